@@ -1,0 +1,20 @@
+import type { StoredFile } from "./types";
+
+/** The real files under server/mock/files that the seed points at. */
+const file = (folder: string, name: string): StoredFile => ({ folder, name });
+
+export const files = {
+  coverAuditoria: file("media/", "cover-auditoria.png"),
+  coverRiesgos: file("media/", "cover-riesgos.png"),
+  coverEspecializada: file("media/", "cover-especializada.png"),
+  infographic: file("media/", "infografia-control-interno.png"),
+  guidePdf: file("media/", "guia-auditoria-interna.pdf"),
+  podcast: file("media/", "podcast-auditoria.wav"),
+  welcomeVideo: file("media/", "video-bienvenida.mp4"),
+  scorm: file("scorm/intro-auditoria/", "index.html"),
+  avatarAna: file("avatars/", "ana-martinez.png"),
+  avatarCarlos: file("avatars/", "carlos-ruiz.png"),
+  avatarOne: file("avatars/", "avatar-1.png"),
+  avatarTwo: file("avatars/", "avatar-2.png"),
+  badge: (name: string) => file("badges/", `${name}.png`),
+} as const;
