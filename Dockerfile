@@ -1,0 +1,21 @@
+# Multi-stage image: build with dev dependencies, run with production ones as a non-root user.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN sh scripts/docker/build-steps.sh
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/server/mock/files ./server/mock/files
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# PID 1 is the launcher: it validates the configuration and forwards SIGTERM to remix-serve.
+CMD ["node", "build/bin/start.js"]

@@ -1,0 +1,94 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import { type InputHTMLAttributes, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { parseValidationMessage } from "~/lib/validation";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const VALIDATION_KEYS = new Set(["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"]);
+
+/** Shows the first error of a field (spec §5), translated; a server's own message as it came. */
+export function FieldError({ id, errors, dash = false }: { id: string; errors?: string[]; dash?: boolean }) {
+  const { t } = useTranslation();
+  const first = errors?.[0];
+  if (!first) return null;
+  const { key, count } = parseValidationMessage(first);
+  const text = VALIDATION_KEYS.has(key) ? t(`validation.${key}`, { n: count }) : first;
+  return (
+    <p id={id} className="field-error">
+      {dash ? `- ${text}` : text}
+    </p>
+  );
+}
+
+export function FormError({ errors }: { errors?: string[] }) {
+  const first = errors?.[0];
+  if (!first) return null;
+  return (
+    <p className="form-error" role="alert">
+      {first}
+    </p>
+  );
+}
+
+type FieldProps = {
+  field: FieldMetadata<string>;
+  label: string;
+  type?: "text" | "email" | "password" | "tel";
+  dash?: boolean;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+};
+
+export function TextField({ field, label, type = "text", dash, inputProps }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...getInputProps(field, { type })} {...inputProps} />
+      <FieldError id={field.errorId} errors={field.errors} dash={dash} />
+    </div>
+  );
+}
+
+/** A password input whose show/hide toggle appears only when JavaScript can run it. */
+export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProps, "type">) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const toggleId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <div className="password-input">
+        <input
+          {...getInputProps(field, { type: "password" })}
+          {...inputProps}
+          type={visible ? "text" : "password"}
+        />
+        {hydrated ? (
+          <button
+            id={toggleId}
+            type="button"
+            className="password-toggle"
+            aria-pressed={visible}
+            aria-label={visible ? t("auth.hidePassword") : t("auth.showPassword")}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? "🙈" : "👁"}
+          </button>
+        ) : null}
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} dash={dash} />
+    </div>
+  );
+}
+
+/** The primary submit button: disabled while its form is being sent, so a double tap sends once. */
+export function SubmitButton({ children, busyText }: { children: React.ReactNode; busyText?: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+      {submitting && busyText ? busyText : children}
+    </button>
+  );
+}

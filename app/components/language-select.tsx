@@ -1,0 +1,46 @@
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { RootData } from "~/root";
+
+/**
+ * The language selector of spec §2: plain text when only one language exists, otherwise a
+ * dropdown posted to /set-language (works without JavaScript; with it, it posts on change).
+ */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const root = useRouteLoaderData<RootData>("root");
+  const hydrated = useHydrated();
+  const locale = root?.locale ?? "es";
+  const languages = root?.languages ?? [locale];
+  if (languages.length < 2) {
+    return <span className="language-single">{t(`language.${locale}`)}</span>;
+  }
+  return (
+    <Form method="post" action="/set-language" className="language-select">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="language-select" className="visually-hidden">
+        {t("language.label")}
+      </label>
+      <select
+        id="language-select"
+        name="lng"
+        defaultValue={locale}
+        key={locale}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {t(`language.${lng}`)}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="button-small">
+          {t("language.change")}
+        </button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+type ToastView = { id: string; type: "success" | "error" | "info"; title?: string; message: string };
+
+const TOAST_TIMEOUT_MS = 6000;
+const MAX_TOASTS = 8;
+
+/**
+ * Flash toasts (spec §9): bottom right, 6 s with a progress bar, at most 8. Without JavaScript a
+ * CSS animation hides the server-rendered one; with it, toasts stack and can be closed.
+ */
+export function Toaster({ toast }: { toast: ToastView | null }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<ToastView[]>(() => (toast ? [toast] : []));
+
+  useEffect(() => {
+    if (!toast) return;
+    setToasts((current) =>
+      current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS),
+    );
+  }, [toast]);
+
+  useEffect(() => {
+    const oldest = toasts[0];
+    if (!oldest) return;
+    const timer = setTimeout(
+      () => setToasts((current) => current.filter((item) => item.id !== oldest.id)),
+      TOAST_TIMEOUT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [toasts]);
+
+  return (
+    <section className="toaster" aria-label={t("toast.region")}>
+      {toasts.map((item) => (
+        <div key={item.id} className={`toast toast-${item.type}`} role={item.type === "error" ? "alert" : "status"}>
+          {item.title ? <strong className="toast-title">{item.title.slice(0, 16)}</strong> : null}
+          <p>{item.message.slice(0, 150)}</p>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label={t("toast.close")}
+            onClick={() => setToasts((current) => current.filter((other) => other.id !== item.id))}
+          >
+            ×
+          </button>
+          <span className="toast-progress" style={{ animationDuration: `${TOAST_TIMEOUT_MS}ms` }} />
+        </div>
+      ))}
+    </section>
+  );
+}

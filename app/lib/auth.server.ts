@@ -1,0 +1,149 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { Strategy } from "remix-auth/strategy";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { decryptSsoQuery } from "../../server/sso";
+import { getConfig } from "./config.server";
+import { getLocale, i18next } from "./i18next.server";
+import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
+import { type LegacyContext, LegacyError } from "./legacy/request.server";
+import type { SignIn } from "./legacy/schemas.server";
+import { employeeLoginSchema, loginSchema } from "./forms/auth";
+import { commitSession, destroySession, readSession, sessionUserOf, type SessionData } from "./session.server";
+import { toastHeader } from "./toast.server";
+
+/** A form the strategy refused before calling the legacy API; the action shows its reply. */
+export class FormRejected extends Error {
+  constructor(readonly reply: SubmissionResult<string[]>) {
+    super("form rejected");
+  }
+}
+
+/** Every way an SSO link can fail ends in this one error: no hint of what was wrong. */
+export class SsoFailed extends Error {
+  constructor() {
+    super("sso failed");
+  }
+}
+
+export const SSO_ATTEMPTS = 3;
+export const SSO_RETRY_DELAY_MS = 400;
+/** Failures answer no sooner than this, so a bad ciphertext and an upstream refusal look alike. */
+const SSO_FAILURE_FLOOR_MS = SSO_ATTEMPTS * SSO_RETRY_DELAY_MS;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class SsoStrategy extends Strategy<SignIn, { request: Request }> {
+  name = "sso";
+  async authenticate(request: Request) {
+    return this.verify({ request });
+  }
+}
+
+async function legacyContext(request: Request): Promise<LegacyContext> {
+  return { locale: await getLocale(request) };
+}
+
+export const authenticator = new Authenticator<SignIn>()
+  .use(
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: loginSchema });
+      if (submission.status !== "success") throw new FormRejected(submission.reply({ hideFields: ["password"] }));
+      return login(await legacyContext(request), submission.value);
+    }),
+    "password",
+  )
+  .use(
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: employeeLoginSchema });
+      if (submission.status !== "success") throw new FormRejected(submission.reply());
+      return loginOrRegister(await legacyContext(request), submission.value);
+    }),
+    "employee",
+  )
+  .use(
+    new SsoStrategy(async ({ request }) => {
+      const started = Date.now();
+      const config = getConfig();
+      const params = decryptSsoQuery(ssoQuery(new URL(request.url)), {
+        key: config.SSO_AES_KEY,
+        iv: config.SSO_AES_IV,
+      });
+      const ctx = await legacyContext(request);
+      for (let attempt = 1; params && attempt <= SSO_ATTEMPTS; attempt++) {
+        try {
+          return await loginWithToken(ctx, params);
+        } catch (error) {
+          if (!(error instanceof LegacyError) || error.kind !== "unavailable") break;
+          if (attempt < SSO_ATTEMPTS) await sleep(SSO_RETRY_DELAY_MS);
+        }
+      }
+      await sleep(Math.max(0, SSO_FAILURE_FLOOR_MS - (Date.now() - started)));
+      throw new SsoFailed();
+    }),
+    "sso",
+  );
+
+/** The query as the SSO link wrote it: spaces stand for '+' (spec §7). */
+function ssoQuery(url: URL): URLSearchParams {
+  return new URLSearchParams(url.search.replace(/\+/g, "%2B"));
+}
+
+/** Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). */
+const OWN_PARAMS = new Set(["_routes", "_data", "index"]);
+
+function handOffQuery(url: URL): string | null {
+  const params = new URLSearchParams(url.search);
+  for (const name of OWN_PARAMS) params.delete(name);
+  return params.size > 0 ? params.toString() : null;
+}
+
+export async function signIn(request: Request, result: SignIn, redirectTo = "/") {
+  const t = await i18next.getFixedT(request);
+  const name = result.user.firstName || result.user.fullName;
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    await commitSession({ token: result.accessToken, user: sessionUserOf(result.user), welcome: result.user.welcome }),
+  );
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: t("auth.welcomeToast", { name }) }));
+  return redirect(redirectTo, { headers });
+}
+
+export async function endSessionAndGo(to: string, request: Request, toastKey?: string) {
+  const headers = new Headers({ "Set-Cookie": await destroySession() });
+  if (toastKey) {
+    const t = await i18next.getFixedT(request);
+    headers.append("Set-Cookie", await toastHeader({ type: "info", message: t(toastKey) }));
+  }
+  return redirect(to, { headers });
+}
+
+export type Authed = { session: SessionData; ctx: LegacyContext };
+
+/**
+ * The auth guard of spec §2 for loaders and actions: a signed-in session or a trip to /welcome.
+ * An SSO query on a guarded page ends the session and carries the query to /welcome. A 401 from
+ * the legacy API on any call made with the returned context ends the session and goes to /login.
+ */
+export async function requireUser(request: Request): Promise<Authed> {
+  const url = new URL(request.url);
+  const query = handOffQuery(url);
+  if (query) throw await endSessionAndGo(`/welcome?${query}`, request);
+  const session = await readSession(request);
+  if (!session) throw await endSessionAndGo("/welcome", request);
+  const ctx: LegacyContext = {
+    locale: await getLocale(request),
+    token: session.token,
+    onUnauthorized: () => endSessionAndGo("/login", request, "auth.sessionExpired"),
+  };
+  return { session, ctx };
+}
+
+/** The guest guard of spec §2: signed-in visitors go home. */
+export async function requireGuest(request: Request): Promise<void> {
+  if (await readSession(request)) throw redirect("/");
+}
+

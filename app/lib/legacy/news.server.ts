@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { type LegacyContext, legacyRequest } from "./request.server";
+import { userNewsSchema } from "./schemas.server";
+
+/** `GET /news`: the user's news items. */
+export function getNews(ctx: LegacyContext) {
+  return legacyRequest(ctx, {
+    method: "GET",
+    path: "/news",
+    schema: z.object({ news: z.array(userNewsSchema) }).transform((reply) => reply.news),
+  });
+}
+
+/** `POST /news/{id}`: a news item was viewed. */
+export function markNewsViewed(ctx: LegacyContext, newsId: number) {
+  return legacyRequest(ctx, { method: "POST", path: `/news/${newsId}`, schema: z.unknown() });
+}

@@ -1,0 +1,133 @@
+import { http, HttpResponse, delay } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { login } from "./auth.server";
+import { legacyRequest, LegacyError } from "./request.server";
+
+const base = "http://legacy.test/v1/api";
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ctx = { locale: "es" as const, token: "secret-token" };
+const ping = () => legacyRequest(ctx, { method: "GET", path: "/ping", schema: z.object({ ok: z.boolean() }) });
+
+async function failure(promise: Promise<unknown>): Promise<LegacyError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof LegacyError)) throw new Error(`expected a LegacyError, got ${String(error)}`);
+  return error;
+}
+
+describe("legacyRequest", () => {
+  it("sends the application key, the bearer token and the locale", async () => {
+    let seen: Headers | undefined;
+    server.use(
+      http.get(`${base}/ping`, ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(ping()).resolves.toEqual({ ok: true });
+    expect(seen?.get("x-app-key")).toBe("test-app-key-0123");
+    expect(seen?.get("authorization")).toBe("Bearer secret-token");
+    expect(seen?.get("accept-language")).toBe("es");
+  });
+
+  it("maps 401 to the unauthorized hook when there is one", async () => {
+    server.use(http.get(`${base}/ping`, () => HttpResponse.json({ message: "Unauthenticated." }, { status: 401 })));
+    const error = await failure(ping());
+    expect(error).toMatchObject({ kind: "unauthorized", serverMessage: "Unauthenticated." });
+    const hook = vi.fn(async () => new Response(null, { status: 302, headers: { Location: "/login" } }));
+    const thrown = await legacyRequest(
+      { ...ctx, onUnauthorized: hook },
+      { method: "GET", path: "/ping", schema: z.unknown() },
+    ).catch((reason: unknown) => reason);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/login");
+  });
+
+  it("keeps the server's message for 402", async () => {
+    server.use(http.get(`${base}/ping`, () => HttpResponse.json({ message: "Usuario bloqueado" }, { status: 402 })));
+    expect(await failure(ping())).toMatchObject({ kind: "refused", status: 402, serverMessage: "Usuario bloqueado" });
+  });
+
+  it("keeps field errors for 422", async () => {
+    server.use(
+      http.get(`${base}/ping`, () =>
+        HttpResponse.json({ message: "invalid", errors: { email: ["Correo no válido", "otro"] } }, { status: 422 }),
+      ),
+    );
+    expect(await failure(ping())).toMatchObject({
+      kind: "invalid",
+      fieldErrors: { email: ["Correo no válido", "otro"] },
+    });
+  });
+
+  it.each([
+    ["a 500", () => HttpResponse.json({ message: "stack trace here" }, { status: 500 })],
+    ["a garbage body", () => new HttpResponse("{not json", { headers: { "Content-Type": "application/json" } })],
+    ["a body of the wrong shape", () => HttpResponse.json({ ok: "yes" })],
+    ["an empty body", () => new HttpResponse(null, { status: 200 })],
+  ])("maps %s to unavailable without leaking the server text", async (_name, resolver) => {
+    server.use(http.get(`${base}/ping`, resolver));
+    const error = await failure(ping());
+    expect(error.kind).toBe("unavailable");
+    expect(error.serverMessage).toBe("");
+  });
+
+  it("gives up after the timeout", async () => {
+    server.use(
+      http.get(`${base}/ping`, async () => {
+        await delay(2000);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 504 });
+  });
+
+  it("maps a network error to unavailable", async () => {
+    server.use(http.get(`${base}/ping`, () => HttpResponse.error()));
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 502 });
+  });
+});
+
+describe("sign-in replies", () => {
+  it("normalise the user and its aliases", async () => {
+    server.use(
+      http.post(`${base}/auth/login`, () =>
+        HttpResponse.json({
+          access_token: "tok",
+          user: {
+            id: "7",
+            first_name: "Ana",
+            last_name: "Martínez",
+            workposition: { id: 2, name: "Auditora" },
+            is_leader: 0,
+            welcome: "1",
+            photo_media: null,
+          },
+        }),
+      ),
+    );
+    const result = await login({ locale: "es" }, { email: "ana", password: "secret1" });
+    expect(result.accessToken).toBe("tok");
+    expect(result.user).toMatchObject({
+      id: 7,
+      fullName: "Ana Martínez",
+      workPosition: { id: 2, name: "Auditora" },
+      isLeader: false,
+      welcome: true,
+      photoUrl: null,
+    });
+  });
+
+  it("are refused without an access token (spec §5)", async () => {
+    server.use(http.post(`${base}/auth/login`, () => HttpResponse.json({ user: { id: 1 } })));
+    expect((await failure(login({ locale: "es" }, { email: "ana", password: "secret1" }))).kind).toBe("unavailable");
+  });
+});

@@ -1,0 +1,133 @@
+import type { z } from "zod";
+import { log } from "../../../server/log";
+import { getConfig } from "../config.server";
+
+/**
+ * The one door to the legacy API: headers, timeout, parsing and the error mapping of spec §8.
+ * Every response is parsed with zod here, so nothing past this module sees raw JSON.
+ */
+export type Locale = "es" | "en";
+
+export type LegacyContext = {
+  locale: Locale;
+  token?: string;
+  /** Called on a 401 of an authenticated call; what it returns is thrown (a redirect that ends the session). */
+  onUnauthorized?: (message: string) => Promise<Response>;
+};
+
+export type LegacyErrorKind = "unauthorized" | "refused" | "invalid" | "unavailable";
+
+export class LegacyError extends Error {
+  constructor(
+    readonly kind: LegacyErrorKind,
+    readonly status: number,
+    /** The server's own message (401, 402, 422), safe to show; empty when unreadable. */
+    readonly serverMessage: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(`legacy ${kind} (${status})${serverMessage ? `: ${serverMessage}` : ""}`);
+    this.name = "LegacyError";
+  }
+}
+
+type Body = Record<string, unknown> | FormData;
+
+type RequestOptions<T> = {
+  method: "GET" | "POST";
+  path: string;
+  body?: Body;
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+};
+
+function messageOf(payload: unknown): string {
+  if (payload && typeof payload === "object" && "message" in payload && typeof payload.message === "string") {
+    return payload.message.slice(0, 300);
+  }
+  return "";
+}
+
+function fieldErrorsOf(payload: unknown): Record<string, string[]> {
+  if (!payload || typeof payload !== "object" || !("errors" in payload)) return {};
+  const errors = payload.errors;
+  if (!errors || typeof errors !== "object") return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === "string");
+    if (messages.length > 0) result[field] = messages;
+  }
+  return result;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptions<T>): Promise<T> {
+  const config = getConfig();
+  const headers = new Headers({
+    Accept: "application/json",
+    "Accept-Language": ctx.locale,
+    "X-App-Key": config.LEGACY_APP_KEY,
+  });
+  if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+
+  const started = performance.now();
+  const logCall = (status: number | string) =>
+    log.info("legacy call", {
+      method: options.method,
+      path: options.path,
+      status,
+      ms: Math.round(performance.now() - started),
+    });
+
+  let response: Response;
+  try {
+    response = await fetch(`${config.LEGACY_API_URL}${options.path}`, {
+      method: options.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(config.LEGACY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    logCall(timedOut ? "timeout" : "network-error");
+    throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
+  }
+  const payload = await readJson(response);
+  logCall(response.status);
+
+  if (response.status === 401) {
+    if (ctx.token && ctx.onUnauthorized) throw await ctx.onUnauthorized(messageOf(payload));
+    throw new LegacyError("unauthorized", 401, messageOf(payload));
+  }
+  if (response.status === 402) throw new LegacyError("refused", 402, messageOf(payload));
+  if (response.status === 422) {
+    throw new LegacyError("invalid", 422, messageOf(payload), fieldErrorsOf(payload));
+  }
+  if (!response.ok) throw new LegacyError("unavailable", response.status, "");
+
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) {
+    log.warn("legacy response did not match its schema", {
+      path: options.path,
+      issues: parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join(".")}: ${issue.code}`)
+        .join("; "),
+    });
+    throw new LegacyError("unavailable", response.status, "");
+  }
+  return parsed.data;
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { getConfig } from "./config.server";
+
+/** Security headers for every response the app renders, in one place (DESIGN.md 'Security'). */
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  const config = getConfig();
+  const files = new URL(config.FILES_HOST_URL).origin;
+  if (nonce) {
+    headers.set(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        `img-src 'self' data: blob: ${files}`,
+        `media-src 'self' blob: ${files}`,
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+  }
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "same-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (config.NODE_ENV === "production") {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { commitSession, destroySession, readSession } from "./session.server";
+
+const user = { id: 1, firstName: "Ana", lastName: "Martínez", fullName: "Ana Martínez", photoUrl: null, isLeader: false };
+
+function requestWith(setCookie: string) {
+  return new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] ?? "" } });
+}
+
+describe("session", () => {
+  it("seals and unseals the token and the user", async () => {
+    const cookie = await commitSession({ token: "legacy-token", user, welcome: true });
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("legacy-token");
+    const session = await readSession(requestWith(cookie));
+    expect(session).toMatchObject({ token: "legacy-token", user, welcome: true });
+  });
+
+  it("stays far below the 4 KB cookie limit", async () => {
+    const cookie = await commitSession({ token: "t".repeat(1000), user: { ...user, photoUrl: "https://x/".padEnd(200, "y") }, welcome: false });
+    expect(cookie.length).toBeLessThan(3000);
+  });
+
+  it("rejects a tampered cookie", async () => {
+    const cookie = await commitSession({ token: "legacy-token", user, welcome: false });
+    const [pair = ""] = cookie.split(";");
+    const tampered = `${pair.slice(0, -6)}AAAAAA`;
+    expect(await readSession(new Request("http://localhost/", { headers: { Cookie: tampered } }))).toBeNull();
+  });
+
+  it("reads nothing from no cookie or a cleared one", async () => {
+    expect(await readSession(new Request("http://localhost/"))).toBeNull();
+    expect(await readSession(requestWith(await destroySession()))).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { NavigationProgress } from "./components/navigation-progress";
+import { Toaster } from "./components/toaster";
+import { isLng } from "./i18n";
+import { getLocale } from "./lib/i18next.server";
+import { getLanguages } from "./lib/legacy/languages.server";
+import { useNonce } from "./lib/nonce";
+import { getToast } from "./lib/toast.server";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Academia" },
+  { name: "theme-color", content: "#0b3d6e" },
+];
+
+export const handle = { i18n: "common" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const [{ toast, clear }, languages] = await Promise.all([
+    getToast(request),
+    getLanguages({ locale }).catch(() => []),
+  ]);
+  const switchable = languages.map((language) => language.isoCode).filter(isLng);
+  return data(
+    { locale, toast, languages: switchable.length > 0 ? switchable : [locale] },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootData>("root");
+  const locale = rootData?.locale ?? "es";
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("app.skipToContent")}
+        </a>
+        <NavigationProgress />
+        {children}
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "~/components/avatar";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
+import { LanguageSelect } from "~/components/language-select";
+import { requireUser } from "~/lib/auth.server";
+
+/** The app layout of spec §2: header, the routed page, footer tabs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await requireUser(request);
+  return { user: session.user };
+}
+
+export default function AppLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
+  return (
+    <div className="app-layout">
+      <header className="app-header">
+        <div className="app-header-top">
+          <Link to="/" className="brand">
+            {t("app.name")}
+          </Link>
+          <div className="app-header-actions">
+            <Link to="/vr" className="header-button">
+              <VrIcon />
+              <span>{t("nav.vr")}</span>
+            </Link>
+            <Link to="/notifications" className="icon-button" aria-label={t("nav.notifications")}>
+              <BellIcon />
+            </Link>
+            <Link to="/profile" className="icon-button" aria-label={t("nav.profile")}>
+              <Avatar url={user.photoUrl} name={user.fullName} size={32} />
+            </Link>
+          </div>
+        </div>
+        <nav aria-label={t("nav.main")} className="app-nav">
+          <NavLink to="/" end>
+            <HomeIcon />
+            <span>{t("nav.home")}</span>
+          </NavLink>
+          <NavLink to="/ranking">
+            <RankingIcon />
+            <span>{t("nav.ranking")}</span>
+          </NavLink>
+          <NavLink to="/trivia" className={({ isActive }) => (isActive || inTrivia ? "active" : "")}>
+            <TriviaIcon />
+            <span>{t("nav.trivia")}</span>
+          </NavLink>
+          <NavLink to="/profile">
+            <ProfileIcon />
+            <span>{t("nav.profile")}</span>
+          </NavLink>
+        </nav>
+      </header>
+      <Outlet />
+      <footer className="app-footer">
+        <div className="app-footer-tools">
+          <LanguageSelect />
+          <Link to="/logout">{t("nav.logout")}</Link>
+        </div>
+        <nav aria-label={t("nav.tabs")} className="tab-bar">
+          <NavLink to="/" end>
+            <HomeIcon />
+            <span>{t("nav.home")}</span>
+          </NavLink>
+          <NavLink to="/achievements">
+            <ProgressIcon />
+            <span>{t("nav.achievements")}</span>
+          </NavLink>
+          <NavLink to="/faq">
+            <FaqIcon />
+            <span>{t("nav.faq")}</span>
+          </NavLink>
+        </nav>
+      </footer>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

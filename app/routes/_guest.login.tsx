@@ -1,0 +1,112 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
+import { getConfig } from "~/lib/config.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
+import { i18next } from "~/lib/i18next.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { destroySession } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Iniciar sesión" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // Spec §2: /login with a code clears the session and hands the query to /welcome.
+  if (url.searchParams.has("code")) {
+    throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
+  }
+  await requireGuest(request);
+  return { mode: getConfig().LOGIN_MODE };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const mode = getConfig().LOGIN_MODE;
+  const hideFields = ["password"];
+  const formData = await request.clone().formData();
+  try {
+    const result = await authenticator.authenticate(mode, request);
+    return await signIn(request, result);
+  } catch (error) {
+    if (error instanceof FormRejected) return data(error.reply, { status: 400 });
+    const submission = parseWithZod(formData, {
+      schema: mode === "employee" ? employeeLoginSchema : loginSchema,
+    });
+    const t = await i18next.getFixedT(request);
+    return data(legacyErrorReply(error, submission.reply, t, { hideFields }), { status: 400 });
+  }
+}
+
+export default function Login() {
+  const { mode } = useLoaderData<typeof loader>();
+  return mode === "employee" ? <EmployeeLogin /> : <PasswordLogin />;
+}
+
+function PasswordLogin() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
+  return (
+    <main id="main" className="page page-narrow auth-page">
+      <h1>{t("auth.loginTitle")}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <TextField
+          field={fields.email}
+          label={t("auth.userLabel")}
+          dash
+          inputProps={{ placeholder: t("auth.userPlaceholder"), autoComplete: "username", autoCapitalize: "none" }}
+        />
+        <PasswordField
+          field={fields.password}
+          label={t("auth.passwordLabel")}
+          dash
+          inputProps={{ placeholder: t("auth.passwordPlaceholder"), autoComplete: "current-password" }}
+        />
+        <FormError errors={form.errors} />
+        <SubmitButton busyText={t("auth.submitting")}>{t("auth.submit")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/recovery">{t("auth.forgotPassword")}</Link>
+      </p>
+      <NoAccountHelp />
+    </main>
+  );
+}
+
+function EmployeeLogin() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useZodForm(employeeLoginSchema, { id: "login-employee", lastResult });
+  return (
+    <main id="main" className="page page-narrow auth-page">
+      <h1>{t("auth.loginTitle")}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <TextField
+          field={fields.email}
+          label={t("auth.employeeLabel")}
+          dash
+          inputProps={{ placeholder: t("auth.employeePlaceholder"), inputMode: "numeric", autoComplete: "username" }}
+        />
+        <FormError errors={form.errors} />
+        <SubmitButton busyText={t("auth.submitting")}>{t("auth.submit")}</SubmitButton>
+      </Form>
+      <NoAccountHelp />
+    </main>
+  );
+}
+
+/** Spec §1: accounts cannot be self-registered; the help says to ask the leader. */
+function NoAccountHelp() {
+  const { t } = useTranslation();
+  return (
+    <details className="help">
+      <summary>{t("auth.noAccount")}</summary>
+      <p>{t("auth.noAccountText")}</p>
+    </details>
+  );
+}

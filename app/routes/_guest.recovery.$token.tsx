@@ -1,0 +1,98 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, PasswordField, SubmitButton } from "~/components/forms";
+import { requireGuest, signIn } from "~/lib/auth.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { newPasswordSchema } from "~/lib/forms/auth";
+import { getLocale, i18next } from "~/lib/i18next.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Nueva contraseña" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  const token = params.token ?? "";
+  if (token.length < 6 || token.length > 64) return data({ email: null, token }, { status: 404 });
+  try {
+    const pending = await verifyPasswordToken({ locale: await getLocale(request) }, { token });
+    return { email: pending.email, token: pending.token };
+  } catch (error) {
+    if (error instanceof LegacyError && error.kind !== "unavailable") {
+      return data({ email: null, token }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hideFields = ["password", "password_confirmation"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  try {
+    const result = await assignNewPassword({ locale: await getLocale(request) }, submission.value);
+    return await signIn(request, result);
+  } catch (error) {
+    const t = await i18next.getFixedT(request);
+    return data(legacyErrorReply(error, submission.reply, t, { hideFields }), { status: 400 });
+  }
+}
+
+export default function NewPassword() {
+  const { email, token } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!email) {
+    return (
+      <main id="main" className="page page-narrow auth-page">
+        <h1>{t("recovery.title")}</h1>
+        <p className="form-error" role="alert">
+          {t("recovery.expired")}
+        </p>
+        <p>
+          <Link to="/login" className="button button-primary">
+            {t("recovery.expiredToLogin")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return <NewPasswordForm email={email} token={token} />;
+}
+
+function NewPasswordForm({ email, token }: { email: string; token: string }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useZodForm(newPasswordSchema, { id: "new-password", lastResult, defaultValue: { token } });
+  return (
+    <main id="main" className="page page-narrow auth-page">
+      <h1>{t("recovery.title")}</h1>
+      <p>{t("recovery.newTitle", { email })}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name={fields.token.name} value={token} />
+        <FormError errors={fields.token.errors} />
+        <PasswordField
+          field={fields.password}
+          label={t("recovery.password")}
+          dash
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <PasswordField
+          field={fields.password_confirmation}
+          label={t("recovery.confirmPassword")}
+          dash
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <FormError errors={form.errors} />
+        <SubmitButton>{t("recovery.continue")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/login">{t("recovery.toLogin")}</Link>
+      </p>
+    </main>
+  );
+}

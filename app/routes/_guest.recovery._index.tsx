@@ -1,0 +1,64 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/components/forms";
+import { requireGuest } from "~/lib/auth.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { recoveryRequestSchema } from "~/lib/forms/auth";
+import { getLocale, i18next } from "~/lib/i18next.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { requestPasswordReset } from "~/lib/legacy/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Recuperación de contraseña" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const submission = parseWithZod(await request.formData(), { schema: recoveryRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  try {
+    const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
+    return { result: submission.reply(), sentTo: reply.email };
+  } catch (error) {
+    const t = await i18next.getFixedT(request);
+    return data({ result: legacyErrorReply(error, submission.reply, t), sentTo: null }, { status: 400 });
+  }
+}
+
+export default function RecoveryRequest() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const sentTo = actionData?.sentTo ?? null;
+  const [form, fields] = useZodForm(recoveryRequestSchema, { id: "recovery", lastResult: actionData?.result });
+  return (
+    <main id="main" className="page page-narrow auth-page">
+      <h1>{t("recovery.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <TextField
+          field={fields.email}
+          label={t("recovery.emailLabel")}
+          type="email"
+          dash
+          inputProps={{ autoComplete: "email", ...(sentTo ? { disabled: true } : {}) }}
+        />
+        <FormError errors={form.errors} />
+        {sentTo ? (
+          <p className="form-success" role="status">
+            {t("recovery.sent", { email: sentTo })}
+          </p>
+        ) : (
+          <SubmitButton>{t("recovery.submit")}</SubmitButton>
+        )}
+      </Form>
+      <p>
+        <Link to="/login">{t("recovery.toLogin")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { endSessionAndGo, requireUser } from "~/lib/auth.server";
+import { logout } from "~/lib/legacy/auth.server";
+import { readSession } from "~/lib/session.server";
+import { getLocale } from "~/lib/i18next.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Cerrar sesión" }];
+
+/** GET shows a one-button page: signing out is a POST, never a side effect of a link. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await readSession(request);
+  if (!session) return redirect("/login");
+  // The legacy token is revoked too, so a copy of the cookie stops working; a failure here
+  // must not keep the user signed in.
+  await logout({ locale: await getLocale(request), token: session.token }).catch(() => undefined);
+  return endSessionAndGo("/login", request, "auth.sessionEnded");
+}
+
+export default function Logout() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page page-narrow auth-page">
+      <h1>{t("logout.title")}</h1>
+      <p>{t("logout.question")}</p>
+      <Form method="post" className="stack">
+        <button type="submit" className="button button-primary">
+          {t("logout.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to="/">{t("logout.cancel")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT } from "./tests/e2e/ports";
+
+/**
+ * End-to-end tests in Debian's Chromium (browsers are never downloaded), run twice: with
+ * JavaScript on and with JavaScript off. The app runs in embedded mode on a fixed mock port
+ * so tests can read the mock's outbox and reset its state.
+ */
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 360, height: 740 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: { baseURL: `http://localhost:${PORT}`, trace: "off", locale: "es-ES" },
+  projects: [
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    { port: PORT, mockPort: MOCK_PORT, loginMode: "password" },
+    { port: EMPLOYEE_PORT, mockPort: EMPLOYEE_MOCK_PORT, loginMode: "employee" },
+  ].map(({ port, mockPort, loginMode }) => ({
+    command: "node scripts/start.mjs --no-build",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { LOGIN_MODE: loginMode, PORT: String(port), MOCK_PORT: String(mockPort), LEGACY_API_URL: "", LOG_LEVEL: "silent" },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
+});

@@ -1,0 +1,17 @@
+// Bundles the Node entry points in server/ (launcher, mock legacy API, SSO link tool) to build/bin.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: {
+    start: "server/start.ts",
+    "sso-link": "server/sso-link.ts",
+    mock: "server/mock/cli.ts",
+  },
+  outdir: "build/bin",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});

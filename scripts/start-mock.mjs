@@ -1,0 +1,4 @@
+import { ensureServerBuild } from "./ensure-build.mjs";
+
+ensureServerBuild();
+await import("../build/bin/mock.js");

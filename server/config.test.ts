@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { demoSecrets, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
+
+const complete = {
+  LEGACY_API_URL: "https://legacy.example.com/v1/api/",
+  LEGACY_APP_KEY: "app-key-123456",
+  SESSION_SECRET: "s".repeat(32),
+  SSO_AES_KEY: "00".repeat(32),
+  SSO_AES_IV: "11".repeat(16),
+  FILES_HOST_URL: "https://files.example.com/",
+};
+
+describe("parseConfig", () => {
+  it("accepts a complete environment and applies defaults", () => {
+    const result = parseConfig(complete);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      LEGACY_API_URL: "https://legacy.example.com/v1/api",
+      FILES_HOST_URL: "https://files.example.com",
+      PORT: 3000,
+      LOGIN_MODE: "password",
+      LEGACY_TIMEOUT_MS: 8000,
+      NODE_ENV: "production",
+    });
+  });
+
+  it("lists every missing secret when an upstream is set", () => {
+    const result = parseConfig({ LEGACY_API_URL: "https://legacy.example.com/v1/api" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        "LEGACY_APP_KEY: is required",
+        "SESSION_SECRET: is required",
+        "SSO_AES_KEY: is required",
+        "SSO_AES_IV: is required",
+        "FILES_HOST_URL: is required",
+      ]),
+    );
+  });
+
+  it.each([
+    ["SESSION_SECRET", "short", "SESSION_SECRET: must be at least 32 characters"],
+    ["SSO_AES_IV", "zz", "SSO_AES_IV: must be 32 hexadecimal characters"],
+    ["PORT", "70000", "PORT: Number must be less than or equal to 65535"],
+    ["LOGIN_MODE", "sms", "LOGIN_MODE: Invalid enum value. Expected 'password' | 'employee', received 'sms'"],
+    ["LEGACY_API_URL", "ftp://legacy", "LEGACY_API_URL: must be an http(s) URL"],
+  ])("rejects a bad %s", (name, value, problem) => {
+    const result = parseConfig({ ...complete, [name]: value });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toContain(problem);
+  });
+
+  it("treats empty values as unset", () => {
+    const result = parseConfig({ ...complete, PORT: "" });
+    expect(result.ok && result.config.PORT).toBe(3000);
+  });
+});
+
+describe("embedded mode", () => {
+  it("is on only without LEGACY_API_URL", () => {
+    expect(isEmbedded({})).toBe(true);
+    expect(isEmbedded({ LEGACY_API_URL: "http://x" })).toBe(false);
+  });
+
+  it("fills demo secrets but keeps what the operator set", () => {
+    const env = withEmbeddedDefaults({ SESSION_SECRET: "o".repeat(40), PORT: "4000" }, "http://127.0.0.1:5555");
+    expect(env).toMatchObject({
+      LEGACY_API_URL: "http://127.0.0.1:5555/v1/api",
+      FILES_HOST_URL: "http://127.0.0.1:5555",
+      LEGACY_APP_KEY: demoSecrets.LEGACY_APP_KEY,
+      SESSION_SECRET: "o".repeat(40),
+      PORT: "4000",
+    });
+    expect(parseConfig(env).ok).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * The whole configuration of the BFF, read once from the environment.
+ * NOTE: with no LEGACY_API_URL the launcher starts the embedded mock legacy API and fills the
+ * secrets below with demo values; with LEGACY_API_URL set every secret is required.
+ */
+const hex = (bytes: number[]) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^(${bytes.map((n) => `[0-9a-fA-F]{${n * 2}}`).join("|")})$`),
+      `must be ${bytes.map((n) => n * 2).join(" or ")} hexadecimal characters`,
+    );
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LEGACY_API_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+    .transform((value) => value.replace(/\/+$/, "")),
+  LEGACY_APP_KEY: z.string().min(8, "must be at least 8 characters"),
+  LEGACY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  SSO_AES_KEY: hex([16, 24, 32]),
+  SSO_AES_IV: hex([16]),
+  FILES_HOST_URL: z.string().url().transform((value) => value.replace(/\/+$/, "")),
+  LOGIN_MODE: z.enum(["password", "employee"]).default("password"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export const demoSecrets = {
+  LEGACY_APP_KEY: "demo-app-key-academia",
+  SESSION_SECRET: "demo-session-secret-academia-0123456789abcdef",
+  SSO_AES_KEY: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+  SSO_AES_IV: "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf",
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export function parseConfig(env: Env): ConfigResult {
+  const values = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const result = configSchema.safeParse(values);
+  if (result.success) return { ok: true, config: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message === "Required" ? "is required" : issue.message}`,
+    ),
+  };
+}
+
+/** True when no upstream is configured: the launcher then runs the embedded mock legacy API. */
+export function isEmbedded(env: Env): boolean {
+  return !env.LEGACY_API_URL;
+}
+
+/** The environment the app runs with in embedded mode: demo secrets unless the operator set them. */
+export function withEmbeddedDefaults(env: Env, mockOrigin: string): Env {
+  return {
+    ...demoSecrets,
+    FILES_HOST_URL: mockOrigin,
+    ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== "")),
+    LEGACY_API_URL: `${mockOrigin}/v1/api`,
+  };
+}

@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
+import { log } from "./log";
+import { startMockServer } from "./mock";
+
+/**
+ * `npm start`: validates the configuration, starts the embedded mock legacy API when no
+ * LEGACY_API_URL is set, then runs remix-serve on the built app and forwards signals to it.
+ */
+const require = createRequire(import.meta.url);
+
+async function main() {
+  const embedded = isEmbedded(process.env);
+  let env: Record<string, string | undefined> = process.env;
+  let mock: Awaited<ReturnType<typeof startMockServer>> | null = null;
+  if (embedded) {
+    log.info("embedded mode: no LEGACY_API_URL, starting the mock legacy API with demo secrets", {
+      mode: "embedded",
+    });
+    mock = await startMockServer({ port: Number(process.env.MOCK_PORT ?? 0) });
+    env = withEmbeddedDefaults(process.env, mock.origin);
+  }
+  const parsed = parseConfig(env);
+  if (!parsed.ok) {
+    process.stderr.write(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
+    await mock?.close();
+    process.exit(1);
+  }
+  const { config } = parsed;
+  log.info("starting", {
+    mode: embedded ? "embedded" : "upstream",
+    legacyApi: config.LEGACY_API_URL,
+    port: config.PORT,
+    loginMode: config.LOGIN_MODE,
+  });
+
+  const child = spawn(process.execPath, [require.resolve("@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    env: { ...env, NODE_ENV: config.NODE_ENV, PORT: String(config.PORT) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  void announceWhenReady(config.PORT);
+  child.on("exit", async (code, signal) => {
+    await mock?.close();
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+}
+
+async function announceWhenReady(port: number) {
+  const url = `http://localhost:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) {
+        log.info(`Academia is ready: open ${url}`, { url });
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+void main();

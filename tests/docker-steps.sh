@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Replays the Dockerfile in a temporary copy of the repo: the build steps, then the image's
+# start command with the production dependencies only, and checks /healthz.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+port=${DOCKER_STEPS_PORT:-3190}
+trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+tar -C "$root" --exclude=./node_modules --exclude=./build --exclude=./public/build --exclude=./.git \
+  --exclude=./test-results --exclude=./tests/screenshots -cf - . | tar -C "$work" -xf -
+cd "$work"
+sh scripts/docker/build-steps.sh > build.log 2>&1 || { tail -40 build.log; exit 1; }
+test ! -d node_modules/@playwright/test || { echo "dev dependencies left in the image"; exit 1; }
+
+probe() { node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))" "$1"; }
+
+NODE_ENV=production PORT=$port MOCK_PORT=$((port + 1)) LOG_LEVEL=silent node build/bin/start.js &
+pid=$!
+for _ in $(seq 1 100); do
+  if probe "http://127.0.0.1:$port/healthz"; then
+    probe "http://127.0.0.1:$port/readyz" || { echo "docker steps: /readyz failed"; exit 1; }
+    kill -TERM "$pid"
+    wait "$pid" || true
+    echo "docker steps: 1 passed, 0 failed"
+    exit 0
+  fi
+  sleep 0.3
+done
+echo "docker steps: /healthz never answered"
+exit 1

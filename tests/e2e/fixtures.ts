@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { MOCK_PORT } from "./ports";
+
+export const PASSWORD = "Academia2026!";
+export const accounts = {
+  learner: { email: "ana.martinez@academia.test", employeeNumber: "100001", name: "Ana Martínez" },
+  leader: { email: "carlos.ruiz@academia.test", employeeNumber: "100002", name: "Carlos Ruiz" },
+  newUser: { email: "lucia.gomez@academia.test", employeeNumber: "100003", name: "Lucía Gómez" },
+} as const;
+
+const mockOrigin = `http://127.0.0.1:${MOCK_PORT}`;
+
+/** The embedded mock legacy API's test endpoints. */
+export const mock = {
+  async reset() {
+    const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
+    expect(response.ok).toBe(true);
+  },
+  async lastRecoveryPath(to: string): Promise<string> {
+    const response = await fetch(`${mockOrigin}/__mock/outbox`);
+    const { messages } = (await response.json()) as { messages: Array<{ to: string; link_path: string }> };
+    const message = messages.filter((item) => item.to === to).at(-1);
+    if (!message) throw new Error(`no recovery e-mail for ${to}`);
+    return message.link_path;
+  },
+};
+
+export async function signIn(page: Page, email: string = accounts.learner.email, password = PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Usuario").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * axe: no serious or critical violation. axe runs as a script, so for a page loaded with
+ * JavaScript off it checks the same server-rendered HTML (scripts removed) in a scripted tab.
+ */
+export async function expectAccessible(page: Page) {
+  const context = await page.context().browser()?.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  if (!context) throw new Error("no browser");
+  const probe = await context.newPage();
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  await probe.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+  await probe.goto(url);
+  const results = await new AxeBuilder({ page: probe }).analyze();
+  await context.close();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+export function jsEnabled(testInfo: TestInfo) {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+/** Picks a language in the selector: with JS it posts on change, without JS the button posts. */
+export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: TestInfo) {
+  const select = page.locator("#language-select");
+  if (jsEnabled(testInfo)) {
+    await Promise.all([page.waitForURL(() => true, { waitUntil: "load" }), select.selectOption(lng)]);
+  } else {
+    await select.selectOption(lng);
+    await page.locator(".language-select button[type=submit]").click();
+  }
+  await expect(page.locator("html")).toHaveAttribute("lang", lng);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildSsoQuery } from "../../server/sso";
+import { caught, cookiesOf, get, post, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(() => legacy.reset());
+
+const keys = { key: process.env.SSO_AES_KEY ?? "", iv: process.env.SSO_AES_IV ?? "" };
+const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+
+async function signInCookie() {
+  const { action } = await import("~/routes/_guest.login");
+  const response = (await action({ request: post("/login", learner), params: {}, context: {} })) as Response;
+  return cookiesOf(response);
+}
+
+describe("login action", () => {
+  it("signs in, seals the session and redirects home with a welcome toast", async () => {
+    const { action } = await import("~/routes/_guest.login");
+    const response = (await action({ request: post("/login", learner), params: {}, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith("academia="))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith("toast="))).toBe(true);
+    expect(cookies.join("\n")).not.toContain("Bearer");
+  });
+
+  it("shows the server's message for a wrong password and keeps the user", async () => {
+    const { action } = await import("~/routes/_guest.login");
+    const result = await action({
+      request: post("/login", { ...learner, password: "wrong-password" }),
+      params: {},
+      context: {},
+    });
+    const { data, init } = result as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: { status: number } };
+    expect(init.status).toBe(400);
+    expect(data.error[""]).toEqual(["Usuario o contraseña incorrectos"]);
+    expect(data.initialValue.email).toBe(learner.email);
+    expect(data.initialValue.password).toBeUndefined();
+  });
+
+  it("answers field rules without calling the legacy API", async () => {
+    const { action } = await import("~/routes/_guest.login");
+    const result = await action({ request: post("/login", { email: "a", password: "" }), params: {}, context: {} });
+    const { data } = result as unknown as { data: { error: Record<string, string[]> } };
+    expect(data.error).toEqual({ email: ["minChars:2"], password: ["required"] });
+  });
+});
+
+describe("guards", () => {
+  it("send a guest from a guarded page to welcome", async () => {
+    const { loader } = await import("~/routes/_app._index");
+    const response = await caught(loader({ request: get("/"), params: {}, context: {} }));
+    expect(response.headers.get("Location")).toBe("/welcome");
+  });
+
+  it("carry a foreign query to welcome and end the session", async () => {
+    const cookie = await signInCookie();
+    const { loader } = await import("~/routes/_app.ranking");
+    const response = await caught(loader({ request: get("/ranking?code=abc", cookie), params: {}, context: {} }));
+    expect(response.headers.get("Location")).toBe("/welcome?code=abc");
+    expect(response.headers.get("Set-Cookie")).toMatch(/academia=;.*Max-Age=0/);
+  });
+
+  it("end the session on a legacy 401", async () => {
+    const cookie = await signInCookie();
+    legacy.reset();
+    const { loader } = await import("~/routes/_app._index");
+    const response = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/academia=;.*Max-Age=0/);
+  });
+
+  it("let a signed-in user load home with their name", async () => {
+    const cookie = await signInCookie();
+    const { loader } = await import("~/routes/_app._index");
+    const result = await loader({ request: get("/", cookie), params: {}, context: {} });
+    expect(result).toEqual({ name: "Ana Martínez" });
+  });
+});
+
+describe("SSO welcome", () => {
+  it("signs in with a valid link", async () => {
+    const { loader } = await import("~/routes/_guest.welcome");
+    const query = buildSsoQuery({ email: learner.email }, keys);
+    const response = (await loader({ request: get(`/welcome?${query}`), params: {}, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("fails the same way for a bad ciphertext and for an unknown user", async () => {
+    const { loader } = await import("~/routes/_guest.welcome");
+    const unknown = buildSsoQuery({ email: "nadie@academia.test" }, keys);
+    const results = await Promise.all(
+      [`/welcome?${unknown}`, "/welcome?email=AAAA", "/welcome?email=%%%"].map(async (path) => {
+        const result = (await loader({ request: get(path), params: {}, context: {} })) as unknown as {
+          data: unknown;
+          init: { status: number };
+        };
+        return JSON.stringify([result.data, result.init.status]);
+      }),
+    );
+    expect(new Set(results).size).toBe(1);
+    expect(results[0]).toBe(JSON.stringify([{ ssoFailed: true }, 400]));
+  });
+});
+
+describe("recovery", () => {
+  it("requests a link, verifies the token and sets a new password", async () => {
+    const recovery = await import("~/routes/_guest.recovery._index");
+    const sent = (await recovery.action({
+      request: post("/recovery", { email: learner.email }),
+      params: {},
+      context: {},
+    })) as { sentTo: string };
+    expect(sent.sentTo).toBe(learner.email);
+
+    const outbox = (await (await fetch(`${legacy.origin}/__mock/outbox`)).json()) as {
+      messages: Array<{ to: string; token: string }>;
+    };
+    const token = outbox.messages.filter((m) => m.to === learner.email).at(-1)?.token ?? "";
+    const page = await import("~/routes/_guest.recovery.$token");
+    expect(await page.loader({ request: get(`/recovery/${token}`), params: { token }, context: {} })).toEqual({
+      email: learner.email,
+      token,
+    });
+    const response = (await page.action({
+      request: post(`/recovery/${token}`, { token, password: "Nueva2026!", password_confirmation: "Nueva2026!" }),
+      params: { token },
+      context: {},
+    })) as Response;
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("says an expired token has expired", async () => {
+    const page = await import("~/routes/_guest.recovery.$token");
+    const result = (await page.loader({
+      request: get("/recovery/expired-token-000000"),
+      params: { token: "expired-token-000000" },
+      context: {},
+    })) as unknown as { data: { email: null }; init: { status: number } };
+    expect(result.data.email).toBeNull();
+    expect(result.init.status).toBe(404);
+  });
+});

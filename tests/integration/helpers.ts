@@ -1,0 +1,46 @@
+import { startMockServer } from "../../server/mock";
+
+/**
+ * Starts the mock legacy API on a random loopback port and points the app's configuration at
+ * it. Call from beforeAll, before any app module reads the configuration.
+ */
+export async function startLegacy() {
+  const server = await startMockServer({ port: 0, appKey: "test-app-key-0123" });
+  process.env.LEGACY_API_URL = server.url;
+  return server;
+}
+
+export function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+export function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: form(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+export function get(path: string, cookie?: string) {
+  return new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** The cookies a response sets, as one Cookie header for the next request. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export async function caught(promise: Promise<unknown>): Promise<Response> {
+  const result = await promise.then(
+    (value) => value,
+    (reason: unknown) => reason,
+  );
+  if (!(result instanceof Response)) throw new Error(`expected a thrown Response, got ${String(result)}`);
+  return result;
+}
