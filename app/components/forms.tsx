@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -90,5 +90,56 @@ export function SubmitButton({ children, busyText }: { children: React.ReactNode
     <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
       {submitting && busyText ? busyText : children}
     </button>
+  );
+}
+
+type Option = { value: string | number; label: string };
+
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  groups,
+}: {
+  field: FieldMetadata<string | number>;
+  label: string;
+  options?: Option[];
+  placeholder: string;
+  /** Options grouped under a heading (rendered as <optgroup>). */
+  groups?: Array<{ label: string; options: Option[] }>;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field)}>
+        <option value="">{placeholder}</option>
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {groups?.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({ field, label, rows = 4 }: { field: FieldMetadata<string>; label: string; rows?: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea {...getTextareaProps(field)} rows={rows} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ContactForm } from "~/components/contact-form";
 import { requireUser } from "~/lib/auth.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
 
@@ -9,17 +10,21 @@ export const meta: MetaFunction = () => [{ title: "Academia · Inicio" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const user = await getUserInfo(ctx);
-  return { name: user.fullName || `${user.firstName} ${user.lastName}`.trim() };
+  return {
+    name: user.fullName || `${user.firstName} ${user.lastName}`.trim(),
+    contactSubmissionId: crypto.randomUUID(),
+  };
 }
 
 export default function Home() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, contactSubmissionId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <main id="main" className="page">
       <h1 className="greeting">
         {t("home.greeting")} <span className="greeting-name">{name}</span>
       </h1>
+      <ContactForm submissionId={contactSubmissionId} />
     </main>
   );
 }

@@ -1,14 +1,64 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BackButton } from "~/components/back-button";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import { getSupportRequests } from "~/lib/legacy/help.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Soporte" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const { ctx } = await requireUser(request);
+  const requests = await getSupportRequests(ctx);
+  return {
+    requests: requests.map((item) => ({ ...item, date: formatDate(item.createdAt, ctx.locale) })),
+  };
 }
 
-export default function Page() {
+export default function Support() {
+  const { requests } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <SectionPage title={t("pages.support")} />;
+  return (
+    <SectionPage title={t("pages.support")}>
+      <div className="button-row">
+        <BackButton />
+        <Link to="/support/new" className="button button-primary" preventScrollReset>
+          {t("help.newRequest")}
+        </Link>
+      </div>
+      {requests.length === 0 ? (
+        <div className="empty-state">
+          <p>
+            <strong>{t("help.noRequests")}</strong>
+          </p>
+          <p>{t("help.noRequestsHint")}</p>
+        </div>
+      ) : (
+        <ul className="card-list">
+          {requests.map((item, index) => (
+            <li key={item.id ?? index} className="card">
+              <h2 className="card-title">{item.subject}</h2>
+              <dl className="meta-list">
+                <div>
+                  <dt>{t("help.section")}</dt>
+                  <dd>{item.appSection}</dd>
+                </div>
+                <div>
+                  <dt>{t("help.device")}</dt>
+                  <dd>{item.device}</dd>
+                </div>
+                <div>
+                  <dt>{t("help.date")}</dt>
+                  <dd>{item.date}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Outlet />
+    </SectionPage>
+  );
 }

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
@@ -97,16 +98,5 @@ function EmployeeLogin() {
       </Form>
       <NoAccountHelp />
     </main>
-  );
-}
-
-/** Spec §1: accounts cannot be self-registered; the help says to ask the leader. */
-function NoAccountHelp() {
-  const { t } = useTranslation();
-  return (
-    <details className="help">
-      <summary>{t("auth.noAccount")}</summary>
-      <p>{t("auth.noAccountText")}</p>
-    </details>
   );
 }

@@ -1,20 +1,52 @@
-import { Link, Outlet } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 
-/** The guest layout: brand and language selector over the guest pages. */
+/** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
+export function loader() {
+  return { contactSubmissionId: crypto.randomUUID() };
+}
+
+const guestLinks = [
+  ["/welcome", "guestNav.home"],
+  ["/about", "guestNav.about"],
+  ["/contact", "guestNav.contact"],
+  ["/insiders", "guestNav.insiders"],
+  ["/partners", "guestNav.partners"],
+] as const;
+
+/** Pages with the contact footer (spec §2): the marketing pages; /contact holds the form itself. */
+const withContactFooter = new Set(["/welcome", "/about", "/insiders", "/partners"]);
+
 export default function GuestLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { contactSubmissionId } = useLoaderData<typeof loader>();
   return (
     <div className="guest-layout">
       <header className="guest-header">
-        <Link to="/welcome" className="brand">
-          {t("app.name")}
-        </Link>
-        <LanguageSelect />
+        <div className="guest-header-top">
+          <NavLink to="/welcome" className="brand">
+            {t("app.name")}
+          </NavLink>
+          <LanguageSelect />
+        </div>
+        <nav aria-label={t("guestNav.label")} className="guest-nav">
+          {guestLinks.map(([to, label]) => (
+            <NavLink key={to} to={to}>
+              {t(label)}
+            </NavLink>
+          ))}
+        </nav>
       </header>
       <Outlet />
+      {withContactFooter.has(pathname) ? (
+        <footer className="page page-narrow">
+          <ContactForm submissionId={contactSubmissionId} />
+        </footer>
+      ) : null}
     </div>
   );
 }

@@ -29,6 +29,8 @@ export interface MockServer {
   origin: string;
   close(): Promise<void>;
   reset(): void;
+  /** Changes the injected faults while the server runs (tests switch them per case). */
+  setFaults(faults: Partial<Faults>): void;
 }
 
 const DEFAULT_APP_KEY = "demo-app-key-academia";
@@ -92,5 +94,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     notFoundHandler(),
   );
   server.on("request", app);
-  return { url: `${origin}${API_BASE}`, origin, close: () => close(server), reset: () => store.reset() };
+  return {
+    url: `${origin}${API_BASE}`,
+    origin,
+    close: () => close(server),
+    reset: () => store.reset(),
+    setFaults: (changes) => Object.assign(faults, changes),
+  };
 }

@@ -80,7 +80,7 @@ describe("guards", () => {
     const cookie = await signInCookie();
     const { loader } = await import("~/routes/_app._index");
     const result = await loader({ request: get("/", cookie), params: {}, context: {} });
-    expect(result).toEqual({ name: "Ana Martínez" });
+    expect(result).toMatchObject({ name: "Ana Martínez" });
   });
 });
 

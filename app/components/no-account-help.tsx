@@ -1,0 +1,12 @@
+import { useTranslation } from "react-i18next";
+
+/** Spec §1: accounts cannot be self-registered; the help says to ask the leader. */
+export function NoAccountHelp() {
+  const { t } = useTranslation();
+  return (
+    <details className="help">
+      <summary>{t("auth.noAccount")}</summary>
+      <p>{t("auth.noAccountText")}</p>
+    </details>
+  );
+}

@@ -1,0 +1,7 @@
+/** Formatting shared by the server and the browser; dates in UTC so both render the same text. */
+export function formatDate(value: string | null, locale: string): string {
+  if (!value) return "--";
+  const date = new Date(value.includes("T") ? value : `${value.replace(" ", "T")}Z`);
+  if (Number.isNaN(date.getTime())) return "--";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeLegacyHtml } from "./sanitize.server";
+
+const payloads = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="//evil.example">x</a>',
+  '<p onclick="alert(1)">x</p>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  "<iframe src=javascript:alert(1)></iframe>",
+  "<svg onload=alert(1)>",
+  "<svg><script>alert(1)</script></svg>",
+  "<math><mtext><script>alert(1)</script></mtext></math>",
+  "<object data=javascript:alert(1)>",
+  "<embed src=javascript:alert(1)>",
+  '<form action="javascript:alert(1)"><button>x</button></form>',
+  "<input autofocus onfocus=alert(1)>",
+  "<details open ontoggle=alert(1)>",
+  "<body onload=alert(1)>",
+  "<video><source onerror=alert(1)></video>",
+  "<audio src=x onerror=alert(1)>",
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<link rel=stylesheet href="javascript:alert(1)">',
+  "<style>@import 'javascript:alert(1)';</style>",
+  "<marquee onstart=alert(1)>",
+  '<div style="width:expression(alert(1))">x</div>',
+  "<img src=\"x` `<script>alert(1)</script>\"` `>",
+  "<scr<script>ipt>alert(1)</scr</script>ipt>",
+  "<<script>alert(1);//<</script>",
+  '<a href="java\tscript:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  "<table background=javascript:alert(1)>",
+  "<isindex action=javascript:alert(1) type=submit>",
+  '<textarea onfocus=alert(1) autofocus>',
+  "<keygen autofocus onfocus=alert(1)>",
+  '<select onfocus=alert(1) autofocus>',
+  "<xss onpointerover=alert(1)>x</xss>",
+  '<span onmouseover="alert(1)">x</span>',
+  "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
+  '<a href="#" onclick="alert(1)">x</a>',
+  "<template><script>alert(1)</script></template>",
+  "<frameset onload=alert(1)>",
+  "<applet code=javascript:alert(1)>",
+  '<img src="javascript:alert(1)">',
+  "<img dynsrc=javascript:alert(1)>",
+  '<a href="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">x</a>',
+  "<svg><animate onbegin=alert(1) attributeName=x dur=1s>",
+  '<h2 onmouseenter="alert(1)">t</h2>',
+];
+
+describe("sanitizeLegacyHtml", () => {
+  it.each(payloads)("renders %s inert", (payload) => {
+    const clean = sanitizeLegacyHtml(payload).toLowerCase();
+    expect(clean).not.toMatch(/<script|<iframe|<svg|<img|<object|<embed|<form|<style|<base|<meta|<link|\son\w+=|javascript:|vbscript:|data:|expression\(/);
+  });
+
+  it("keeps formatting, lists and safe links, opened in a new tab", () => {
+    expect(
+      sanitizeLegacyHtml('<p>Hola <strong>Ana</strong></p><ul><li>uno</li></ul><a href="https://academia.test/x">ver</a>'),
+    ).toBe(
+      '<p>Hola <strong>Ana</strong></p><ul><li>uno</li></ul><a href="https://academia.test/x" rel="noopener noreferrer" target="_blank">ver</a>',
+    );
+  });
+});

@@ -1,0 +1,162 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
+import { RouteDialog } from "~/components/route-dialog";
+import { requireUser } from "~/lib/auth.server";
+import { describeDevice } from "~/lib/device";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { appSections, supportSchema } from "~/lib/forms/help";
+import { i18next } from "~/lib/i18next.server";
+import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { message } from "~/lib/validation";
+
+/**
+ * The support request of spec §4: fill in, confirm ('¿Enviar solicitud de soporte?'), send. The
+ * confirmation is a server-rendered step, so it works without JavaScript too.
+ */
+function activityOf(params: { activity?: string }) {
+  const id = Number(params.activity);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  return {
+    categories: await getSupportCategories(ctx),
+    device: describeDevice(request.headers.get("User-Agent")),
+    activity: activityOf(params),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const submission = parseWithZod(form, { schema: supportSchema });
+  if (submission.status !== "success" || intent === "edit") {
+    return data({ step: "edit" as const, result: submission.reply() }, { status: intent === "edit" ? 200 : 400 });
+  }
+  const categories = await getSupportCategories(ctx);
+  const category = categories.find((item) => item.id === submission.value.support_category);
+  if (!category?.subCategories.some((sub) => sub.id === submission.value.support_sub_category)) {
+    return data(
+      { step: "edit" as const, result: submission.reply({ fieldErrors: { support_sub_category: [message.invalid] } }) },
+      { status: 400 },
+    );
+  }
+  if (intent !== "send") return { step: "confirm" as const, result: submission.reply(), value: submission.value };
+
+  const t = await i18next.getFixedT(request);
+  const { support_activity: _activity, ...payload } = submission.value;
+  try {
+    // Spec §8: a 401 on sending a support request shows the server's message.
+    const reply = await saveSupportRequest({ ...ctx, onUnauthorized: undefined }, payload);
+    return await redirectWithToast("/support", { type: "success", message: reply.message || t("help.supportSent") });
+  } catch (error) {
+    return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+  }
+}
+
+export default function NewSupportRequest() {
+  const { categories, device, activity } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <RouteDialog title={t("help.newRequest")} closeTo="/support">
+      {actionData?.step === "confirm" ? (
+        <ConfirmStep value={actionData.value} />
+      ) : (
+        <SupportForm categories={categories} device={device} activity={activity} lastResult={actionData?.result} />
+      )}
+    </RouteDialog>
+  );
+}
+
+type Category = { id: number; name: string; subCategories: Array<{ id: number; name: string }> };
+
+function SupportForm({
+  categories,
+  device,
+  activity,
+  lastResult,
+}: {
+  categories: Category[];
+  device: string;
+  activity?: number;
+  lastResult?: Parameters<typeof useZodForm>[1]["lastResult"];
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useZodForm(supportSchema, { id: "support", lastResult, defaultValue: { device } });
+  const chosen = categories.find((category) => String(category.id) === fields.support_category.value);
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      {activity ? <input type="hidden" name="support_activity" value={activity} /> : null}
+      <TextField field={fields.subject} label={t("help.subject")} />
+      <TextField field={fields.device} label={t("help.device")} />
+      <SelectField
+        field={fields.app_section}
+        label={t("help.section")}
+        placeholder={activity ? t("help.sectionGallery") : t("help.choose")}
+        options={appSections.map((section) => ({ value: section, label: t(`help.sections.${section}`) }))}
+      />
+      <SelectField
+        field={fields.support_category}
+        label={t("help.category")}
+        placeholder={t("help.choose")}
+        options={categories.map((category) => ({ value: category.id, label: category.name }))}
+      />
+      {chosen ? (
+        <SelectField
+          field={fields.support_sub_category}
+          label={t("help.subCategory")}
+          placeholder={t("help.choose")}
+          options={chosen.subCategories.map((sub) => ({ value: sub.id, label: sub.name }))}
+        />
+      ) : (
+        <SelectField
+          field={fields.support_sub_category}
+          label={t("help.subCategory")}
+          placeholder={t("help.choose")}
+          groups={categories.map((category) => ({
+            label: category.name,
+            options: category.subCategories.map((sub) => ({ value: sub.id, label: sub.name })),
+          }))}
+        />
+      )}
+      <TextareaField field={fields.comment} label={t("help.comment")} rows={5} />
+      <FormError errors={form.errors} />
+      <button type="submit" name="intent" value="review" className="button button-primary">
+        {t("help.send")}
+      </button>
+    </Form>
+  );
+}
+
+function ConfirmStep({ value }: { value: Record<string, string | number | undefined> }) {
+  const { t } = useTranslation();
+  const sending = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="stack confirm-step">
+      <p className="confirm-title">
+        <strong>{t("help.confirmTitle")}</strong>
+      </p>
+      <p>{t("help.confirmText")}</p>
+      {Object.entries(value).map(([name, fieldValue]) =>
+        fieldValue === undefined ? null : <input key={name} type="hidden" name={name} value={fieldValue} />,
+      )}
+      <div className="button-row">
+        <button type="submit" name="intent" value="edit" className="button">
+          {t("help.cancel")}
+        </button>
+        <button type="submit" name="intent" value="send" className="button button-primary" disabled={sending}>
+          {t("help.continue")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,49 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContactForm } from "~/components/contact-form";
+import { contactSchema } from "~/lib/forms/help";
+import { getLocale, i18next } from "~/lib/i18next.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { once } from "~/lib/idempotency.server";
+import { sendContactComment } from "~/lib/legacy/help.server";
+import type { loader as guestLoader } from "./_guest";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Contacto" }];
+
+/** The contact footer's action, for guests and signed-in users alike (`/contact/send_comment` is public). */
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ sent: false as const, result: submission.reply() }, { status: 400 });
+  }
+  const { submission_id: submissionId, ...comment } = submission.value;
+  try {
+    const locale = await getLocale(request);
+    const message = await once(submissionId, () => sendContactComment({ locale }, comment));
+    const t = await i18next.getFixedT(request);
+    return {
+      sent: true as const,
+      message: message || t("contact.sent"),
+      nextSubmissionId: crypto.randomUUID(),
+      result: submission.reply({ resetForm: true }),
+    };
+  } catch (error) {
+    const t = await i18next.getFixedT(request);
+    return data({ sent: false as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+  }
+}
+
+export default function Contact() {
+  const layout = useRouteLoaderData<typeof guestLoader>("routes/_guest");
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{t("guest.contactTitle")}</h1>
+      <p>{t("guest.contactIntro")}</p>
+      <ContactForm submissionId={layout?.contactSubmissionId ?? ""} pageReply={actionData} />
+    </main>
+  );
+}

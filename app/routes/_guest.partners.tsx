@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+import { GuestArticle } from "~/components/guest-article";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Partners" }];
+
+export default function Page() {
+  return <GuestArticle page="partners" />;
+}

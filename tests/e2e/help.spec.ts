@@ -1,0 +1,129 @@
+import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { MOCK_PORT } from "./ports";
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+async function contactCount(): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/contact_messages`);
+  return ((await response.json()) as { messages: unknown[] }).messages.length;
+}
+
+test("FAQ: one category open at a time, sanitised answers, links to suggestions and support", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { name: "FAQs", level: 1 })).toBeVisible();
+  const items = page.locator("details.accordion-item");
+  expect(await items.count()).toBeGreaterThan(1);
+  await items.nth(0).locator("summary").click();
+  await expect(items.nth(0)).toHaveAttribute("open", "");
+  await items.nth(1).locator("summary").click();
+  await expect(items.nth(1)).toHaveAttribute("open", "");
+  await expect(items.nth(0)).not.toHaveAttribute("open", "");
+  await items.nth(1).locator("summary").click();
+  await expect(items.nth(1)).not.toHaveAttribute("open", "");
+  expect(await page.locator(".legacy-html script, .legacy-html [onerror], .legacy-html img").count()).toBe(0);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "faq");
+  await page.getByRole("link", { name: "Soporte" }).first().click();
+  await expect(page).toHaveURL(/\/support$/);
+});
+
+test("a suggestion is sent and thanked", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/faq");
+  await page.getByRole("link", { name: "Sugerencias" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sugerencias" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(dialog.getByText("Este campo es obligatorio")).toHaveCount(2);
+  await dialog.getByLabel("Categoría").selectOption({ index: 1 });
+  await dialog.getByLabel("Tu sugerencia").fill("Me gustaría ver más casos prácticos.");
+  await screenshot(page, testInfo, "suggestion");
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  if (jsEnabled(testInfo)) {
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  } else {
+    await expect(page.getByText("¡Gracias por tu sugerencia!")).toBeVisible();
+  }
+});
+
+test("a support request is confirmed, sent and listed", async ({ page }, testInfo) => {
+  await signIn(page, accounts.newUser.email);
+  await page.goto("/support");
+  await expect(page.getByText("No tienes temas reportados")).toBeVisible();
+  await expect(page.getByText('Si deseas realizar un reporte, haz clic en "Nueva solicitud"')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "support-empty");
+  await page.getByRole("link", { name: "Nueva solicitud" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
+  await expect(dialog.getByLabel("Dispositivo")).not.toHaveValue("");
+  await dialog.getByLabel("Asunto").fill("Corto");
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(dialog.getByText("El número mínimo de caracteres es 8")).toBeVisible();
+  await dialog.getByLabel("Asunto").fill("No carga el video de bienvenida");
+  await dialog.getByLabel("Sección de la app").selectOption("Inicio");
+  await dialog.getByLabel("Categoría", { exact: true }).selectOption({ index: 1 });
+  await dialog.getByLabel("Subcategoría").selectOption({ index: 1 });
+  await dialog.getByLabel("Comentario").fill("Se queda la pantalla en negro al abrirlo.");
+  await screenshot(page, testInfo, "support-form");
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(dialog.getByText("¿Enviar solicitud de soporte?")).toBeVisible();
+  await expect(dialog.getByText("Estas apunto de enviar una solicitud.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog.getByLabel("Asunto")).toHaveValue("No carga el video de bienvenida");
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await dialog.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("¡Solicitud enviada con éxito!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No carga el video de bienvenida" })).toBeVisible();
+});
+
+test("a contact comment too short, then fixed and sent once despite a double click", async ({ page }, testInfo) => {
+  await page.goto("/contact");
+  await page.getByLabel("Nombre").fill("Mariana López");
+  await page.getByLabel("Teléfono").fill("5512345678");
+  await page.getByLabel("Correo electrónico").fill("mariana@example.com");
+  await page.getByLabel("Comentario").fill("Muy corto");
+  await page.getByRole("button", { name: "Enviar comentario" }).click();
+  await expect(page.getByText("El número mínimo de caracteres es 25")).toBeVisible();
+  await expect(page.getByLabel("Nombre")).toHaveValue("Mariana López");
+  await page.getByLabel("Comentario").fill("Quisiera información sobre la Formación Especializada.");
+  await page.getByRole("button", { name: "Enviar comentario" }).dblclick();
+  await expect(page.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
+  await expect.poll(contactCount).toBe(1);
+  await screenshot(page, testInfo, "contact-sent");
+  if (jsEnabled(testInfo)) await expect(page.getByLabel("Nombre")).toHaveValue("");
+});
+
+test("the contact footer shows the server's message for a refused comment", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByLabel("Nombre").fill("Mariana López");
+  await page.getByLabel("Teléfono").fill("5512345678");
+  await page.getByLabel("Correo electrónico").fill("mariana@example.com");
+  await page.getByLabel("Comentario").fill("Esto es spam, spam y más spam del malo.");
+  await page.getByRole("button", { name: "Enviar comentario" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByLabel("Comentario")).toHaveValue("Esto es spam, spam y más spam del malo.");
+  expect(await contactCount()).toBe(0);
+});
+
+for (const lng of ["es", "en"] as const) {
+  test(`the guest pages speak ${lng}`, async ({ page }, testInfo) => {
+    await page.goto("/about");
+    if (lng === "en") await chooseLanguage(page, "en", testInfo);
+    const titles = lng === "es" ? ["Nosotros", "Insiders", "Partners", "Contacto"] : ["About us", "Insiders", "Partners", "Contact"];
+    const links = lng === "es" ? ["Nosotros", "Insider", "Partner", "Contacto"] : ["About us", "Insider", "Partner", "Contact"];
+    for (const [index, link] of links.entries()) {
+      await page.getByRole("navigation").getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[index] ?? "");
+      await expectAccessible(page);
+    }
+    await page.goto("/about");
+    await expect(page.getByText(lng === "es" ? "Formación Especializada" : "Specialised Training")).toBeVisible();
+    await screenshot(page, testInfo, `about-${lng}`);
+  });
+}
