@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -53,29 +53,20 @@ function PasswordLogin() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
   return (
-    <main id="main" className="page page-narrow auth-page">
-      <h1>{t("auth.loginTitle")}</h1>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <TextField
-          field={fields.email}
-          label={t("auth.userLabel")}
-          dash
-          inputProps={{ placeholder: t("auth.userPlaceholder"), autoComplete: "username", autoCapitalize: "none" }}
-        />
-        <PasswordField
-          field={fields.password}
-          label={t("auth.passwordLabel")}
-          dash
-          inputProps={{ placeholder: t("auth.passwordPlaceholder"), autoComplete: "current-password" }}
-        />
-        <FormError errors={form.errors} />
-        <SubmitButton busyText={t("auth.submitting")}>{t("auth.submit")}</SubmitButton>
-      </Form>
-      <p>
-        <Link to="/recovery">{t("auth.forgotPassword")}</Link>
-      </p>
-      <NoAccountHelp />
-    </main>
+    <LoginFrame form={form} withRecovery>
+      <TextField
+        field={fields.email}
+        label={t("auth.userLabel")}
+        dash
+        inputProps={{ placeholder: t("auth.userPlaceholder"), autoComplete: "username", autoCapitalize: "none" }}
+      />
+      <PasswordField
+        field={fields.password}
+        label={t("auth.passwordLabel")}
+        dash
+        inputProps={{ placeholder: t("auth.passwordPlaceholder"), autoComplete: "current-password" }}
+      />
+    </LoginFrame>
   );
 }
 
@@ -84,18 +75,41 @@ function EmployeeLogin() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(employeeLoginSchema, { id: "login-employee", lastResult });
   return (
+    <LoginFrame form={form}>
+      <TextField
+        field={fields.email}
+        label={t("auth.employeeLabel")}
+        dash
+        inputProps={{ placeholder: t("auth.employeePlaceholder"), inputMode: "numeric", autoComplete: "username" }}
+      />
+    </LoginFrame>
+  );
+}
+
+/** What both login variants of spec §2 share: title, form-level error, button, help. */
+function LoginFrame<Schema extends Record<string, unknown>>({
+  form,
+  withRecovery = false,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  withRecovery?: boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
     <main id="main" className="page page-narrow auth-page">
       <h1>{t("auth.loginTitle")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <TextField
-          field={fields.email}
-          label={t("auth.employeeLabel")}
-          dash
-          inputProps={{ placeholder: t("auth.employeePlaceholder"), inputMode: "numeric", autoComplete: "username" }}
-        />
+        {children}
         <FormError errors={form.errors} />
         <SubmitButton busyText={t("auth.submitting")}>{t("auth.submit")}</SubmitButton>
       </Form>
+      {withRecovery ? (
+        <p>
+          <Link to="/recovery">{t("auth.forgotPassword")}</Link>
+        </p>
+      ) : null}
       <NoAccountHelp />
     </main>
   );
