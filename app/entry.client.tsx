@@ -3,7 +3,6 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./i18n";
 import { resources } from "./locales";
 
@@ -11,7 +10,7 @@ import { resources } from "./locales";
 // then starts at once, and a tap during a slow fetch is never lost.
 void i18next
   .use(initReactI18next)
-  .init({ ...i18n, lng: document.documentElement.lang, ns: getInitialNamespaces(), resources })
+  .init({ ...i18n, lng: document.documentElement.lang, resources })
   .then(() => {
     startTransition(() => {
       hydrateRoot(

@@ -25,8 +25,7 @@ export default async function handleRequest(
 ) {
   const instance = createInstance();
   const lng = await i18next.getLocale(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18n, lng, ns, resources });
+  await instance.use(initReactI18next).init({ ...i18n, lng, resources });
 
   const nonce = createNonce();
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

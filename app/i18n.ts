@@ -10,5 +10,6 @@ export default {
   supportedLngs: [...supportedLngs],
   fallbackLng: "es",
   defaultNS: "common",
+  ns: ["common", "learning", "engagement"],
   react: { useSuspense: false },
 };

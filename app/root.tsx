@@ -16,9 +16,13 @@ import { getLanguages } from "./lib/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
 import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
+import engagementStyles from "./styles/engagement.css";
+import learningStyles from "./styles/learning.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: learningStyles },
+  { rel: "stylesheet", href: engagementStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
