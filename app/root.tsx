@@ -18,10 +18,12 @@ import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
 import learningStyles from "./styles/learning.css";
+import playerStyles from "./styles/player.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: learningStyles },
+  { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
