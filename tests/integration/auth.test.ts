@@ -54,7 +54,7 @@ describe("login action", () => {
 
 describe("guards", () => {
   it("send a guest from a guarded page to welcome", async () => {
-    const { loader } = await import("~/routes/_app._index");
+    const { loader } = await import("~/routes/_app._home");
     const response = await caught(loader({ request: get("/"), params: {}, context: {} }));
     expect(response.headers.get("Location")).toBe("/welcome");
   });
@@ -70,7 +70,7 @@ describe("guards", () => {
   it("end the session on a legacy 401", async () => {
     const cookie = await signInCookie();
     legacy.reset();
-    const { loader } = await import("~/routes/_app._index");
+    const { loader } = await import("~/routes/_app._home");
     const response = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie().join("\n")).toMatch(/academia=;.*Max-Age=0/);
@@ -78,7 +78,7 @@ describe("guards", () => {
 
   it("let a signed-in user load home with their name", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_app._index");
+    const { loader } = await import("~/routes/_app._home");
     const result = await loader({ request: get("/", cookie), params: {}, context: {} });
     expect(result).toMatchObject({ name: "Ana Martínez" });
   });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
 import { requireUser } from "~/lib/auth.server";
@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Home (spec §2): a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
   const { name, contactSubmissionId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export default function Home() {
         {t("home.greeting")} <span className="greeting-name">{name}</span>
       </h1>
       <ContactForm submissionId={contactSubmissionId} />
+      <Outlet />
     </main>
   );
 }
