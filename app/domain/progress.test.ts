@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  activityRecords,
+  activityStatus,
+  escapeRoomCompleted,
+  floor2,
+  isEscapeRoomLocked,
+  type ProgressEntry,
+  routeProgress,
+  type RouteShape,
+  triviaCounts,
+} from "./progress";
+
+const done = (activityId: number): ProgressEntry => ({ activityId, type: "ACTIVITY", initiated: true, finalized: true });
+const open = (activityId: number): ProgressEntry => ({ activityId, type: "ACTIVITY", initiated: true, finalized: false });
+const route = (id: number, ids: number[], escapeRooms: number[] = []): RouteShape => ({
+  id,
+  courses: [{ activities: [...ids, ...escapeRooms].map((activity) => ({ id: activity, isEscapeRoom: escapeRooms.includes(activity) })) }],
+});
+
+describe("activity status", () => {
+  it("follows the record: none, initiated, finalized", () => {
+    const records = activityRecords([open(1), done(2), { ...done(3), type: "ACTIVITY_MODULE" }]);
+    expect(activityStatus(1, records)).toBe("started");
+    expect(activityStatus(2, records)).toBe("finished");
+    expect(activityStatus(3, records)).toBe("not_started");
+    expect(activityStatus(4, records)).toBe("not_started");
+  });
+
+  it("prefers a finalized record over an open one for the same activity", () => {
+    expect(activityStatus(1, activityRecords([done(1), open(1)]))).toBe("finished");
+    expect(activityStatus(1, activityRecords([open(1), done(1)]))).toBe("finished");
+  });
+});
+
+describe("route progress", () => {
+  it("is finalized activities over all activities, two decimals, 0 without activities", () => {
+    const records = activityRecords([done(1), open(2)]);
+    expect(routeProgress(route(1, [1, 2, 3]), records)).toBe(33.33);
+    expect(routeProgress(route(1, []), records)).toBe(0);
+    expect(routeProgress(route(1, [1]), records)).toBe(100);
+  });
+
+  it("stays within 0..100 with at most two decimals and grows with every finished activity", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 500 }), { maxLength: 80 }),
+        (ids, finishedIds) => {
+          const shape = route(1, ids);
+          const records = activityRecords(finishedIds.map(done));
+          const progress = routeProgress(shape, records);
+          expect(progress).toBeGreaterThanOrEqual(0);
+          expect(progress).toBeLessThanOrEqual(100);
+          expect(Math.round(progress * 100)).toBeCloseTo(progress * 100, 6);
+          const missing = ids.find((id) => !records.get(id)?.finalized);
+          if (missing === undefined) expect(progress).toBe(100);
+          else expect(routeProgress(shape, activityRecords([...finishedIds, missing].map(done)))).toBeGreaterThan(progress);
+        },
+      ),
+    );
+  });
+
+  it("floors, never rounds up to done", () => {
+    expect(floor2(99.999)).toBe(99.99);
+    expect(floor2(66.666)).toBe(66.66);
+    expect(floor2(12.5)).toBe(12.5);
+  });
+});
+
+describe("escape-room lock", () => {
+  const routes = [route(1, [1, 2], [9]), route(2, [3, 4], [19])];
+
+  it("unlocks when every activity up to its route is finalized, except its own route's escape rooms", () => {
+    expect(isEscapeRoomLocked(routes, 1, activityRecords([done(1)]))).toBe(true);
+    expect(isEscapeRoomLocked(routes, 1, activityRecords([done(1), done(2)]))).toBe(false);
+    expect(isEscapeRoomLocked(routes, 2, activityRecords([done(1), done(2), done(3), done(4)]))).toBe(true);
+    expect(isEscapeRoomLocked(routes, 2, activityRecords([done(1), done(2), done(9), done(3), done(4)]))).toBe(false);
+    expect(isEscapeRoomLocked(routes, 2, activityRecords([done(1), done(2), done(9), done(3), open(4)]))).toBe(true);
+  });
+
+  it("matches its definition for any progress (property)", () => {
+    fc.assert(
+      fc.property(fc.subarray([1, 2, 3, 4, 9, 19]), fc.constantFrom(1, 2), (finished, routeId) => {
+        const records = activityRecords(finished.map(done));
+        const required = routeId === 1 ? [1, 2] : [1, 2, 9, 3, 4];
+        expect(isEscapeRoomLocked(routes, routeId, records)).toBe(!required.every((id) => finished.includes(id)));
+      }),
+    );
+  });
+
+  it("locks an unknown route", () => {
+    expect(isEscapeRoomLocked(routes, 99, activityRecords([]))).toBe(true);
+  });
+
+  it("says 'Completado' once any escape room of the route is finalized", () => {
+    expect(escapeRoomCompleted(routes[0]!, activityRecords([done(1)]))).toBe(false);
+    expect(escapeRoomCompleted(routes[0]!, activityRecords([done(9)]))).toBe(true);
+  });
+});
+
+describe("trivia counts", () => {
+  it("count escape rooms apart", () => {
+    expect(triviaCounts(route(1, [1, 2, 3], [9]), activityRecords([done(1), done(9)]))).toEqual({
+      activities: { total: 3, finished: 1 },
+      escapeRooms: { total: 1, finished: 1 },
+    });
+  });
+});

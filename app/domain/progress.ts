@@ -1,0 +1,90 @@
+/**
+ * The learning rules of spec §4 as pure functions: activity status, route progress, the
+ * escape-room lock and the trivia counts. Loaders, the activity player and the progress screens
+ * all use these; nothing else computes them.
+ */
+export type ProgressType = "ACTIVITY" | "ACTIVITY_MODULE" | string;
+
+export type ProgressEntry = { activityId: number; type: ProgressType; initiated: boolean; finalized: boolean };
+
+export type RouteActivity = { id: number; isEscapeRoom: boolean };
+export type RouteShape = { id: number; courses: Array<{ activities: RouteActivity[] }> };
+
+export type ActivityStatus = "not_started" | "started" | "finished";
+
+/** The ACTIVITY records by activity id (module records are not an activity's own progress). */
+export function activityRecords(progress: ProgressEntry[]): Map<number, ProgressEntry> {
+  const records = new Map<number, ProgressEntry>();
+  for (const entry of progress) {
+    if (entry.type !== "ACTIVITY") continue;
+    const known = records.get(entry.activityId);
+    if (!known || (!known.finalized && entry.finalized)) records.set(entry.activityId, entry);
+  }
+  return records;
+}
+
+/** Spec §4: no record → not started; initiated → started; finalized → finished. */
+export function activityStatus(activityId: number, records: Map<number, ProgressEntry>): ActivityStatus {
+  const record = records.get(activityId);
+  if (!record) return "not_started";
+  return record.finalized ? "finished" : "started";
+}
+
+/** Every activity of a route once, in course order. */
+export function routeActivities(route: RouteShape): RouteActivity[] {
+  const seen = new Set<number>();
+  const activities: RouteActivity[] = [];
+  for (const course of route.courses) {
+    for (const activity of course.activities) {
+      if (seen.has(activity.id)) continue;
+      seen.add(activity.id);
+      activities.push(activity);
+    }
+  }
+  return activities;
+}
+
+/** Floors to two decimals: a route at 99.999 % is not yet shown as done. */
+export function floor2(value: number): number {
+  return Math.floor(value * 100 + 1e-9) / 100;
+}
+
+/** Spec §4: finalized ACTIVITY records / activities in the route × 100, two decimals, 0 if none. */
+export function routeProgress(route: RouteShape, records: Map<number, ProgressEntry>): number {
+  const activities = routeActivities(route);
+  if (activities.length === 0) return 0;
+  const finished = activities.filter((activity) => records.get(activity.id)?.finalized).length;
+  return floor2((finished / activities.length) * 100);
+}
+
+/**
+ * Spec §4: an escape room is locked while any activity of the routes up to and including its own
+ * (leaving out its own route's escape rooms) has no finalized ACTIVITY record.
+ */
+export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, records: Map<number, ProgressEntry>): boolean {
+  const index = routes.findIndex((route) => route.id === routeId);
+  if (index < 0) return true;
+  return routes.slice(0, index + 1).some((route) =>
+    routeActivities(route).some(
+      (activity) => !(route.id === routeId && activity.isEscapeRoom) && !records.get(activity.id)?.finalized,
+    ),
+  );
+}
+
+/** Spec §4: a route's escape room shows 'Completado' once any of its escape-room activities is finalized. */
+export function escapeRoomCompleted(route: RouteShape, records: Map<number, ProgressEntry>): boolean {
+  return routeActivities(route).some((activity) => activity.isEscapeRoom && records.get(activity.id)?.finalized);
+}
+
+/** Spec §4: trivia counts leave escape rooms out; escape rooms are counted on their own. */
+export function triviaCounts(route: RouteShape, records: Map<number, ProgressEntry>) {
+  const activities = routeActivities(route);
+  const count = (list: RouteActivity[]) => ({
+    total: list.length,
+    finished: list.filter((activity) => records.get(activity.id)?.finalized).length,
+  });
+  return {
+    activities: count(activities.filter((activity) => !activity.isEscapeRoom)),
+    escapeRooms: count(activities.filter((activity) => activity.isEscapeRoom)),
+  };
+}
