@@ -2,31 +2,106 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/learning/cards";
+import { Carousel } from "~/components/learning/carousel";
+import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/lib/auth.server";
+import { getSafeFaq } from "~/lib/faq.server";
+import { getHomeActivities } from "~/lib/legacy/general.server";
+import type { Activity } from "~/lib/legacy/schemas.server";
+import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Inicio" }];
 
+/** Home (spec §2): every call in parallel, one upstream round trip. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const user = await getUserInfo(ctx);
+  const [user, routes, progress, home, faq] = await Promise.all([
+    getUserInfo(ctx),
+    getLearningPaths(ctx),
+    getUserProgress(ctx),
+    getHomeActivities(ctx),
+    getSafeFaq(ctx),
+  ]);
+  const records = activityRecords(progress);
+  const courseOf = new Map<number, string>();
+  for (const route of routes) {
+    for (const course of route.courses) for (const activity of course.activities) courseOf.set(activity.id, course.name);
+  }
+  const card = (activity: Activity): ActivityCardData => ({
+    id: activity.id,
+    title: activity.title,
+    description: activity.description,
+    courseName: activity.courseName || courseOf.get(activity.id) || "",
+    contentTypeName: activity.contentType.name,
+    coverUrl: activity.coverUrl,
+  });
   return {
     name: user.fullName || `${user.firstName} ${user.lastName}`.trim(),
+    routes: routes.map((route) => ({
+      slug: route.slug,
+      name: route.name,
+      shortDescription: route.shortDescription,
+      active: route.active,
+      progress: routeProgress(route, records),
+    })),
+    recent: home.recent.map(card),
+    mostViewed: home.mostViewed.map(card),
+    sharedByLeaders: home.sharedByLeaders.map(card),
+    faq,
     contactSubmissionId: crypto.randomUUID(),
   };
 }
 
-/** Home (spec §2): a layout, so the activity player (`/:activity`) opens as a dialog over it. */
+/** Home is a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
-  const { name, contactSubmissionId } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("learning");
   return (
-    <main id="main" className="page">
+    <main id="main" className="page home">
       <h1 className="greeting">
-        {t("home.greeting")} <span className="greeting-name">{name}</span>
+        {t("greeting")} <span className="greeting-name">{data.name}</span>
       </h1>
-      <ContactForm submissionId={contactSubmissionId} />
+      <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
+        <Carousel label={t("byLevel")}>
+          {data.routes.map((route) => (
+            <RouteCard key={route.slug} route={route} />
+          ))}
+        </Carousel>
+      </HomeSection>
+      {(
+        [
+          ["recent", data.recent],
+          ["mostViewed", data.mostViewed],
+          ["sharedByLeaders", data.sharedByLeaders],
+        ] as const
+      ).map(([key, activities]) => (
+        <HomeSection key={key} title={t(key)} empty={activities.length === 0}>
+          <Carousel label={t(key)}>
+            {activities.map((activity) => (
+              <ActivityCard key={activity.id} activity={activity} href={`/${activity.id}`} />
+            ))}
+          </Carousel>
+        </HomeSection>
+      ))}
+      <section className="home-section" aria-labelledby="home-faq">
+        <h2 id="home-faq">{t("faqTitle")}</h2>
+        <FaqAccordion categories={data.faq} />
+      </section>
+      <ContactForm submissionId={data.contactSubmissionId} />
       <Outlet />
     </main>
+  );
+}
+
+function HomeSection({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation("learning");
+  return (
+    <section className="home-section">
+      <h2>{title}</h2>
+      {empty ? <p className="empty">{t("noResults")}</p> : children}
+    </section>
   );
 }

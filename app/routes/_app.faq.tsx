@@ -1,22 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
-import { getFaq } from "~/lib/legacy/help.server";
-import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
+import { getSafeFaq } from "~/lib/faq.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · FAQs" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const categories = await getFaq(ctx);
-  return {
-    categories: categories.map((category) => ({
-      name: category.name,
-      faqs: category.faqs.map((faq) => ({ question: faq.question, answerHtml: sanitizeLegacyHtml(faq.answerHtml) })),
-    })),
-  };
+  return { categories: await getSafeFaq(ctx) };
 }
 
 export default function Faq() {
@@ -35,31 +29,5 @@ export default function Faq() {
       <FaqAccordion categories={categories} />
       <Outlet />
     </SectionPage>
-  );
-}
-
-/**
- * Native <details> sharing one name: one category open at a time, and clicking the open one
- * closes it, with or without JavaScript.
- */
-export function FaqAccordion({ categories }: { categories: Array<{ name: string; faqs: Array<{ question: string; answerHtml: string }> }> }) {
-  const { t } = useTranslation();
-  if (categories.length === 0) return <p>{t("help.noFaq")}</p>;
-  return (
-    <div className="accordion">
-      {categories.map((category) => (
-        <details key={category.name} name="faq-category" className="accordion-item">
-          <summary>{category.name}</summary>
-          <dl className="faq-list">
-            {category.faqs.map((faq) => (
-              <div key={faq.question}>
-                <dt>{faq.question}</dt>
-                <dd className="legacy-html" dangerouslySetInnerHTML={{ __html: faq.answerHtml }} />
-              </div>
-            ))}
-          </dl>
-        </details>
-      ))}
-    </div>
   );
 }

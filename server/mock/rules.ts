@@ -24,12 +24,12 @@ export function finalizedActivityCount(state: MockState, userId: number): number
   ).length;
 }
 
-/** Finalized activities / activities of the route x 100, two decimals, 0 without activities (spec §4). */
+/** Finalized activities / activities of the route x 100, floored to two decimals (spec §9), 0 without activities (spec §4). */
 export function routeProgress(state: MockState, userId: number, route: RouteRecord): number {
   const activities = routeActivities(route);
   if (activities.length === 0) return 0;
   const done = activities.filter((activity) => isFinalized(state, userId, activity.id)).length;
-  return Math.round((done / activities.length) * 10000) / 100;
+  return Math.floor((done / activities.length) * 10000 + 1e-9) / 100;
 }
 
 /**

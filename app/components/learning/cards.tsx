@@ -1,0 +1,116 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ActivityStatus } from "~/domain/progress";
+
+export type RouteCardData = {
+  slug: string;
+  name: string;
+  shortDescription: string;
+  active: boolean;
+  progress: number;
+};
+
+/** A training route (spec §2 'Home'): the card body and 'Ver detalles' open it, only when active. */
+export function RouteCard({ route }: { route: RouteCardData }) {
+  const { t, i18n } = useTranslation("learning");
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(route.progress);
+  const to = `/learning-path/${route.slug}`;
+  return (
+    <article className="route-card" data-active={route.active}>
+      <h3 className="route-card-title">
+        {route.active ? (
+          <Link to={to} className="stretched-link">
+            {route.name}
+          </Link>
+        ) : (
+          route.name
+        )}
+      </h3>
+      <p className="route-card-level">
+        {route.shortDescription}
+        {route.active ? null : ` - ${t("comingSoon")}`}
+      </p>
+      <div className="progress-row">
+        <progress max={100} value={route.progress} aria-label={t("routeProgress", { name: route.name })} />
+        <span>{percent} %</span>
+      </div>
+      {route.active ? (
+        <Link to={to} className="button button-small-primary above-stretched">
+          {t("details")}
+        </Link>
+      ) : (
+        <span className="button button-small-primary" aria-disabled="true">
+          {t("details")}
+        </span>
+      )}
+    </article>
+  );
+}
+
+export type ActivityCardData = {
+  id: number;
+  title: string;
+  description: string;
+  courseName: string;
+  contentTypeName: string;
+  coverUrl: string | null;
+};
+
+const statusLabels: Record<ActivityStatus | "locked", string> = {
+  not_started: "status.notStarted",
+  started: "status.started",
+  finished: "status.finished",
+  locked: "status.locked",
+};
+
+/** An activity (spec §2): cover (or the default), course, title, description, content type, state. */
+export function ActivityCard({
+  activity,
+  href,
+  status,
+}: {
+  activity: ActivityCardData;
+  href: string;
+  status?: ActivityStatus | "locked";
+}) {
+  const { t } = useTranslation("learning");
+  return (
+    <article className="activity-card" data-status={status}>
+      <img
+        className="activity-card-cover"
+        src={activity.coverUrl ?? "/images/default-cover.svg"}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="activity-card-body">
+        {activity.courseName ? <p className="activity-card-course">{activity.courseName}</p> : null}
+        <h3 className="activity-card-title">
+          <Link to={href} className="stretched-link" preventScrollReset>
+            {activity.title}
+          </Link>
+        </h3>
+        {activity.description ? <p className="activity-card-description">{activity.description}</p> : null}
+        <p className="activity-card-meta">
+          <span className="chip">{activity.contentTypeName}</span>
+          {status ? (
+            <span className={`status status-${status}`}>
+              {status === "locked" ? <LockIcon /> : null}
+              {t(statusLabels[status])}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg className="icon icon-small" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M17 9h-1V7a4 4 0 0 0-8 0v2H7a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2m-7-2a2 2 0 0 1 4 0v2h-4z" />
+    </svg>
+  );
+}
