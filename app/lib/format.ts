@@ -5,3 +5,8 @@ export function formatDate(value: string | null, locale: string): string {
   if (Number.isNaN(date.getTime())) return "--";
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
+
+/** A percentage with at most two decimals, in the user's locale (no rounding up: values come floored). */
+export function formatPercent(value: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)} %`;
+}

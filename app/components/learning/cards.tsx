@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ActivityStatus } from "~/domain/progress";
+import { formatPercent } from "~/lib/format";
 
 export type RouteCardData = {
   slug: string;
@@ -13,7 +14,6 @@ export type RouteCardData = {
 /** A training route (spec §2 'Home'): the card body and 'Ver detalles' open it, only when active. */
 export function RouteCard({ route }: { route: RouteCardData }) {
   const { t, i18n } = useTranslation("learning");
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(route.progress);
   const to = `/learning-path/${route.slug}`;
   return (
     <article className="route-card" data-active={route.active}>
@@ -32,7 +32,7 @@ export function RouteCard({ route }: { route: RouteCardData }) {
       </p>
       <div className="progress-row">
         <progress max={100} value={route.progress} aria-label={t("routeProgress", { name: route.name })} />
-        <span>{percent} %</span>
+        <span>{formatPercent(route.progress, i18n.language)}</span>
       </div>
       {route.active ? (
         <Link to={to} className="button button-small-primary above-stretched">
@@ -70,7 +70,8 @@ export function ActivityCard({
   status,
 }: {
   activity: ActivityCardData;
-  href: string;
+  /** Where the card leads; a card without one (a locked escape room) is not a link. */
+  href?: string;
   status?: ActivityStatus | "locked";
 }) {
   const { t } = useTranslation("learning");
@@ -88,9 +89,13 @@ export function ActivityCard({
       <div className="activity-card-body">
         {activity.courseName ? <p className="activity-card-course">{activity.courseName}</p> : null}
         <h3 className="activity-card-title">
-          <Link to={href} className="stretched-link" preventScrollReset>
-            {activity.title}
-          </Link>
+          {href ? (
+            <Link to={href} className="stretched-link" preventScrollReset>
+              {activity.title}
+            </Link>
+          ) : (
+            activity.title
+          )}
         </h3>
         {activity.description ? <p className="activity-card-description">{activity.description}</p> : null}
         <p className="activity-card-meta">

@@ -1,0 +1,125 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { ActivityCard } from "~/components/learning/cards";
+import { Carousel } from "~/components/learning/carousel";
+import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
+import { requireUser } from "~/lib/auth.server";
+import { formatPercent } from "~/lib/format";
+import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.route.name ?? ""}` }];
+
+/** The learning-path page (spec §2): the route's courses and activities with their states. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const [routes, progress] = await Promise.all([getLearningPaths(ctx), getUserProgress(ctx)]);
+  const route = routes.find((candidate) => candidate.slug === params.slug);
+  if (!route || !route.active) throw redirect("/");
+  const records = activityRecords(progress);
+  const locked = isEscapeRoomLocked(routes, route.id, records);
+  return {
+    routes: routes.map((item) => ({
+      slug: item.slug,
+      name: item.name,
+      shortDescription: item.shortDescription,
+      active: item.active,
+      progress: routeProgress(item, records),
+    })),
+    route: { slug: route.slug, name: route.name, shortDescription: route.shortDescription },
+    courses: route.courses.map((course) => ({
+      name: course.name,
+      comingSoon: !course.active,
+      activities: course.activities.map((activity) => ({
+        id: activity.id,
+        title: activity.title,
+        description: activity.description,
+        courseName: course.name,
+        contentTypeName: activity.contentType.name,
+        coverUrl: activity.coverUrl,
+        status: activity.isEscapeRoom && locked ? ("locked" as const) : activityStatus(activity.id, records),
+      })),
+    })),
+  };
+}
+
+export default function LearningPath() {
+  const { routes, route, courses } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("learning");
+  const navigate = useNavigate();
+  const current = routes.findIndex((item) => item.slug === route.slug);
+  const onSelect = useCallback(
+    (index: number) => {
+      const chosen = routes[index];
+      if (chosen?.active && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
+    },
+    [navigate, routes, route.slug],
+  );
+  return (
+    <main id="main" className="page learning-path">
+      <h1>{route.name}</h1>
+      <section className="home-section" aria-labelledby="levels-title">
+        <h2 id="levels-title">{t("levels")}</h2>
+        <Carousel label={t("levels")} perPage="one" controls startIndex={Math.max(0, current)} onSelect={onSelect}>
+          {routes.map((item) => (
+            <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>
+              <h3>
+                {item.active ? (
+                  <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
+                    {item.name}
+                  </Link>
+                ) : (
+                  item.name
+                )}
+              </h3>
+              <p>
+                {item.shortDescription}
+                {item.active ? null : ` - ${t("comingSoon")}`}
+              </p>
+              <div className="progress-row">
+                <progress max={100} value={item.progress} aria-label={t("routeProgress", { name: item.name })} />
+                <span>{formatPercent(item.progress, i18n.language)}</span>
+              </div>
+            </article>
+          ))}
+        </Carousel>
+      </section>
+      {courses.map((course) => (
+        <section key={course.name} className="home-section course">
+          <h2>
+            {course.name}
+            {course.comingSoon ? ` ${t("comingSoonCourse")}` : null}
+          </h2>
+          {course.activities.length === 0 ? (
+            <p className="empty">{t("emptyCourse")}</p>
+          ) : (
+            <ul className="activity-grid">
+              {course.activities.map((activity) => (
+                <li key={activity.id}>
+                  {activity.status === "locked" ? (
+                    <details className="locked-activity">
+                      <summary>
+                        <ActivityCard activity={activity} status="locked" />
+                      </summary>
+                      <p className="form-error" role="alert">
+                        {t("escapeRoomLocked")}
+                      </p>
+                    </details>
+                  ) : (
+                    <ActivityCard
+                      activity={activity}
+                      status={activity.status}
+                      href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <Outlet />
+    </main>
+  );
+}
