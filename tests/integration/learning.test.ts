@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { login } from "~/lib/legacy/auth.server";
+import { reportActivity } from "~/lib/legacy/activities.server";
+import { getLearningPaths } from "~/lib/legacy/training.server";
+import { caught, cookiesOf, get, post, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  const { action } = await import("~/routes/_guest.login");
+  cookie = cookiesOf((await action({ request: post("/login", learner), params: {}, context: {} })) as Response);
+});
+
+type RoutePage = {
+  routes: Array<{ slug: string; active: boolean; progress: number }>;
+  courses: Array<{ name: string; comingSoon: boolean; activities: Array<{ id: number; status: string }> }>;
+};
+
+async function routePage(slug: string): Promise<RoutePage> {
+  const { loader } = await import("~/routes/_app.learning-path.$slug");
+  return (await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context: {} })) as RoutePage;
+}
+
+describe("home loader", () => {
+  it("shows the four levels with the learner's progress and the home lists", async () => {
+    const { loader } = await import("~/routes/_app._home");
+    const home = (await loader({ request: get("/", cookie), params: {}, context: {} })) as {
+      routes: Array<{ name: string; active: boolean; progress: number }>;
+      recent: unknown[];
+      mostViewed: unknown[];
+      sharedByLeaders: Array<{ title: string }>;
+      faq: unknown[];
+    };
+    expect(home.routes).toHaveLength(4);
+    expect(home.routes.filter((route) => !route.active)).toHaveLength(1);
+    expect(home.routes[0]?.progress).toBeGreaterThan(0);
+    expect(home.routes[0]?.progress).toBeLessThan(100);
+    expect(home.recent.length).toBeGreaterThan(0);
+    expect(home.mostViewed.length).toBeGreaterThan(0);
+    expect(home.sharedByLeaders.length).toBeGreaterThan(0);
+    expect(home.faq.length).toBeGreaterThan(0);
+  });
+});
+
+describe("learning-path loader", () => {
+  it("sends an unknown or inactive route home", async () => {
+    const { loader } = await import("~/routes/_app.learning-path.$slug");
+    const unknown = await caught(loader({ request: get("/learning-path/nope", cookie), params: { slug: "nope" }, context: {} }));
+    expect(unknown.headers.get("Location")).toBe("/");
+    const inactive = (await getLearningPaths({ locale: "es", token: await token() })).find((route) => !route.active);
+    const slug = inactive?.slug ?? "";
+    const response = await caught(loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context: {} }));
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("unlocks the escape room once every earlier activity is finished", async () => {
+    const slug = "formacion-requerida";
+    const before = await routePage(slug);
+    const statuses = before.courses.flatMap((course) => course.activities.map((activity) => activity.status));
+    expect(statuses).toContain("locked");
+
+    const ctx = { locale: "es" as const, token: await token() };
+    const routes = await getLearningPaths(ctx);
+    const index = routes.findIndex((route) => route.slug === slug);
+    for (const route of routes.slice(0, index + 1)) {
+      for (const course of route.courses) {
+        if (!course.active) continue;
+        for (const activity of course.activities) {
+          if (route.slug === slug && activity.isEscapeRoom) continue;
+          await reportActivity(ctx, "started", { activity: activity.id });
+          await reportActivity(ctx, "finished", { activity: activity.id });
+        }
+      }
+    }
+
+    const after = await routePage(slug);
+    const escape = after.courses.flatMap((course) => course.activities).filter((activity) => activity.status === "locked");
+    expect(escape).toEqual([]);
+    expect(after.routes.find((route) => route.slug === slug)?.progress).toBeGreaterThan(
+      before.routes.find((route) => route.slug === slug)?.progress ?? 100,
+    );
+  });
+});
+
+async function token(): Promise<string> {
+  return (await login({ locale: "es" }, learner)).accessToken;
+}
