@@ -6,15 +6,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/lib/auth.server";
+import { checkUpdates } from "~/lib/legacy/user.server";
 
 /** The app layout of spec §2: header, the routed page, footer tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { session } = await requireUser(request);
-  return { user: session.user };
+  const { session, ctx } = await requireUser(request);
+  const updates = await checkUpdates(ctx);
+  return { user: session.user, unseenNotifications: updates.unseenNotifications };
 }
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, unseenNotifications } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const matches = useMatches();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
@@ -30,8 +32,21 @@ export default function AppLayout() {
               <VrIcon />
               <span>{t("nav.vr")}</span>
             </Link>
-            <Link to="/notifications" className="icon-button" aria-label={t("nav.notifications")}>
+            <Link
+              to="/notifications"
+              className="icon-button bell"
+              aria-label={
+                unseenNotifications > 0
+                  ? t("engagement:notifications.bellUnseen", { count: unseenNotifications })
+                  : t("nav.notifications")
+              }
+            >
               <BellIcon />
+              {unseenNotifications > 0 ? (
+                <span className="badge" aria-hidden="true">
+                  {unseenNotifications > 99 ? "99+" : unseenNotifications}
+                </span>
+              ) : null}
             </Link>
             <Link to="/profile" className="icon-button" aria-label={t("nav.profile")}>
               <Avatar url={user.photoUrl} name={user.fullName} size={32} />

@@ -16,3 +16,42 @@ test("'Experiencia VR' shows the learner's PIN", async ({ page }, testInfo) => {
   await page.getByRole("main").getByRole("link", { name: "Cerrar", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("a notification is opened (marked seen) and another deleted; hostile markup stays inert", async ({ page }, testInfo) => {
+  let alerted = false;
+  page.on("dialog", async (dialog) => {
+    alerted = true;
+    await dialog.dismiss();
+  });
+  await signIn(page);
+  const bell = page.locator(".app-header a.bell");
+  const before = Number((await bell.locator(".badge").textContent()) ?? "0");
+  expect(before).toBeGreaterThan(0);
+  await bell.click();
+  await expect(page.getByRole("heading", { name: "Notificaciones", level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Hace: \d+ (minutos?|horas?|días?|mes(es)?|años?)$/).first()).toBeVisible();
+  expect(await page.locator(".legacy-html script, .legacy-html img, .legacy-html iframe, .legacy-html [onclick]").count()).toBe(0);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "notifications");
+
+  const unseen = page.locator('.notification[data-seen="false"]').first();
+  const title = (await unseen.locator(".card-title").textContent()) ?? "";
+  await unseen.locator(".notification-button").click();
+  await expect(page).toHaveURL(/\/notifications\/\d+$/);
+  await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Cerrar" }).click();
+  await expect(page.locator(".notification", { hasText: title })).toHaveAttribute("data-seen", "true");
+  await expect(bell.locator(".badge")).toHaveText(String(before - 1));
+
+  const cards = page.locator(".notification");
+  const count = await cards.count();
+  const victim = cards.last();
+  const victimTitle = (await victim.locator(".card-title").textContent()) ?? "";
+  await victim.locator(".notification-menu > summary").click();
+  await victim.locator(".notification-confirm > summary").click();
+  await victim.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(page.getByText("¡Acción realizada con éxito!")).toBeVisible();
+  await expect(page.locator(".notification", { hasText: victimTitle })).toHaveCount(0);
+  await expect(cards).toHaveCount(count - 1);
+  expect(alerted).toBe(false);
+});

@@ -1,0 +1,36 @@
+/**
+ * Spec §9: elapsed time is shown as its largest unit only ('Hace: 3 días'); no date gives
+ * '0 minutos'. The unit and count come from here; the words from the locale files (plurals).
+ */
+export type ElapsedUnit = "year" | "month" | "day" | "hour" | "minute";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function elapsed(from: string | null, now: Date = new Date()): { unit: ElapsedUnit; count: number } {
+  const start = from ? parseDate(from) : null;
+  if (!start) return { unit: "minute", count: 0 };
+  const ms = Math.max(0, now.getTime() - start.getTime());
+  const months = wholeMonths(start, now);
+  if (months >= 12) return { unit: "year", count: Math.floor(months / 12) };
+  if (months >= 1) return { unit: "month", count: months };
+  if (ms >= DAY) return { unit: "day", count: Math.floor(ms / DAY) };
+  if (ms >= HOUR) return { unit: "hour", count: Math.floor(ms / HOUR) };
+  return { unit: "minute", count: Math.floor(ms / MINUTE) };
+}
+
+/** Legacy dates come as ISO strings or as 'YYYY-MM-DD HH:mm:ss' (UTC). */
+export function parseDate(value: string): Date | null {
+  const date = new Date(/^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.replace(" ", "T")}Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function wholeMonths(start: Date, end: Date): number {
+  if (end <= start) return 0;
+  let months = (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + (end.getUTCMonth() - start.getUTCMonth());
+  const anniversary = new Date(start);
+  anniversary.setUTCMonth(start.getUTCMonth() + months);
+  if (anniversary > end) months -= 1;
+  return Math.max(0, months);
+}

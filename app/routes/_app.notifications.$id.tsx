@@ -1,0 +1,25 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteDialog } from "~/components/route-dialog";
+import { requireUser } from "~/lib/auth.server";
+import { getNotifications } from "~/lib/legacy/user.server";
+import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
+
+/** One notification in a dialog over the list (a page of its own without JavaScript). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const notification = (await getNotifications(ctx)).find((item) => String(item.id) === params.id);
+  if (!notification) throw new Response("Not found", { status: 404 });
+  return { title: notification.title, bodyHtml: sanitizeLegacyHtml(notification.bodyHtml || notification.shortDescriptionHtml) };
+}
+
+export default function NotificationDialog() {
+  const { title, bodyHtml } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("engagement");
+  return (
+    <RouteDialog title={title || t("notifications.title")} closeTo="/notifications">
+      <div className="legacy-html" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cookiesOf, get, post, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  legacy.setFaults({ errorRate: 0 });
+  const { action } = await import("~/routes/_guest.login");
+  cookie = cookiesOf(
+    (await action({ request: post("/login", { email: "ana.martinez@academia.test", password: "Academia2026!" }), params: {}, context: {} })) as Response,
+  );
+});
+
+type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: string; elapsed: { unit: string; count: number } }> };
+
+async function list(): Promise<List> {
+  const { loader } = await import("~/routes/_app.notifications");
+  return (await loader({ request: get("/notifications", cookie), params: {}, context: {} })) as List;
+}
+
+describe("notifications", () => {
+  it("lists them sanitised, with their elapsed time", async () => {
+    const { notifications } = await list();
+    expect(notifications.length).toBeGreaterThan(2);
+    for (const item of notifications) {
+      expect(item.shortHtml).not.toMatch(/<script|onerror|javascript:|<iframe/i);
+      expect(["year", "month", "day", "hour", "minute"]).toContain(item.elapsed.unit);
+    }
+  });
+
+  it("marks one seen and opens it", async () => {
+    const { action } = await import("~/routes/_app.notifications");
+    const target = (await list()).notifications.find((item) => !item.seen);
+    const response = (await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context: {} })) as Response;
+    expect(response.headers.get("Location")).toBe(`/notifications/${target?.id}`);
+    expect((await list()).notifications.find((item) => item.id === target?.id)?.seen).toBe(true);
+  });
+
+  it("deletes one, and on a legacy 500 keeps it and tells the user", async () => {
+    const { action } = await import("~/routes/_app.notifications");
+    const [first, second] = (await list()).notifications;
+    legacy.setFaults({ errorRate: 1 });
+    const failed = (await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context: {} })) as Response;
+    expect(failed.headers.get("Location")).toBe("/notifications");
+    expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
+    legacy.setFaults({ errorRate: 0 });
+    expect((await list()).notifications.some((item) => item.id === first?.id)).toBe(true);
+    await action({ request: post("/notifications", { intent: "delete", id: String(second?.id) }, cookie), params: {}, context: {} });
+    expect((await list()).notifications.some((item) => item.id === second?.id)).toBe(false);
+  });
+});
