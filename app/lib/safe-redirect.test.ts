@@ -16,6 +16,8 @@ describe("safeRedirect", () => {
     "javascript:alert(1)",
     "evil",
     "/\t/evil.example",
+    "/.//evil.example",
+    "/x/..//evil.example",
     "",
     null,
     undefined,

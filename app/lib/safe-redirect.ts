@@ -16,8 +16,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (/[\\\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith("//")) return fallback;
   try {
     const url = new URL(to, "http://academia.invalid");
-    if (url.origin !== "http://academia.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // NOTE: normalising can itself produce '//' ('/.//evil' → '//evil'), so check the result too.
+    if (url.origin !== "http://academia.invalid" || path.startsWith("//")) return fallback;
+    return path;
   } catch {
     return fallback;
   }
