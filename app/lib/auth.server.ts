@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { decryptSsoQuery } from "../../server/sso";
 import { getConfig } from "./config.server";
+import { assertSameOrigin } from "./same-origin.server";
 import { getLocale, i18next } from "./i18next.server";
 import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
 import { type LegacyContext, LegacyError } from "./legacy/request.server";
@@ -129,6 +130,7 @@ export type Authed = { session: SessionData; ctx: LegacyContext };
  * the legacy API on any call made with the returned context ends the session and goes to /login.
  */
 export async function requireUser(request: Request): Promise<Authed> {
+  assertSameOrigin(request);
   const url = new URL(request.url);
   const query = handOffQuery(url);
   if (query) throw await endSessionAndGo(`/welcome?${query}`, request);
@@ -144,6 +146,7 @@ export async function requireUser(request: Request): Promise<Authed> {
 
 /** The guest guard of spec §2: signed-in visitors go home. */
 export async function requireGuest(request: Request): Promise<void> {
+  assertSameOrigin(request);
   if (await readSession(request)) throw redirect("/");
 }
 

@@ -1,10 +1,12 @@
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/lib/same-origin.server";
 
 /** Spec §2: any other path goes to /. */
 export function loader() {
   return redirect("/");
 }
 
-export function action() {
+export function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   return redirect("/");
 }

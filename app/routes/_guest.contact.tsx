@@ -9,11 +9,13 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { once } from "~/lib/idempotency.server";
 import { sendContactComment } from "~/lib/legacy/help.server";
 import type { loader as guestLoader } from "./_guest";
+import { assertSameOrigin } from "~/lib/same-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Contacto" }];
 
 /** The contact footer's action, for guests and signed-in users alike (`/contact/send_comment` is public). */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ sent: false as const, result: submission.reply() }, { status: 400 });

@@ -5,6 +5,7 @@ import { endSessionAndGo, requireUser } from "~/lib/auth.server";
 import { logout } from "~/lib/legacy/auth.server";
 import { readSession } from "~/lib/session.server";
 import { getLocale } from "~/lib/i18next.server";
+import { assertSameOrigin } from "~/lib/same-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Cerrar sesión" }];
 
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) return redirect("/login");
   // The legacy token is revoked too, so a copy of the cookie stops working; a failure here

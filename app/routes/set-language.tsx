@@ -2,12 +2,14 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { isLng } from "~/i18n";
 import { localeCookie } from "~/lib/i18next.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { assertSameOrigin } from "~/lib/same-origin.server";
 
 export async function loader() {
   return redirect("/");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const lng = form.get("lng");
   const to = safeRedirect(form.get("redirectTo"));

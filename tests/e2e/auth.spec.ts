@@ -28,9 +28,10 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenido a la Academia");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
     const header = page.locator(".app-header");
-    for (const name of ["Inicio", "Ranking", "Trivia", "Perfil", "Notificaciones", "Experiencia VR"]) {
+    for (const name of ["Inicio", "Ranking", "Trivia", "Perfil", "Experiencia VR"]) {
       await expect(header.getByRole("link", { name, exact: true }).first()).toBeVisible();
     }
+    await expect(header.getByRole("link", { name: /^Notificaciones/ })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Secciones" });
     for (const name of ["Inicio", "Avance", "FAQ"]) await expect(tabs.getByRole("link", { name })).toBeVisible();
     await expectAccessible(page);
