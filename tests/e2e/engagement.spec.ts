@@ -1,4 +1,4 @@
-import { expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -54,4 +54,25 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
   await expect(page.locator(".notification", { hasText: victimTitle })).toHaveCount(0);
   await expect(cards).toHaveCount(count - 1);
   expect(alerted).toBe(false);
+});
+
+test("the ranking shows the top 10, and the learner's own row at 11 or worse", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/ranking");
+  await expect(page.getByRole("heading", { name: "Mejores rankings", level: 1 })).toBeVisible();
+  await expect(page.locator(".ranking-list").first().locator(".ranking-row")).toHaveCount(10);
+  await expect(page.locator(".ranking-row").first().locator(".ranking-points")).toHaveText(/^\d{1,3}(\.\d{3})* pts\.$/);
+  await expect(page.getByRole("heading", { name: "Tu posición" })).toBeVisible();
+  const own = page.locator(".ranking-own .ranking-row");
+  await expect(own).toHaveAttribute("data-me", "true");
+  expect(Number(await own.locator(".ranking-position").textContent())).toBeGreaterThanOrEqual(11);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "ranking");
+});
+
+test("a leader in the top 10 has no separate row", async ({ page }) => {
+  await signIn(page, accounts.leader.email);
+  await page.goto("/ranking");
+  await expect(page.locator('.ranking-row[data-me="true"]')).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Tu posición" })).toHaveCount(0);
 });
