@@ -76,3 +76,18 @@ test("a leader in the top 10 has no separate row", async ({ page }) => {
   await expect(page.locator('.ranking-row[data-me="true"]')).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Tu posición" })).toHaveCount(0);
 });
+
+test("Avance shows points, 'Mi Progreso', the first two routes and the evaluations", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.locator(".tab-bar").getByRole("link", { name: "Avance" }).click();
+  await expect(page.getByRole("heading", { name: "Avance", level: 1 })).toBeVisible();
+  await expect(page.getByText("¡Hola, Ana!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi Progreso" })).toBeVisible();
+  await expect(page.locator(".bar-list li")).toHaveCount(4);
+  await expect(page.locator(".progress-block h2", { hasText: /^Formación (Inicial|Requerida)$/ })).toHaveCount(2);
+  await expect(page.getByText("Evaluación del líder")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Formación Dirigida" })).toBeVisible();
+  await expect(page.locator(".progress-summary strong")).toHaveText(/pts\.$/);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "achievements");
+});

@@ -2,10 +2,76 @@ import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { progressRecordSchema, routeSchema } from "./schemas.server";
 
-const pointsSchema = z
-  .object({ points: z.union([z.number(), z.string()]).nullish(), ranking: z.union([z.number(), z.string()]).nullish() })
+const count = z.coerce.number().nullish().transform((value) => value ?? 0);
+
+const routePointsSchema = z
+  .object({
+    training_route_id: z.coerce.number(),
+    name: z.string(),
+    slug: z.string().nullish(),
+    active: z.unknown().optional(),
+    progress: count,
+    points: count,
+    total_points: count,
+    courses: z
+      .array(
+        z
+          .object({ id: z.coerce.number(), name: z.string(), points: count, total_points: count, completed: count, total: count })
+          .passthrough(),
+      )
+      .nullish(),
+    escape_room: z
+      .object({ status: z.string(), locked: z.unknown().optional() })
+      .passthrough()
+      .nullish(),
+  })
   .passthrough()
-  .transform((reply) => ({ points: Number(reply.points ?? 0) || 0, ranking: reply.ranking == null ? null : Number(reply.ranking) }));
+  .transform((route) => ({
+    id: route.training_route_id,
+    name: route.name,
+    slug: route.slug ?? "",
+    active: route.active === true || route.active === 1,
+    progress: route.progress,
+    points: route.points,
+    totalPoints: route.total_points,
+    courses: (route.courses ?? []).map((course) => ({
+      id: course.id,
+      name: course.name,
+      points: course.points,
+      totalPoints: course.total_points,
+      completed: course.completed,
+      total: course.total,
+    })),
+    escapeRoom: route.escape_room
+      ? { completed: route.escape_room.status === "completed", locked: route.escape_room.locked === true }
+      : null,
+  }));
+
+const pointsSchema = z
+  .object({
+    user_points: z
+      .object({
+        points: count,
+        ranking: z.coerce.number().nullish(),
+        stars: count,
+        finalized_activities: count,
+        total_activities: count,
+        leader_evaluation: z.string().nullish(),
+        expert_evaluation: z.string().nullish(),
+        training_routes: z.array(routePointsSchema).nullish(),
+      })
+      .passthrough(),
+  })
+  .transform(({ user_points: points }) => ({
+    points: points.points,
+    ranking: points.ranking ?? null,
+    stars: points.stars,
+    finalizedActivities: points.finalized_activities,
+    totalActivities: points.total_activities,
+    leaderEvaluation: points.leader_evaluation === "completed" ? ("completed" as const) : ("no_started" as const),
+    expertEvaluation: points.expert_evaluation === "completed" ? ("completed" as const) : ("no_started" as const),
+    routes: points.training_routes ?? [],
+  }));
 
 /** `GET /training/learning_paths`: the training routes with their courses and activities. */
 export function getLearningPaths(ctx: LegacyContext) {
@@ -25,12 +91,17 @@ export function getUserProgress(ctx: LegacyContext) {
   });
 }
 
-/** `GET /training/user_points` and `GET /training/user_points/{id}`. */
-export function getUserPoints(ctx: LegacyContext, routeId?: number) {
+/** `GET /training/user_points`: points, ranking, evaluations and the points of every route. */
+export function getUserPoints(ctx: LegacyContext) {
+  return legacyRequest(ctx, { method: "GET", path: "/training/user_points", schema: pointsSchema });
+}
+
+/** `GET /training/user_points/{id}`: one route's points. */
+export function getRoutePoints(ctx: LegacyContext, routeId: number) {
   return legacyRequest(ctx, {
     method: "GET",
-    path: routeId === undefined ? "/training/user_points" : `/training/user_points/${routeId}`,
-    schema: pointsSchema,
+    path: `/training/user_points/${routeId}`,
+    schema: z.object({ user_points: routePointsSchema }).transform((reply) => reply.user_points),
   });
 }
 
