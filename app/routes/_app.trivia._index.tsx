@@ -1,14 +1,52 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SectionPage } from "~/components/section-page";
+import { formatPoints } from "~/domain/numbers";
 import { requireUser } from "~/lib/auth.server";
+import { getTriviaGames } from "~/lib/legacy/trivia.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Trivia" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const { ctx } = await requireUser(request);
+  const games = await getTriviaGames(ctx);
+  return {
+    games: games.map((game) => ({
+      id: game.id,
+      title: game.title,
+      description: game.description,
+      questions: game.questions.length,
+      totalPoints: formatPoints(game.totalPoints, ctx.locale),
+      bestScore: game.bestScore,
+    })),
+  };
 }
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <SectionPage title={t("pages.trivia")} />;
+export default function Trivia() {
+  const { games } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("engagement");
+  return (
+    <SectionPage title={t("trivia.title")}>
+      {games.length === 0 ? (
+        <p className="empty">{t("trivia.none")}</p>
+      ) : (
+        <ul className="card-list">
+          {games.map((game) => (
+            <li key={game.id} className="card trivia-card">
+              <h2 className="card-title">{game.title}</h2>
+              {game.description ? <p>{game.description}</p> : null}
+              <p className="trivia-meta">{t("trivia.meta", { count: game.questions, points: game.totalPoints })}</p>
+              {game.bestScore ? (
+                <p className="trivia-best">{t("trivia.best", { correct: game.bestScore.correct, total: game.bestScore.total })}</p>
+              ) : null}
+              <Link to={`/trivia/${game.id}`} className="button button-primary" aria-label={t("trivia.playGame", { title: game.title })}>
+                {game.bestScore ? t("trivia.playAgain") : t("trivia.play")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionPage>
+  );
 }

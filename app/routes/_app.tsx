@@ -6,17 +6,23 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/lib/auth.server";
+import { formatPoints } from "~/domain/numbers";
+import { getUserPoints } from "~/lib/legacy/training.server";
 import { checkUpdates } from "~/lib/legacy/user.server";
 
 /** The app layout of spec §2: header, the routed page, footer tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
-  const updates = await checkUpdates(ctx);
-  return { user: session.user, unseenNotifications: updates.unseenNotifications };
+  const [updates, points] = await Promise.all([checkUpdates(ctx), getUserPoints(ctx)]);
+  return {
+    user: session.user,
+    unseenNotifications: updates.unseenNotifications,
+    points: formatPoints(points.points, ctx.locale),
+  };
 }
 
 export default function AppLayout() {
-  const { user, unseenNotifications } = useLoaderData<typeof loader>();
+  const { user, unseenNotifications, points } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const matches = useMatches();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
@@ -28,6 +34,9 @@ export default function AppLayout() {
             {t("app.name")}
           </Link>
           <div className="app-header-actions">
+            <Link to="/achievements" className="points-chip" aria-label={t("engagement:progress.yourPoints", { points })}>
+              {points}
+            </Link>
             <Link to="/vr" className="header-button">
               <VrIcon />
               <span>{t("nav.vr")}</span>

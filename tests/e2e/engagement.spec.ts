@@ -1,4 +1,4 @@
-import { accounts, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -90,4 +90,40 @@ test("Avance shows points, 'Mi Progreso', the first two routes and the evaluatio
   await expect(page.locator(".progress-summary strong")).toHaveText(/pts\.$/);
   await expectAccessible(page);
   await screenshot(page, testInfo, "achievements");
+});
+
+test("a trivia is played to its result and the points in the header go up", async ({ page }, testInfo) => {
+  await signIn(page);
+  const chip = page.locator(".points-chip");
+  const pointsOf = async () => Number(((await chip.textContent()) ?? "").replace(/\D/g, ""));
+  const before = await pointsOf();
+  await page.locator(".app-header").getByRole("link", { name: "Trivia", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Trivia", level: 1 })).toBeVisible();
+  await screenshot(page, testInfo, "trivia-list");
+  await page.locator(".trivia-card").filter({ hasNot: page.locator(".trivia-best") }).first().locator("a").click();
+  await expect(page).toHaveURL(/\/trivia\/\d+$/);
+  await expect(page.locator(".app-nav a.active")).toHaveText("Trivia");
+  const questions = page.locator(".trivia-question");
+  const total = await questions.count();
+  for (let index = 0; index < total; index++) {
+    const question = questions.nth(index);
+    await question.locator("input[type=radio]").first().check();
+    if (index < total - 1 && jsEnabled(testInfo)) await page.getByRole("button", { name: "Continuar" }).click();
+  }
+  await screenshot(page, testInfo, "trivia-question");
+  await page.getByRole("button", { name: "Finalizar" }).click();
+  await expect(page.locator(".trivia-score")).toHaveText(new RegExp(`^\\d+ de ${total} respuestas correctas$`));
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "trivia-result");
+  const earned = Number(((await page.getByText(/^Ganaste /).textContent()) ?? "").replace(/\D/g, ""));
+  await expect.poll(pointsOf).toBe(before + earned);
+});
+
+test("a trivia sent without every answer says which ones are missing", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/trivia");
+  await page.locator(".trivia-card a").first().click();
+  await page.evaluate(() => document.querySelector("form.trivia-form")?.setAttribute("novalidate", ""));
+  await page.locator("form.trivia-form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await expect(page.locator(".field-error").first()).toHaveText("Este campo es obligatorio");
 });
