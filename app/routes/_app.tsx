@@ -5,7 +5,9 @@ import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
+import { BadgeDialog } from "~/components/badge-dialog";
 import { requireUser } from "~/lib/auth.server";
+import { checkBadges } from "~/lib/legacy/badges.server";
 import { formatPoints } from "~/domain/numbers";
 import { getUserPoints } from "~/lib/legacy/training.server";
 import { checkUpdates } from "~/lib/legacy/user.server";
@@ -13,16 +15,17 @@ import { checkUpdates } from "~/lib/legacy/user.server";
 /** The app layout of spec §2: header, the routed page, footer tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
-  const [updates, points] = await Promise.all([checkUpdates(ctx), getUserPoints(ctx)]);
+  const [updates, points, newBadges] = await Promise.all([checkUpdates(ctx), getUserPoints(ctx), checkBadges(ctx)]);
   return {
     user: session.user,
+    newBadge: newBadges[0] ?? null,
     unseenNotifications: updates.unseenNotifications,
     points: formatPoints(points.points, ctx.locale),
   };
 }
 
 export default function AppLayout() {
-  const { user, unseenNotifications, points } = useLoaderData<typeof loader>();
+  const { user, unseenNotifications, points, newBadge } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const matches = useMatches();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
@@ -82,6 +85,7 @@ export default function AppLayout() {
         </nav>
       </header>
       <Outlet />
+      {newBadge ? <BadgeDialog badge={newBadge} /> : null}
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import {
   accounts,
   chooseLanguage,
+  dismissBadge,
   expect,
   expectAccessible,
   mock,
@@ -255,6 +256,8 @@ test.describe("language", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome to the Academy");
+    await expect(page.locator("dialog.badge-dialog")).toContainText("New badge!");
+    await dismissBadge(page, "Continue");
     await chooseLanguage(page, "es", testInfo);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenido a la Academia");
   });

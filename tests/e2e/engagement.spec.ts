@@ -1,4 +1,4 @@
-import { accounts, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, dismissBadge, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -126,4 +126,19 @@ test("a trivia sent without every answer says which ones are missing", async ({ 
   await page.evaluate(() => document.querySelector("form.trivia-form")?.setAttribute("novalidate", ""));
   await page.locator("form.trivia-form").evaluate((form: HTMLFormElement) => form.requestSubmit());
   await expect(page.locator(".field-error").first()).toHaveText("Este campo es obligatorio");
+});
+
+test("a newly earned badge is shown once, and my results list the badges", async ({ page }, testInfo) => {
+  await signIn(page, accounts.learner.email, { keepBadges: true });
+  const dialog = page.locator("dialog.badge-dialog");
+  await expect(dialog).toBeVisible();
+  const name = (await dialog.locator("h2").textContent()) ?? "";
+  await screenshot(page, testInfo, "badge");
+  await dismissBadge(page, "Continuar");
+  await page.goto("/profile/profile/my_results");
+  await expect(page).toHaveURL(/\/profile\/my_results$/);
+  await expect(page.getByRole("heading", { name: "Mis resultados", level: 1 })).toBeVisible();
+  await expect(page.locator('.badge[data-earned="true"]', { hasText: name })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "my-results");
 });

@@ -17,6 +17,20 @@ export const mock = {
     const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
+  /** Marks the user's newly earned badges seen, so the one-time badge dialog stays out of a test's way. */
+  async markBadgesSeen(email: string) {
+    const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
+    const login = await fetch(`${mockOrigin}/v1/api/auth/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const auth = { ...headers, Authorization: `Bearer ${token}` };
+    const check = await fetch(`${mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
+    const { user_badges: badges } = (await check.json()) as { user_badges: Array<{ id: number }> };
+    for (const badge of badges) await fetch(`${mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
+  },
   async lastRecoveryPath(to: string): Promise<string> {
     const response = await fetch(`${mockOrigin}/__mock/outbox`);
     const { messages } = (await response.json()) as { messages: Array<{ to: string; link_path: string }> };
@@ -26,12 +40,26 @@ export const mock = {
   },
 };
 
-export async function signIn(page: Page, email: string = accounts.learner.email, password = PASSWORD) {
+/** Signs in through the form; unless `keepBadges`, the one-time 'new badge' dialog is settled first. */
+export async function signIn(page: Page, email: string = accounts.learner.email, { keepBadges = false } = {}) {
+  if (!keepBadges) await mock.markBadgesSeen(email);
   await page.goto("/login");
   await page.getByLabel("Usuario").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Closes the 'new badge' dialog with its button; a reload proves the legacy API recorded it. */
+export async function dismissBadge(page: Page, label: string) {
+  const badge = page.locator("dialog.badge-dialog");
+  await expect(async () => {
+    if (await badge.isVisible()) await badge.getByRole("button", { name: label }).click();
+    await expect(badge).toBeHidden({ timeout: 2000 });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(badge).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**
