@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { userNewsSchema } from "./schemas.server";
+import { newsSchema } from "./schemas.server";
 
 /** `GET /news`: the user's news items. */
 export function getNews(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/news",
-    schema: z.object({ news: z.array(userNewsSchema) }).transform((reply) => reply.news),
+    schema: z.object({ news: z.array(newsSchema) }).transform((reply) => reply.news),
   });
 }
 

@@ -268,29 +268,40 @@ export const notificationSchema = z
     seen: truthy(notification.seen) || truthy(notification.is_read),
   }));
 
-export const userNewsSchema = z
+const newsObject = z
   .object({
-    id,
-    news: z
-      .object({
-        id: id.optional(),
-        key: z.string().nullish(),
-        title: text,
-        body: text,
-        img_url: z.string().nullish(),
-        news_category: z.object({ title: text }).passthrough().nullish(),
-      })
-      .passthrough(),
+    id: id.optional(),
+    key: z.string().nullish(),
+    title: text,
+    body: text,
+    img_url: z.string().nullish(),
+    video: z.object({ full_path: z.string().nullish() }).passthrough().nullish(),
+    news_category: z.object({ title: text }).passthrough().nullish(),
   })
+  .passthrough();
+
+function normaliseNews(itemId: number, news: z.output<typeof newsObject>) {
+  return {
+    id: itemId,
+    key: news.key ?? "",
+    title: news.title,
+    bodyHtml: news.body,
+    imageUrl: news.img_url ?? null,
+    videoUrl: news.video?.full_path ?? null,
+    category: news.news_category?.title ?? "",
+  };
+}
+
+/** A pending news item of the user, `{id, news}` (spec §3). */
+export const userNewsSchema = z
+  .object({ id, news: newsObject })
   .passthrough()
-  .transform((item) => ({
-    id: item.id,
-    key: item.news.key ?? "",
-    title: item.news.title,
-    bodyHtml: item.news.body,
-    imageUrl: item.news.img_url ?? null,
-    category: item.news.news_category?.title ?? "",
-  }));
+  .transform((item) => normaliseNews(item.id, item.news));
+
+/** A news item as `GET /news` lists it. */
+export const newsSchema = newsObject
+  .extend({ id, viewed: z.unknown().optional() })
+  .transform((news) => ({ ...normaliseNews(news.id, news), viewed: news.viewed === true || news.viewed === 1 }));
 
 /** A catalogue row `{id, name}` (work positions, universities, categories…). */
 export const namedSchema = z.object({ id, name: z.string() }).passthrough().transform(({ id, name }) => ({ id, name }));
