@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
