@@ -29,8 +29,8 @@ export class SsoFailed extends Error {
   }
 }
 
-export const SSO_ATTEMPTS = 3;
-export const SSO_RETRY_DELAY_MS = 400;
+const SSO_ATTEMPTS = 3;
+const SSO_RETRY_DELAY_MS = 400;
 /** Failures answer no sooner than this, so a bad ciphertext and an upstream refusal look alike. */
 const SSO_FAILURE_FLOOR_MS = SSO_ATTEMPTS * SSO_RETRY_DELAY_MS;
 
