@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, cookiesOf, get, post, startLegacy } from "./helpers";
+import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 beforeAll(async () => {
@@ -12,11 +12,7 @@ beforeEach(() => legacy.reset());
 const keys = { key: process.env.SSO_AES_KEY ?? "", iv: process.env.SSO_AES_IV ?? "" };
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-async function signInCookie() {
-  const { action } = await import("~/routes/_guest.login");
-  const response = (await action({ request: post("/login", learner), params: {}, context: {} })) as Response;
-  return cookiesOf(response);
-}
+const signInCookie = () => signedInCookie(learner.email, learner.password);
 
 describe("login action", () => {
   it("signs in, seals the session and redirects home with a welcome toast", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { commitSession } from "~/lib/session.server";
-import { cookiesOf, post, startLegacy } from "./helpers";
+import { post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -11,13 +11,7 @@ afterAll(() => legacy.close());
 beforeEach(async () => {
   legacy.reset();
   legacy.setFaults({ errorRate: 0, latencyMs: 0 });
-  const { action } = await import("~/routes/_guest.login");
-  const response = (await action({
-    request: post("/login", { email: "ana.martinez@academia.test", password: "Academia2026!" }),
-    params: {},
-    context: {},
-  })) as Response;
-  cookie = cookiesOf(response);
+  cookie = await signedInCookie();
 });
 
 type Reply = { data: Record<string, unknown> & { result: { error?: Record<string, string[]> } }; init: { status: number } | null };

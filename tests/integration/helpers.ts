@@ -44,3 +44,9 @@ export async function caught(promise: Promise<unknown>): Promise<Response> {
   if (!(result instanceof Response)) throw new Error(`expected a thrown Response, got ${String(result)}`);
   return result;
 }
+
+/** Signs in through the login action and returns the session cookie for the next requests. */
+export async function signedInCookie(email = "ana.martinez@academia.test", password = "Academia2026!") {
+  const { action } = await import("~/routes/_guest.login");
+  return cookiesOf((await action({ request: post("/login", { email, password }), params: {}, context: {} })) as Response);
+}

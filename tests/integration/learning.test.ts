@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/lib/legacy/auth.server";
 import { reportActivity } from "~/lib/legacy/activities.server";
 import { getLearningPaths } from "~/lib/legacy/training.server";
-import { caught, cookiesOf, get, post, startLegacy } from "./helpers";
+import { caught, get, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => legacy.close());
 beforeEach(async () => {
   legacy.reset();
-  const { action } = await import("~/routes/_guest.login");
-  cookie = cookiesOf((await action({ request: post("/login", learner), params: {}, context: {} })) as Response);
+  cookie = await signedInCookie();
 });
 
 type RoutePage = {

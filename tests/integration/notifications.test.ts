@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cookiesOf, get, post, startLegacy } from "./helpers";
+import { get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -10,10 +10,7 @@ afterAll(() => legacy.close());
 beforeEach(async () => {
   legacy.reset();
   legacy.setFaults({ errorRate: 0 });
-  const { action } = await import("~/routes/_guest.login");
-  cookie = cookiesOf(
-    (await action({ request: post("/login", { email: "ana.martinez@academia.test", password: "Academia2026!" }), params: {}, context: {} })) as Response,
-  );
+  cookie = await signedInCookie();
 });
 
 type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: string; elapsed: { unit: string; count: number } }> };
