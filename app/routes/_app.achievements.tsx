@@ -14,6 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Academia · Avance" }];
 /** Spec §2 'Avance': routes shown, and trivia courses visible before the 'Recompensas' toggle. */
 const ROUTES_SHOWN = 2;
 const COURSES_VISIBLE = 4;
+/** Spec §9: an evaluation score of 8 or more is highlighted. */
+const HIGH_SCORE = 8;
 /** Spec §9: the escape-room bar shows 7 when completed. */
 const ESCAPE_ROOM_FULL = 7;
 
@@ -27,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ranking: points.ranking,
     stars: stars(points.stars),
     leaderEvaluation: points.leaderEvaluation,
+    leaderEvaluationScore: points.leaderEvaluationScore,
     expertEvaluation: points.expertEvaluation,
     myProgress: profileProgress,
     routes: points.routes.slice(0, ROUTES_SHOWN).map((route) => ({
@@ -108,7 +111,14 @@ export default function Achievements() {
         <dl className="meta-list">
           <div>
             <dt>{t("progress.leaderEvaluation")}</dt>
-            <dd>{data.leaderEvaluation === "completed" ? t("progress.completed") : t("progress.notStarted")}</dd>
+            <dd>
+              {data.leaderEvaluation === "completed" ? t("progress.completed") : t("progress.notStarted")}
+              {data.leaderEvaluationScore === null ? null : (
+                <span className="score" data-high={data.leaderEvaluationScore >= HIGH_SCORE}>
+                  {t("progress.score", { score: data.leaderEvaluationScore })}
+                </span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t("progress.expertEvaluation")}</dt>

@@ -54,6 +54,7 @@ function seedProgress(at: At, routes: RouteRecord[]): ProgressRecord[] {
   add(DEMO.ana, 204, 2, { finalized: null, progress: 0, task_duration: 3 });
 
   [101, 102, 103, 104].forEach((id) => add(DEMO.carlos, id, 150));
+  add(DEMO.carlos, 301, 60, { progress: 90 });
   [101, 102, 103].forEach((id) => add(TEAM_MEMBERS.gabriela, id, 40));
   return records;
 }

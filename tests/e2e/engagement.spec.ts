@@ -1,4 +1,4 @@
-import { accounts, dismissBadge, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, dismissBadge, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -141,4 +141,30 @@ test("a newly earned badge is shown once, and my results list the badges", async
   await expect(page.locator('.badge[data-earned="true"]', { hasText: name })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, "my-results");
+});
+
+test("Avance in English, with the leader's high evaluation score highlighted", async ({ page }, testInfo) => {
+  await signIn(page, accounts.leader.email);
+  await page.goto("/achievements");
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.getByRole("heading", { name: "Progress", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My progress" })).toBeVisible();
+  const score = page.locator(".score");
+  await expect(score).toHaveText("Score: 9");
+  await expect(score).toHaveAttribute("data-high", "true");
+  await expect(page.getByText("Leader evaluation")).toBeVisible();
+  await screenshot(page, testInfo, "achievements-en");
+});
+
+test("the ranking, trivia and notifications speak English", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/ranking");
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.getByRole("heading", { name: "Top rankings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your position" })).toBeVisible();
+  await page.goto("/trivia");
+  await expect(page.getByRole("heading", { name: "Trivia", level: 1 })).toBeVisible();
+  await expect(page.locator(".trivia-meta").first()).toHaveText(/questions? · up to [\d,]+ pts\.$/);
+  await page.goto("/notifications");
+  await expect(page.getByText(/^\d+ (minutes?|hours?|days?|months?|years?) ago$/).first()).toBeVisible();
 });

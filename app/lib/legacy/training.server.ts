@@ -57,6 +57,7 @@ const pointsSchema = z
         finalized_activities: count,
         total_activities: count,
         leader_evaluation: z.string().nullish(),
+        leader_evaluation_score: z.coerce.number().nullish(),
         expert_evaluation: z.string().nullish(),
         training_routes: z.array(routePointsSchema).nullish(),
       })
@@ -69,6 +70,7 @@ const pointsSchema = z
     finalizedActivities: points.finalized_activities,
     totalActivities: points.total_activities,
     leaderEvaluation: points.leader_evaluation === "completed" ? ("completed" as const) : ("no_started" as const),
+    leaderEvaluationScore: points.leader_evaluation_score ?? null,
     expertEvaluation: points.expert_evaluation === "completed" ? ("completed" as const) : ("no_started" as const),
     routes: points.training_routes ?? [],
   }));

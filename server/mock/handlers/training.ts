@@ -57,6 +57,14 @@ function showcase(ctx: MockContext, section: Showcase) {
 }
 
 /** `/training/*` and `GET /training`: routes, the user's progress and points, the academy. */
+/** The leader's grade out of 10: the finalized evaluation record's progress / 10, else null. */
+function leaderEvaluationScore(state: MockContext["store"]["state"], userId: number): number | null {
+  const record = state.progress.find(
+    (item) => item.user_id === userId && item.training_activity_id === LEADER_EVALUATION_ACTIVITY && item.finalized,
+  );
+  return record ? Math.round(record.progress) / 10 : null;
+}
+
 export function trainingHandlers(ctx: MockContext): HttpHandler[] {
   const { get } = routes(ctx);
   return [
@@ -79,6 +87,7 @@ export function trainingHandlers(ctx: MockContext): HttpHandler[] {
           finalized_activities: finalizedActivityCount(state, user.id),
           total_activities: state.routes.flatMap(routeActivities).length,
           leader_evaluation: isFinalized(state, user.id, LEADER_EVALUATION_ACTIVITY) ? "completed" : "no_started",
+          leader_evaluation_score: leaderEvaluationScore(state, user.id),
           expert_evaluation: "no_started",
           training_routes: state.routes.map((route) => routePoints(state, user, route)),
         },
