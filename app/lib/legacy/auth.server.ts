@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { signInSchema } from "./schemas.server";
+import { messageSchema, signInSchema } from "./schemas.server";
 
 export function login(ctx: LegacyContext, body: { email: string; password: string }) {
   return legacyRequest(ctx, { method: "POST", path: "/auth/login", body, schema: signInSchema });
@@ -19,7 +19,7 @@ export function requestPasswordReset(ctx: LegacyContext, body: { email: string }
     method: "POST",
     path: "/auth/reset",
     body,
-    schema: z.object({ success: z.literal(true), email: z.string() }),
+    schema: z.object({ success: z.literal(true), email: z.string() }).transform(({ email }) => ({ email })),
   });
 }
 
@@ -46,6 +46,7 @@ export function assignNewPassword(
   });
 }
 
+/** `POST /auth/logout` (an extension of the legacy API): revokes the token. */
 export function logout(ctx: LegacyContext) {
-  return legacyRequest(ctx, { method: "POST", path: "/auth/logout", schema: z.unknown() });
+  return legacyRequest(ctx, { method: "POST", path: "/auth/logout", schema: messageSchema });
 }

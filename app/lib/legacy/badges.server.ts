@@ -1,47 +1,36 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id } from "./schemas.server";
+import { flag, id, text, userBadgeSchema } from "./schemas.server";
 
-const badgeFields = {
-  name: z.string(),
-  description: z.string().nullish(),
-  image_url: z.string().nullish(),
-};
-
-const userBadgeSchema = z
-  .object({ id, seen: z.unknown().optional(), badge: z.object({ id, ...badgeFields }).passthrough() })
+const badgeSchema = z
+  .object({
+    id,
+    name: text,
+    description: text,
+    image_url: z.string().nullish(),
+    earned: flag,
+    user_badge_id: id.nullish(),
+    seen: flag,
+  })
   .passthrough()
-  .transform((item) => ({
-    userBadgeId: item.id,
-    seen: item.seen === true || item.seen === 1,
-    name: item.badge.name,
-    description: item.badge.description ?? "",
-    imageUrl: item.badge.image_url ?? null,
+  .transform((badge) => ({
+    id: badge.id,
+    name: badge.name,
+    description: badge.description,
+    imageUrl: badge.image_url ?? null,
+    earned: badge.earned,
+    userBadgeId: badge.user_badge_id ?? null,
+    seen: badge.seen,
   }));
 
-export type EarnedBadge = z.output<typeof userBadgeSchema>;
+export type Badge = z.output<typeof badgeSchema>;
 
 /** `GET /badges`: every badge, earned or not. */
 export function getBadges(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/badges",
-    schema: z
-      .object({
-        badges: z.array(
-          z
-            .object({ id, ...badgeFields, earned: z.unknown().optional() })
-            .passthrough()
-            .transform((badge) => ({
-              id: badge.id,
-              name: badge.name,
-              description: badge.description ?? "",
-              imageUrl: badge.image_url ?? null,
-              earned: badge.earned === true || badge.earned === 1,
-            })),
-        ),
-      })
-      .transform((reply) => reply.badges),
+    schema: z.object({ badges: z.array(badgeSchema) }).transform((reply) => reply.badges),
   });
 }
 
@@ -50,11 +39,17 @@ export function checkBadges(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/badges/check_badges",
-    schema: z.object({ user_badges: z.array(userBadgeSchema) }).transform((reply) => reply.user_badges.filter((badge) => !badge.seen)),
+    schema: z
+      .object({ user_badges: z.array(userBadgeSchema) })
+      .transform((reply) => reply.user_badges.filter((badge) => !badge.seen)),
   });
 }
 
-/** `POST /badges/view/{id}` with the user badge's id. */
+/** `POST /badges/view/{id}` with the user badge's id; answers with that badge, now seen. */
 export function viewBadge(ctx: LegacyContext, userBadgeId: number) {
-  return legacyRequest(ctx, { method: "POST", path: `/badges/view/${userBadgeId}`, schema: z.unknown() });
+  return legacyRequest(ctx, {
+    method: "POST",
+    path: `/badges/view/${userBadgeId}`,
+    schema: z.object({ user_badge: userBadgeSchema }).passthrough().transform((reply) => reply.user_badge),
+  });
 }

@@ -1,26 +1,23 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id } from "./schemas.server";
+import { id, messageSchema } from "./schemas.server";
 
 const optionSchema = z.object({ id, option: z.string() }).passthrough();
 
 /** Options may come as a list or as its JSON text (spec §3 'Placement question'). */
 const optionsSchema = z.union([
   z.array(optionSchema),
-  z.string().transform((text, ctx) => {
-    const parsed = z.array(optionSchema).safeParse((() => {
+  z
+    .string()
+    .transform((text, ctx): unknown => {
       try {
         return JSON.parse(text);
       } catch {
-        return null;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "options are not JSON" });
+        return z.NEVER;
       }
-    })());
-    if (!parsed.success) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "options are not a JSON list" });
-      return z.NEVER;
-    }
-    return parsed.data;
-  }),
+    })
+    .pipe(z.array(optionSchema)),
 ]);
 
 const questionSchema = z
@@ -80,6 +77,6 @@ export function saveUserDiagnose(ctx: LegacyContext, diagnosisId: number, answer
       diagnosis_id: diagnosisId,
       more_data: JSON.stringify(answers.map((answer) => ({ question_id: answer.questionId, answer: answer.answer }))),
     },
-    schema: z.object({ message: z.string().nullish() }).passthrough().transform((reply) => reply.message ?? ""),
+    schema: messageSchema,
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cached } from "../cache.server";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id, namedSchema } from "./schemas.server";
+import { id, messageSchema, namedSchema, text } from "./schemas.server";
 
 /** FAQ, support, suggestions and the contact form (spec §7). */
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -32,13 +32,13 @@ export function getFaq(ctx: LegacyContext) {
   );
 }
 
-/** `GET /faq_categories`. */
+/** `GET /faq_categories`: the category names only (cached). */
 export function getFaqCategories(ctx: LegacyContext) {
   return cached(`faq_categories:${ctx.locale}`, TEN_MINUTES, () =>
     legacyRequest(ctx, {
       method: "GET",
       path: "/faq_categories",
-      schema: z.object({ faq_categories: z.array(faqCategorySchema) }).transform((reply) => reply.faq_categories),
+      schema: z.object({ faq_categories: z.array(namedSchema) }).transform((reply) => reply.faq_categories),
     }),
   );
 }
@@ -50,6 +50,10 @@ const supportRequestSchema = z
     app_section: z.string().nullish(),
     your_device: z.string().nullish(),
     device: z.string().nullish(),
+    comment: text,
+    status: text,
+    support_category: namedSchema.nullish(),
+    support_sub_category: namedSchema.nullish(),
     created_at: z.string().nullish(),
   })
   .passthrough()
@@ -58,6 +62,10 @@ const supportRequestSchema = z
     subject: request.subject,
     appSection: request.app_section ?? "",
     device: request.your_device ?? request.device ?? "",
+    comment: request.comment,
+    status: request.status,
+    category: request.support_category ?? null,
+    subCategory: request.support_sub_category ?? null,
     createdAt: request.created_at ?? null,
   }));
 
@@ -128,7 +136,7 @@ export function getSuggestionCategories(ctx: LegacyContext) {
 
 /** `POST /suggestion/save`. */
 export function saveSuggestion(ctx: LegacyContext, body: { suggestion_category_id: number; content: string }) {
-  return legacyRequest(ctx, { method: "POST", path: "/suggestion/save", body, schema: z.unknown() });
+  return legacyRequest(ctx, { method: "POST", path: "/suggestion/save", body, schema: messageSchema });
 }
 
 /** `POST /contact/send_comment` (public). */
@@ -140,6 +148,6 @@ export function sendContactComment(
     method: "POST",
     path: "/contact/send_comment",
     body,
-    schema: z.object({ message: z.string().nullish() }).passthrough().transform((reply) => reply.message ?? ""),
+    schema: messageSchema,
   });
 }

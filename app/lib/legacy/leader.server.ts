@@ -1,32 +1,72 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id } from "./schemas.server";
+import { count, flag, id, mediaPath, text } from "./schemas.server";
 
 /**
- * The leader extensions (docs/legacy-api-extensions.md): proposals the real legacy API may lack,
- * in which case it answers 404 and the screens say 'Próximamente'.
+ * The leader extensions (docs/legacy-api.md, 'Leader'): proposals the real legacy API may lack,
+ * in which case it answers 404 and the screens say 'Próximamente'. Non-leaders get 403.
  */
+
+/** One route of a member's 'Avance' (spec §3 `progress_avance.progress_by_level`). */
+const levelSchema = z
+  .object({
+    title: text,
+    description: text,
+    quizzes: z.object({ completed: count, total: count }).passthrough().nullish(),
+    is_level: count,
+    current_level: flag,
+    total_level: count,
+    badge: flag,
+    progress_global: count,
+    scape_room: z.object({ completed: flag, locked: flag }).passthrough().nullish(),
+    items_progress: z.array(z.object({ name: text, status: text, icon: text }).passthrough()).nullish(),
+  })
+  .passthrough()
+  .transform((level) => ({
+    title: level.title,
+    description: level.description,
+    quizzes: { completed: level.quizzes?.completed ?? 0, total: level.quizzes?.total ?? 0 },
+    level: level.is_level,
+    isCurrent: level.current_level,
+    totalLevels: level.total_level,
+    badge: level.badge,
+    progress: level.progress_global,
+    escapeRoom: level.scape_room ? { completed: level.scape_room.completed, locked: level.scape_room.locked } : null,
+    items: (level.items_progress ?? []).map((item) => ({
+      name: item.name,
+      status: item.status,
+      icon: item.icon === "check" ? ("check" as const) : ("star" as const),
+    })),
+  }));
+
+const workPosition = z.object({ name: z.string() }).passthrough().nullish();
+
 const memberSchema = z
   .object({
     id,
-    code_user: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    full_name: z.string().nullish(),
-    photo: z.object({ full_path: z.string().nullish() }).passthrough().nullish(),
-    work_position: z.object({ name: z.string() }).passthrough().nullish(),
-    progress_global: z.array(z.object({ name: z.string(), progress_percentage: z.coerce.number() }).passthrough()).nullish(),
-    in_team: z.unknown().optional(),
+    code_user: z.coerce.string().nullish(),
+    first_name: text,
+    last_name: text,
+    full_name: text,
+    photo: mediaPath,
+    work_position: workPosition,
+    workposition: workPosition,
+    progress_global: z.array(z.object({ name: z.string(), progress_percentage: count }).passthrough()).nullish(),
+    progress_avance: z.object({ progress_by_level: z.array(levelSchema).nullish() }).passthrough().nullish(),
+    in_team: flag,
   })
   .passthrough()
   .transform((member) => ({
     id: member.id,
     code: member.code_user ?? "",
+    firstName: member.first_name,
+    lastName: member.last_name,
     name: member.full_name || [member.first_name, member.last_name].filter(Boolean).join(" "),
     photoUrl: member.photo?.full_path ?? null,
-    workPosition: member.work_position?.name ?? "",
+    workPosition: (member.work_position ?? member.workposition)?.name ?? "",
     progress: (member.progress_global ?? []).map((item) => ({ name: item.name, percent: item.progress_percentage })),
-    inTeam: member.in_team === true || member.in_team === 1,
+    levels: member.progress_avance?.progress_by_level ?? [],
+    inTeam: member.in_team,
   }));
 
 export type TeamMember = z.output<typeof memberSchema>;
@@ -36,11 +76,12 @@ const teamReply = z
   .passthrough()
   .transform((reply) => ({ team: reply.team, message: reply.message ?? "" }));
 
+/** `GET /leader/team`: the leader's team with each member's progress. */
 export function getTeam(ctx: LegacyContext) {
   return legacyRequest(ctx, { method: "GET", path: "/leader/team", schema: teamReply.transform((reply) => reply.team) });
 }
 
-/** Exact match on the member's code (employee number); an empty code finds nobody. */
+/** `GET /leader/team/search`: exact match on the member's code (employee number); an empty code finds nobody. */
 export function searchTeamCandidates(ctx: LegacyContext, code: string) {
   return legacyRequest(ctx, {
     method: "GET",
@@ -49,21 +90,35 @@ export function searchTeamCandidates(ctx: LegacyContext, code: string) {
   });
 }
 
+/** `POST /leader/team/add`: answers with the message and the new team; 402 if already in it. */
 export function addTeamMember(ctx: LegacyContext, userId: number) {
   return legacyRequest(ctx, { method: "POST", path: "/leader/team/add", body: { user_id: userId }, schema: teamReply });
 }
 
+/** `POST /leader/team/remove`: answers with the message and the new team; 402 if not in it. */
 export function removeTeamMember(ctx: LegacyContext, userId: number) {
   return legacyRequest(ctx, { method: "POST", path: "/leader/team/remove", body: { user_id: userId }, schema: teamReply });
 }
 
+/** Material types of spec §3: 1 Wikiguía, 2 Audio, 3 Artículo, 4 Video. */
 export type Material = { title: string; type: 1 | 2 | 3 | 4; link: string; date: string; comments?: string };
 
+/** `POST /leader/material`: the material becomes a shared activity on everyone's home. */
 export function uploadMaterial(ctx: LegacyContext, material: Material) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/leader/material",
     body: material,
-    schema: z.object({ message: z.string().nullish() }).passthrough().transform((reply) => reply.message ?? ""),
+    schema: z
+      .object({
+        message: z.string().nullish(),
+        material: z.object({ id, training_activity_id: id.nullish() }).passthrough().nullish(),
+      })
+      .passthrough()
+      .transform((reply) => ({
+        message: reply.message ?? "",
+        materialId: reply.material?.id ?? null,
+        activityId: reply.material?.training_activity_id ?? null,
+      })),
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { newsSchema } from "./schemas.server";
+import { messageSchema, newsSchema } from "./schemas.server";
 
 /** `GET /news`: the user's news items. */
 export function getNews(ctx: LegacyContext) {
@@ -13,5 +13,5 @@ export function getNews(ctx: LegacyContext) {
 
 /** `POST /news/{id}`: a news item was viewed. */
 export function markNewsViewed(ctx: LegacyContext, newsId: number) {
-  return legacyRequest(ctx, { method: "POST", path: `/news/${newsId}`, schema: z.unknown() });
+  return legacyRequest(ctx, { method: "POST", path: `/news/${newsId}`, schema: messageSchema });
 }

@@ -6,14 +6,127 @@ import { z } from "zod";
  * `{training_activity}` items) and hand the app one normalised shape.
  */
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
-const text = z.string().nullish().transform((value) => value ?? "");
-const flag = z
+export const text = z.string().nullish().transform((value) => value ?? "");
+/** Legacy booleans come as `true`, `1`, `"1"` or `"true"`; anything else is false. */
+export const flag = z
   .union([z.boolean(), z.number(), z.string()])
   .nullish()
   .transform((value) => value === true || value === 1 || value === "1" || value === "true");
-const mediaPath = z.object({ full_path: z.string().nullish() }).passthrough().nullish();
+/** A number that may come as text; missing counts as 0. */
+export const count = z.coerce.number().nullish().transform((value) => value ?? 0);
+export const mediaPath = z.object({ full_path: z.string().nullish() }).passthrough().nullish();
 
-const workPosition = z.object({ id, name: z.string() }).nullish();
+/** Replies that only acknowledge (`{success, message}`) hand back the server's message, if any. */
+export const messageSchema = z
+  .object({ message: z.string().nullish() })
+  .passthrough()
+  .transform((reply) => reply.message ?? "");
+
+const workPosition = z.object({ id, name: z.string() }).passthrough().nullish();
+const namedOf = (item: { id: number; name: string } | null | undefined) => (item ? { id: item.id, name: item.name } : null);
+
+/** A badge the user earned: `{id, seen, created_at, badge}` (spec §3 `user_badges`). */
+export const userBadgeSchema = z
+  .object({
+    id,
+    seen: flag,
+    created_at: z.string().nullish(),
+    badge: z
+      .object({ id, name: text, description: text, image_url: z.string().nullish() })
+      .passthrough()
+      .nullish(),
+  })
+  .passthrough()
+  .transform((item) => ({
+    userBadgeId: item.id,
+    badgeId: item.badge?.id ?? null,
+    seen: item.seen,
+    earnedAt: item.created_at ?? null,
+    name: item.badge?.name ?? "",
+    description: item.badge?.description ?? "",
+    imageUrl: item.badge?.image_url ?? null,
+  }));
+
+export type EarnedBadge = z.output<typeof userBadgeSchema>;
+
+export const certificateSchema = z
+  .object({
+    id: id.optional(),
+    certificate: text,
+    certificate_type: z.string().nullish(),
+    institution: text,
+    expedition_date: z.string().nullish(),
+    credential_id: z.string().nullish(),
+    credential_url: z.string().nullish(),
+    file: mediaPath,
+  })
+  .passthrough()
+  .transform((certificate) => ({
+    id: certificate.id ?? null,
+    name: certificate.certificate,
+    type: certificate.certificate_type === "COURSE" ? ("COURSE" as const) : ("CERTIFICATE" as const),
+    institution: certificate.institution,
+    expeditionDate: certificate.expedition_date ?? null,
+    credentialId: certificate.credential_id ?? null,
+    credentialUrl: certificate.credential_url ?? null,
+    fileUrl: certificate.file?.full_path ?? null,
+  }));
+
+export type Certificate = z.output<typeof certificateSchema>;
+
+const universitySchema = z
+  .object({
+    university_id: id.nullish(),
+    university_name: text,
+    university_acronym: text,
+    degree: text,
+  })
+  .passthrough()
+  .nullish()
+  .transform((university) =>
+    university
+      ? {
+          id: university.university_id ?? null,
+          name: university.university_name,
+          acronym: university.university_acronym,
+          degree: university.degree,
+        }
+      : null,
+  );
+
+const userLanguageSchema = z
+  .object({ language_id: id.nullish(), language: text, iso_code: z.string().nullish(), proficiency: text })
+  .passthrough()
+  .transform((item) => ({
+    languageId: item.language_id ?? null,
+    name: item.language,
+    isoCode: item.iso_code ?? null,
+    proficiency: item.proficiency,
+  }));
+
+/** `task_duration` is in seconds; the spec spells the attempts `number_of_attemps`. */
+const experienceVrSchema = z
+  .object({
+    initiated: z.string().nullish(),
+    finalized: z.string().nullish(),
+    last_seen: z.string().nullish(),
+    number_of_attemps: count,
+    number_of_attempts: count,
+    task_duration: count,
+  })
+  .passthrough()
+  .nullish()
+  .transform((vr) =>
+    vr
+      ? {
+          initiated: vr.initiated ?? null,
+          finalized: vr.finalized ?? null,
+          lastSeen: vr.last_seen ?? null,
+          attempts: vr.number_of_attemps || vr.number_of_attempts,
+          durationSeconds: vr.task_duration,
+        }
+      : null,
+  );
 
 export const userSchema = z
   .object({
@@ -25,31 +138,50 @@ export const userSchema = z
     full_name: text,
     nickname: text,
     profile: text,
-    photo: z.object({ full_path: z.string().nullish(), validate: z.unknown().optional() }).nullish(),
+    code_user: z.coerce.string().nullish(),
+    employee_number: z.coerce.string().nullish(),
+    photo: z.object({ full_path: z.string().nullish(), validate: z.unknown().optional() }).passthrough().nullish(),
     photo_media: mediaPath,
     work_position: workPosition,
     workposition: workPosition,
     is_leader: flag,
-    ranking: z.number().nullish(),
-    points: z.number().nullish(),
+    ranking: z.coerce.number().nullish(),
+    points: count,
+    statistics: z.array(z.object({ name: text, val: z.union([z.number(), z.string()]).nullish() }).passthrough()).nullish(),
+    achievements: z.array(z.object({ title: text, items: z.array(z.string()).nullish() }).passthrough()).nullish(),
+    user_badges: z.array(userBadgeSchema).nullish(),
     welcome: flag,
+    certificates: z.array(certificateSchema).nullish(),
+    university: universitySchema,
+    user_languages: z.array(userLanguageSchema).nullish(),
+    experience_vr: experienceVrSchema,
   })
   .passthrough()
   .transform((user) => ({
     id: user.id,
     username: user.user,
     email: user.email,
+    employeeNumber: user.code_user ?? user.employee_number ?? "",
     firstName: user.first_name,
     lastName: user.last_name,
     fullName: user.full_name || [user.first_name, user.last_name].filter(Boolean).join(" "),
     nickname: user.nickname,
     profileLabel: user.profile,
     photoUrl: user.photo_media?.full_path ?? user.photo?.full_path ?? null,
-    workPosition: user.work_position ?? user.workposition ?? null,
+    /** A `null` validate means a new photo waits for validation (spec §3). */
+    photoPending: Boolean(user.photo) && user.photo?.validate === null,
+    workPosition: namedOf(user.work_position ?? user.workposition),
     isLeader: user.is_leader,
     ranking: user.ranking ?? null,
-    points: user.points ?? 0,
+    points: user.points,
+    statistics: (user.statistics ?? []).map((stat) => ({ name: stat.name, value: stat.val ?? 0 })),
+    achievements: (user.achievements ?? []).map((group) => ({ title: group.title, items: group.items ?? [] })),
+    badges: user.user_badges ?? [],
     welcome: user.welcome,
+    certificates: user.certificates ?? [],
+    university: user.university,
+    languages: user.user_languages ?? [],
+    experienceVr: user.experience_vr,
   }));
 
 export type LegacyUser = z.output<typeof userSchema>;
@@ -228,22 +360,32 @@ export const progressRecordSchema = z
     training_activity_id: id.nullish(),
     progress_type: z.string().nullish(),
     status_type: z.string().nullish(),
+    training_activity_module_id: id.nullish(),
     progress: z.union([z.number(), z.string()]).nullish(),
     user_data: z.unknown().optional(),
     initiated: z.union([z.string(), z.boolean(), z.number()]).nullish(),
     finalized: z.union([z.string(), z.boolean(), z.number()]).nullish(),
     first_attempt: z.unknown().optional(),
     task_duration: z.union([z.number(), z.string()]).nullish(),
+    points: count,
   })
   .passthrough()
   .transform((record) => ({
     activityId: Number(record.activity_id ?? record.training_activity_id ?? 0),
+    moduleId: record.training_activity_module_id ?? null,
     type: (record.status_type ?? record.progress_type ?? "ACTIVITY").toUpperCase(),
     progress: Number(record.progress ?? 0) || 0,
-    userData: record.user_data ?? null,
+    /** Stored as JSON text; a legacy that answers with the parsed value gets it re-serialised. */
+    userData:
+      record.user_data === undefined || record.user_data === null
+        ? null
+        : typeof record.user_data === "string"
+          ? record.user_data
+          : JSON.stringify(record.user_data),
     initiated: Boolean(record.initiated),
     finalized: Boolean(record.finalized),
     taskDuration: Number(record.task_duration ?? 0) || 0,
+    points: record.points,
   }));
 
 export type ProgressRecord = z.output<typeof progressRecordSchema>;

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { progressRecordSchema, routeSchema } from "./schemas.server";
-
-const count = z.coerce.number().nullish().transform((value) => value ?? 0);
+import { count, flag, id, progressRecordSchema, routeSchema } from "./schemas.server";
 
 const routePointsSchema = z
   .object({
     training_route_id: z.coerce.number(),
     name: z.string(),
     slug: z.string().nullish(),
-    active: z.unknown().optional(),
+    active: flag,
     progress: count,
     points: count,
     total_points: count,
@@ -21,7 +19,7 @@ const routePointsSchema = z
       )
       .nullish(),
     escape_room: z
-      .object({ status: z.string(), locked: z.unknown().optional() })
+      .object({ status: z.string(), locked: flag })
       .passthrough()
       .nullish(),
   })
@@ -30,7 +28,7 @@ const routePointsSchema = z
     id: route.training_route_id,
     name: route.name,
     slug: route.slug ?? "",
-    active: route.active === true || route.active === 1,
+    active: route.active,
     progress: route.progress,
     points: route.points,
     totalPoints: route.total_points,
@@ -43,7 +41,7 @@ const routePointsSchema = z
       total: course.total,
     })),
     escapeRoom: route.escape_room
-      ? { completed: route.escape_room.status === "completed", locked: route.escape_room.locked === true }
+      ? { completed: route.escape_room.status === "completed", locked: route.escape_room.locked }
       : null,
   }));
 
@@ -124,13 +122,17 @@ export function getProfileProgress(ctx: LegacyContext) {
   });
 }
 
-/** `GET /training`: the training academies; the app uses the first. */
+/**
+ * `GET /training`: the training academies; the app uses the first.
+ * NOTE: academies pass through unnormalised because app/lib/activity.server.ts re-parses their
+ * showcases (`emulators`, `learning_route`, `video_tips`) itself.
+ */
 export function getTrainingAcademies(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/training",
     schema: z
-      .object({ training_academies: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() }).passthrough()) })
+      .object({ training_academies: z.array(z.object({ id, name: z.string() }).passthrough()) })
       .transform((reply) => reply.training_academies),
   });
 }

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id } from "./schemas.server";
+import { count, flag, id, mediaPath, text } from "./schemas.server";
 
 const gameSchema = z
   .object({
     id,
     title: z.string(),
-    description: z.string().nullish(),
-    points_per_answer: z.coerce.number().nullish(),
-    total_points: z.coerce.number().nullish(),
-    media_cover: z.object({ full_path: z.string().nullish() }).passthrough().nullish(),
+    description: text,
+    points_per_answer: count,
+    total_points: count,
+    media_cover: mediaPath,
     questions: z.array(
       z
         .object({
@@ -19,23 +19,23 @@ const gameSchema = z
         })
         .passthrough(),
     ),
-    played: z.unknown().optional(),
+    played: flag,
     best_score: z.object({ correct: z.coerce.number(), total: z.coerce.number() }).nullish(),
   })
   .passthrough()
   .transform((game) => ({
     id: game.id,
     title: game.title,
-    description: game.description ?? "",
-    pointsPerAnswer: game.points_per_answer ?? 0,
-    totalPoints: game.total_points ?? 0,
+    description: game.description,
+    pointsPerAnswer: game.points_per_answer,
+    totalPoints: game.total_points,
     coverUrl: game.media_cover?.full_path ?? null,
     questions: game.questions.map((question) => ({
       id: question.id,
       text: question.question,
       options: question.options.map((option) => ({ id: option.id, text: option.option })),
     })),
-    played: game.played === true || game.played === 1,
+    played: game.played,
     bestScore: game.best_score ?? null,
   }));
 
@@ -71,7 +71,7 @@ export function checkTriviaGame(
         results: z
           .array(
             z
-              .object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: z.boolean() })
+              .object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: flag })
               .passthrough(),
           )
           .nullish(),
@@ -84,6 +84,7 @@ export function checkTriviaGame(
         points: reply.points,
         results: (reply.results ?? []).map((result) => ({
           questionId: result.question_id,
+          optionId: result.option_id ?? null,
           correctOptionId: result.correct_option_id,
           correct: result.correct,
         })),
