@@ -6,7 +6,12 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce?: string) {
+/**
+ * `frameable`: a file from the `/files/` proxy, which the app's own pages may frame (a SCORM
+ * package must run in a same-origin frame to find its runtime); every other response refuses
+ * to be framed at all.
+ */
+export function applySecurityHeaders(headers: Headers, nonce?: string, { frameable = false } = {}) {
   const config = getConfig();
   const files = new URL(config.FILES_HOST_URL).origin;
   if (nonce) {
@@ -27,10 +32,12 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
         "frame-ancestors 'none'",
       ].join("; "),
     );
+  } else if (frameable) {
+    headers.set("Content-Security-Policy", "frame-ancestors 'self'");
   }
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "same-origin");
-  headers.set("X-Frame-Options", "DENY");
+  headers.set("X-Frame-Options", frameable ? "SAMEORIGIN" : "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (config.NODE_ENV === "production") {

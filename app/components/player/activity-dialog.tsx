@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { RouteDialog } from "~/components/route-dialog";
+import { ActivityPlayer } from "./activity-player";
+import type { PlayerData } from "./types";
+
+/** The player as a dialog over the page it was opened from (a URL of its own, spec §2). */
+export function ActivityDialog({ data }: { data: PlayerData }) {
+  const { t } = useTranslation("player");
+  if (data.state === "not_found") {
+    return (
+      <RouteDialog title={t("activity")} closeTo={data.closeTo}>
+        <p className="player-error" role="alert">
+          {t("activityNotFound")}
+        </p>
+      </RouteDialog>
+    );
+  }
+  return (
+    <RouteDialog title={data.activity.title} closeTo={data.closeTo}>
+      {data.state === "ready" ? (
+        <ActivityPlayer key={data.activity.id} data={data} />
+      ) : (
+        <div className="player">
+          <p className="player-meta">
+            <span className="chip">{data.activity.contentTypeName}</span>
+          </p>
+          {data.activity.description ? <p className="player-description">{data.activity.description}</p> : null}
+          <p className="player-error" role="alert">
+            {data.state === "locked" ? t("learning:escapeRoomLocked") : t("unavailable")}
+          </p>
+        </div>
+      )}
+    </RouteDialog>
+  );
+}
+
+/** A player that failed to load: a dialog with the generic error over the page, which stays. */
+export function PlayerError({ closeTo }: { closeTo: string }) {
+  const { t } = useTranslation("player");
+  return (
+    <RouteDialog title={t("activity")} closeTo={closeTo}>
+      <p className="player-error" role="alert">
+        {t("loadFailed")}
+      </p>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ProgressQueue, type QueueStatus } from "./progress-queue";
+import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
+
+const record: SavedRecord = { initiated: true, finalized: false, progress: 0, taskDuration: 0 };
+const saved: ProgressReply = { ok: true, record };
+const down: ProgressReply = { ok: false, error: "unavailable", message: "" };
+
+function setup(replies: Array<ProgressReply | Error>) {
+  const sent: ProgressReport[] = [];
+  const statuses: QueueStatus[] = [];
+  const onSaved = vi.fn();
+  const onSession = vi.fn();
+  const queue = new ProgressQueue({
+    send: (report) => {
+      sent.push(structuredClone(report));
+      const next = replies.shift() ?? saved;
+      return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+    },
+    onSaved,
+    onStatus: (status) => statuses.push(status),
+    onSession,
+    delay: () => 1000,
+  });
+  return { queue, sent, statuses, onSaved, onSession };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("ProgressQueue", () => {
+  it("sends writes one at a time, in order", async () => {
+    const { queue, sent, onSaved } = setup([]);
+    queue.push({ action: "started" });
+    queue.push({ action: "finished" });
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["started", "finished"]);
+    expect(onSaved).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a failed write, shows the failure and retries it until it lands", async () => {
+    const { queue, sent, statuses, onSaved } = setup([down, new Error("offline"), saved]);
+    queue.push({ action: "finished" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toMatchObject({ failing: true, pending: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent.map((report) => report.action)).toEqual(["finished", "finished", "finished"]);
+    expect(onSaved).toHaveBeenCalledOnce();
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+  });
+
+  it("retries at once when asked", async () => {
+    const { queue, sent } = setup([down]);
+    queue.push({ action: "started" });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("merges the time that waits behind a failing write", async () => {
+    const { queue, sent } = setup([down]);
+    queue.push({ action: "started" });
+    queue.push({ action: "update_time", time: 0.5 });
+    queue.push({ action: "update_time", time: 0.5 });
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([{ action: "started" }, { action: "started" }, { action: "update_time", time: 1 }]);
+  });
+
+  it("drops a refused write with its message, and goes on", async () => {
+    const { queue, sent, statuses } = setup([{ ok: false, error: "refused", message: "Bloqueado" }]);
+    queue.push({ action: "finished" });
+    queue.push({ action: "update_time", time: 1 });
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["finished", "update_time"]);
+    expect(statuses.some((status) => status.refused === "Bloqueado")).toBe(true);
+  });
+
+  it("stops and hands the session over when it has ended", async () => {
+    const { queue, sent, onSession } = setup([{ ok: false, error: "session", location: "/login" }]);
+    queue.push({ action: "started" });
+    queue.push({ action: "finished" });
+    await vi.runAllTimersAsync();
+    expect(onSession).toHaveBeenCalledWith("/login");
+    expect(sent).toHaveLength(1);
+  });
+
+  it("hands over what was not sent when it closes, never the write in flight", async () => {
+    const { queue } = setup([]);
+    queue.push({ action: "started" });
+    queue.push({ action: "update_time", time: 0.5 });
+    queue.push({ action: "finished" });
+    expect(queue.close()).toEqual([{ action: "update_time", time: 0.5 }, { action: "finished" }]);
+    queue.push({ action: "started" });
+    await vi.runAllTimersAsync();
+  });
+
+  it("gives up the waiting writes for a beacon when the page hides, and goes on after", async () => {
+    const { queue, sent } = setup([down]);
+    queue.push({ action: "started" });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.push({ action: "update_time", time: 0.5 });
+    expect(queue.takeWaiting()).toEqual([{ action: "started" }, { action: "update_time", time: 0.5 }]);
+    queue.push({ action: "update_time", time: 0.25 });
+    await vi.runAllTimersAsync();
+    expect(sent.at(-1)).toEqual({ action: "update_time", time: 0.25 });
+  });
+});

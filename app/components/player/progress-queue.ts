@@ -1,0 +1,127 @@
+import { retryDelayMs } from "./rules";
+import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
+
+/**
+ * The player's writes, one at a time and in order (started before update_time, finished last).
+ * A write that fails for a reason that may pass (network, upstream down) stays at the head of the
+ * queue and is retried with a growing delay until it lands; one the legacy API refused is dropped
+ * with its message shown. Nothing is dropped silently: when the player closes, what is left goes
+ * out with a beacon.
+ */
+export type QueueStatus = {
+  /** Writes sent or waiting. */
+  pending: number;
+  /** The head write failed and will be retried; what the learner is told. */
+  failing: boolean;
+  /** The last write the legacy API refused, with its message (may be empty). */
+  refused: string | null;
+};
+
+export type QueueOptions = {
+  send: (report: ProgressReport) => Promise<ProgressReply>;
+  onSaved: (record: SavedRecord, report: ProgressReport) => void;
+  onStatus: (status: QueueStatus) => void;
+  onSession: (location: string) => void;
+  delay?: (failures: number) => number;
+};
+
+export class ProgressQueue {
+  private readonly items: ProgressReport[] = [];
+  private running = false;
+  private inFlight = false;
+  private closed = false;
+  private failures = 0;
+  private refused: string | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly options: QueueOptions) {}
+
+  push(report: ProgressReport) {
+    if (this.closed) return;
+    const last = this.items.at(-1);
+    // Time waiting behind a failing write is merged, so a long outage sends one update_time.
+    if (
+      report.action === "update_time" &&
+      last?.action === "update_time" &&
+      !(this.inFlight && this.items.length === 1)
+    ) {
+      last.time = Math.round((last.time + report.time) * 100) / 100;
+    } else {
+      this.items.push(report);
+    }
+    this.emit();
+    void this.run();
+  }
+
+  /** Retries a failing write now instead of waiting for its turn. */
+  retryNow() {
+    this.wake?.();
+  }
+
+  /**
+   * Hands over the writes not sent yet (for a beacon when the page is hidden for good); the queue
+   * goes on with new ones if the page comes back.
+   */
+  takeWaiting(): ProgressReport[] {
+    const waiting = this.items.splice(this.inFlight ? 1 : 0);
+    this.emit();
+    return waiting;
+  }
+
+  /** Stops the queue; returns the writes that were not sent yet, for a beacon. */
+  close(): ProgressReport[] {
+    this.closed = true;
+    this.wake?.();
+    return this.inFlight ? this.items.slice(1) : [...this.items];
+  }
+
+  private emit() {
+    this.options.onStatus({ pending: this.items.length, failing: this.failures > 0, refused: this.refused });
+  }
+
+  private async run() {
+    if (this.running) return;
+    this.running = true;
+    while (!this.closed && this.items.length > 0) {
+      const report = this.items[0] as ProgressReport;
+      this.inFlight = true;
+      const reply = await this.options
+        .send(report)
+        .catch((): ProgressReply => ({ ok: false, error: "unavailable", message: "" }));
+      this.inFlight = false;
+      if (this.closed) break;
+      if (reply.ok) {
+        this.items.shift();
+        this.failures = 0;
+        this.refused = null;
+        this.options.onSaved(reply.record, report);
+      } else if (reply.error === "session") {
+        this.closed = true;
+        this.options.onSession(reply.location);
+      } else if (reply.error === "unavailable") {
+        this.failures += 1;
+        this.emit();
+        await this.pause((this.options.delay ?? retryDelayMs)(this.failures));
+        continue;
+      } else {
+        this.items.shift();
+        this.failures = 0;
+        this.refused = reply.message;
+      }
+      this.emit();
+    }
+    this.running = false;
+  }
+
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      this.wake = null;
+    });
+  }
+}

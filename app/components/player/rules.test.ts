@@ -1,0 +1,169 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  externalLinkFinished,
+  minutesOf,
+  retryDelayMs,
+  type ScormSnapshot,
+  scormDecision,
+  scormSnapshot,
+  scormVersionOf,
+} from "./rules";
+
+describe("externalLinkFinished (98% of the duration)", () => {
+  it("finishes once recorded plus elapsed minutes reach 98%", () => {
+    expect(externalLinkFinished(0, 19.6, 20)).toBe(true);
+    expect(externalLinkFinished(0, 19.59, 20)).toBe(false);
+    expect(externalLinkFinished(10, 9.6, 20)).toBe(true);
+    expect(externalLinkFinished(10, 9.5, 20)).toBe(false);
+    expect(externalLinkFinished(25, 0, 20)).toBe(true);
+  });
+
+  it("finishes at once for an activity without a duration", () => {
+    expect(externalLinkFinished(0, 0, 0)).toBe(true);
+  });
+
+  it("is monotonic: more elapsed time never un-finishes (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        (a, b) => {
+          if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
+        }
+      )
+    );
+  });
+});
+
+describe("minutesOf", () => {
+  it("keeps two decimals", () => {
+    expect(minutesOf(30_000)).toBe(0.5);
+    expect(minutesOf(61_000)).toBe(1.02);
+    expect(minutesOf(0)).toBe(0);
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("grows and then stays at 30 s", () => {
+    expect([1, 2, 3, 4, 5, 9].map(retryDelayMs)).toEqual([2_000, 5_000, 10_000, 20_000, 30_000, 30_000]);
+  });
+});
+
+describe("scormDecision", () => {
+  const modules = [
+    { id: 1001, key: "pagina-1" },
+    { id: 1002, key: "pagina-2" },
+  ];
+  const snapshot = (changes: Partial<ScormSnapshot> = {}): ScormSnapshot => ({
+    statuses: ["incomplete"],
+    score: null,
+    completedObjectives: [],
+    data: { "cmi.core.lesson_location": "1" },
+    ...changes,
+  });
+
+  it("sends the runtime's data when it changed, and nothing else while incomplete", () => {
+    const first = scormDecision(null, snapshot(), modules, []);
+    expect(first.reports).toEqual([{ action: "update_user_data", userData: { "cmi.core.lesson_location": "1" } }]);
+    expect(first.finish).toBeNull();
+    expect(scormDecision(snapshot(), snapshot(), modules, []).reports).toEqual([]);
+  });
+
+  it("finishes on completed or passed", () => {
+    expect(scormDecision(null, snapshot({ statuses: ["completed"] }), modules, []).finish).toBe("now");
+    expect(scormDecision(null, snapshot({ statuses: ["incomplete", "passed"] }), modules, []).finish).toBe("now");
+    expect(scormDecision(null, snapshot({ statuses: ["failed"] }), modules, []).finish).toBeNull();
+  });
+
+  it("sends points when the score changes and finishes at 100", () => {
+    const scored = scormDecision(snapshot(), snapshot({ score: 60 }), modules, []);
+    expect(scored.reports).toEqual([{ action: "update_points", progress: 60 }]);
+    expect(scored.finish).toBeNull();
+    const full = scormDecision(snapshot({ score: 60 }), snapshot({ score: 120 }), modules, []);
+    expect(full.reports).toEqual([{ action: "update_points", progress: 100 }]);
+    expect(full.finish).toBe("now");
+  });
+
+  it("reports each module once and finishes a moment after the last one", () => {
+    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], data: {} }), modules, []);
+    expect(one.reports).toEqual([{ action: "update_activity_modules", modules: [1001] }]);
+    expect(one.finish).toBeNull();
+    const both = scormDecision(
+      null,
+      snapshot({ completedObjectives: ["pagina-1", "pagina-2"], data: {} }),
+      modules,
+      one.reportedModules
+    );
+    expect(both.reports).toEqual([{ action: "update_activity_modules", modules: [1002] }]);
+    expect(both.finish).toBe("modules");
+    expect(both.reportedModules).toEqual([1001, 1002]);
+  });
+
+  it("never finishes on modules when the activity has none", () => {
+    expect(scormDecision(null, snapshot(), [], []).finish).toBeNull();
+  });
+});
+
+describe("scormVersionOf", () => {
+  it("reads the manifest's schemaversion", () => {
+    expect(scormVersionOf("<metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>")).toBe(
+      "1.2"
+    );
+    expect(scormVersionOf("<schemaversion>2004 4th Edition</schemaversion>")).toBe("2004");
+    expect(scormVersionOf("<imsmd:schemaversion> CAM 1.3 </imsmd:schemaversion>")).toBe("2004");
+  });
+
+  it("falls back to 1.2 without a manifest", () => {
+    expect(scormVersionOf(null)).toBe("1.2");
+    expect(scormVersionOf("<manifest/>")).toBe("1.2");
+  });
+});
+
+describe("scormSnapshot", () => {
+  it("reads a SCORM 1.2 runtime", () => {
+    expect(
+      scormSnapshot("1.2", {
+        "cmi.core.lesson_status": "completed",
+        "cmi.core.lesson_location": "3",
+        "cmi.core.score.raw": "100",
+        "cmi.suspend_data": "",
+        "cmi.core.student_name": "Martínez, Ana",
+        "cmi.objectives.0.id": "pagina-1",
+        "cmi.objectives.0.status": "passed",
+        "cmi.objectives.1.id": "pagina-2",
+        "cmi.objectives.1.status": "incomplete",
+        "cmi.interactions": {},
+      })
+    ).toEqual({
+      statuses: ["completed"],
+      score: 100,
+      completedObjectives: ["pagina-1"],
+      data: { "cmi.core.lesson_location": "3", "cmi.core.lesson_status": "completed", "cmi.core.score.raw": "100" },
+    });
+  });
+
+  it("reads a SCORM 2004 runtime, with a scaled score when there is no raw one", () => {
+    expect(
+      scormSnapshot("2004", {
+        "cmi.completion_status": "incomplete",
+        "cmi.success_status": "passed",
+        "cmi.score.raw": "",
+        "cmi.score.scaled": "0.85",
+        "cmi.location": "2",
+        "cmi.objectives.0.id": "pagina-1",
+        "cmi.objectives.0.completion_status": "completed",
+        "cmi.objectives.0.success_status": "unknown",
+      })
+    ).toEqual({
+      statuses: ["incomplete", "passed"],
+      score: 85,
+      completedObjectives: ["pagina-1"],
+      data: { "cmi.location": "2", "cmi.completion_status": "incomplete", "cmi.success_status": "passed" },
+    });
+  });
+
+  it("has no score while none was set", () => {
+    expect(scormSnapshot("1.2", { "cmi.core.score.raw": "" }).score).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import type { Tracker } from "./use-activity-tracker";
+
+/**
+ * The activity's state as the legacy API last confirmed it (spec §4 'Activity status'), never
+ * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure.
+ */
+export function SavedState({ tracker }: { tracker: Tracker }) {
+  const { t } = useTranslation("player");
+  const { saved, status, finishing } = tracker;
+  const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
+  const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
+  return (
+    <>
+      <span className={`status status-${state === "notStarted" ? "not_started" : state}`} role="status">
+        {saving ? t("saving") : t(`learning:status.${state}`)}
+      </span>
+      {status.failing ? (
+        <span className="player-sync-error" role="alert">
+          {t("saveFailed")}{" "}
+          <button type="button" className="link-button" onClick={tracker.retryNow}>
+            {t("retryNow")}
+          </button>
+        </span>
+      ) : null}
+      {status.refused !== null ? (
+        <span className="player-sync-error" role="alert">
+          {status.refused || t("saveRefused")}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/** What the activity player renders, as the loader hands it to the page (never a raw legacy payload). */
+
+export type PlayerKind = "video" | "audio" | "image" | "pdf" | "scorm" | "external" | "unsupported";
+
+/** A progress record as the legacy API confirmed it. */
+export type SavedRecord = {
+  initiated: boolean;
+  finalized: boolean;
+  progress: number;
+  /** Minutes. */
+  taskDuration: number;
+};
+
+export type PlayerActivity = {
+  /** The activity whose progress is recorded (a parent_activity keeps its own id). */
+  id: number;
+  title: string;
+  description: string;
+  contentTypeName: string;
+  kind: PlayerKind;
+  /** The file to play: a same-origin `/files/...` path when it lives on the files host. */
+  src: string | null;
+  /** SCORM only: the package's imsmanifest.xml, to tell SCORM 1.2 from 2004. */
+  manifestUrl: string | null;
+  /** External links only: the page to open, and the address the 800×600 window loads. */
+  link: { url: string; windowUrl: string } | null;
+  durationMinutes: number;
+  modules: Array<{ id: number; key: string }>;
+};
+
+/** Everything the player of a found activity needs. */
+export type PlayerPayload = {
+  closeTo: string;
+  activity: PlayerActivity;
+  record: SavedRecord | null;
+  /** SCORM resume data: the flattened CMI values saved with update_user_data. */
+  resume: Record<string, string> | null;
+  learner: { id: number; firstName: string; lastName: string };
+  /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
+  saveData: boolean;
+};
+
+export type PlayerData =
+  | { state: "not_found"; closeTo: string }
+  | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
+
+/** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
+export type ProgressReport =
+  | { action: "started" }
+  | { action: "finished" }
+  | { action: "update_time"; time: number }
+  | { action: "update_user_data"; userData: Record<string, string> }
+  | { action: "update_points"; progress: number }
+  | { action: "update_activity_modules"; modules: number[] };
+
+/** What `/activity-progress` answers. */
+export type ProgressReply =
+  | { ok: true; record: SavedRecord }
+  | { ok: false; error: "session"; location: string }
+  | { ok: false; error: "refused" | "invalid" | "unavailable"; message: string };

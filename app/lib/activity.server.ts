@@ -1,0 +1,234 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord } from "~/components/player/types";
+import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
+import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
+import { requireUser } from "./auth.server";
+import { getConfig } from "./config.server";
+import { type ActivityAction, type ActivityReport, reportActivity } from "./legacy/activities.server";
+import { getHomeActivities } from "./legacy/general.server";
+import type { LegacyContext } from "./legacy/request.server";
+import { LegacyError } from "./legacy/request.server";
+import { type Activity, activitySchema, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
+import { getLearningPaths, getTrainingAcademies, getUserProgress } from "./legacy/training.server";
+
+/**
+ * The activity player's server side: find an activity by id wherever the learner can reach it,
+ * resolve what it plays, and report progress to the legacy API.
+ */
+
+/** An activity id from the URL: digits only, or null (the route then redirects). */
+export function parseActivityId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+type Placement = {
+  activity: Activity;
+  route: TrainingRoute | null;
+  course: { active: boolean } | null;
+};
+
+/** `/training` showcases (simulators, learning route, video tips) hold activities found nowhere else. */
+const showcaseSchema = z
+  .object({ courses: z.array(z.object({ activities: z.array(activitySchema).nullish() }).passthrough()).nullish() })
+  .passthrough()
+  .nullish();
+const academyActivitiesSchema = z
+  .object({ emulators: showcaseSchema, learning_route: showcaseSchema, video_tips: showcaseSchema })
+  .passthrough();
+
+async function showcaseActivities(ctx: LegacyContext): Promise<Activity[]> {
+  const academies = await getTrainingAcademies(ctx);
+  const parsed = academyActivitiesSchema.safeParse(academies[0] ?? {});
+  if (!parsed.success) return [];
+  return [parsed.data.emulators, parsed.data.learning_route, parsed.data.video_tips].flatMap((showcase) =>
+    (showcase?.courses ?? []).flatMap((course) => course.activities ?? [])
+  );
+}
+
+/**
+ * Looks for the activity in the training routes, then in the home lists (leaders' shared items
+ * live only there), then in the academy's showcases; the last call is made only when needed.
+ */
+export async function findActivity(ctx: LegacyContext, id: number) {
+  const [routes, home, progress] = await Promise.all([
+    getLearningPaths(ctx),
+    getHomeActivities(ctx),
+    getUserProgress(ctx),
+  ]);
+  let placement: Placement | null = null;
+  for (const route of routes) {
+    for (const course of route.courses) {
+      const activity = course.activities.find((candidate) => candidate.id === id);
+      if (activity && !placement) placement = { activity, route, course };
+    }
+  }
+  if (!placement) {
+    const listed = [...home.recent, ...home.mostViewed, ...home.sharedByLeaders].find(
+      (candidate) => candidate.id === id
+    );
+    if (listed) placement = { activity: listed, route: null, course: null };
+  }
+  if (!placement) {
+    const showcased = (await showcaseActivities(ctx)).find((candidate) => candidate.id === id);
+    if (showcased) placement = { activity: showcased, route: null, course: null };
+  }
+  return { placement, routes, progress };
+}
+
+const KINDS: Record<string, PlayerKind> = {
+  video: "video",
+  audio: "audio",
+  image: "image",
+  pdf_reading: "pdf",
+  pdf_with_form: "pdf",
+  elearning: "scorm",
+  external_link: "external",
+};
+
+/** What a `parent_activity` plays: its parent's content (spec §1), one level up. */
+export function contentOf(activity: Activity): Activity | null {
+  if (activity.contentType.key !== "parent_activity") return activity;
+  const parent = activity.parent;
+  return parent && parent.contentType.key !== "parent_activity" ? parent : null;
+}
+
+const isWebLink = (value: string | null | undefined): value is string => Boolean(value && /^https?:\/\//i.test(value));
+
+/** The package's manifest: at the root it was unpacked to, else beside the launch page. */
+function manifestOf(media: Activity["media"], launch: string, filesHost: string): string {
+  const root = media?.decompressionPath
+    ? sameOriginFileUrl(
+        mediaFileUrl(
+          { filePath: media.decompressionPath, fileName: "imsmanifest.xml", s3BucketName: media.s3BucketName },
+          filesHost
+        ),
+        filesHost
+      )
+    : null;
+  return root?.startsWith("/") ? root : `${folderOf(launch)}imsmanifest.xml`;
+}
+
+/** The player's view of an activity: the content it plays and where its files are, nothing else. */
+export function playerActivity(activity: Activity, filesHost: string): PlayerActivity {
+  const content = contentOf(activity);
+  const kind: PlayerKind = (content && KINDS[content.contentType.key]) || "unsupported";
+  const fileUrl = content ? sameOriginFileUrl(mediaFileUrl(content.media, filesHost), filesHost) : null;
+  // SCORM must run same-origin with its runtime, so only a proxied package can be played.
+  const src = kind === "scorm" && !fileUrl?.startsWith("/") ? null : fileUrl;
+  const rawLink = kind === "external" ? content?.content?.link : null;
+  const link = isWebLink(rawLink) ? rawLink : null;
+  return {
+    id: activity.id,
+    title: activity.title,
+    description: activity.description,
+    // What plays: a parent_activity shows its parent's type.
+    contentTypeName: content?.contentType.name || activity.contentType.name,
+    kind,
+    src: kind === "external" ? null : src,
+    manifestUrl: kind === "scorm" && src ? manifestOf(content?.media ?? null, src, filesHost) : null,
+    link: link ? { url: link, windowUrl: videoEmbedUrl(link) ?? link } : null,
+    durationMinutes: activity.durationMinutes || content?.durationMinutes || 0,
+    modules: (content ?? activity).modules,
+  };
+}
+
+/** The learner's own ACTIVITY record of an activity (a finalized one wins). */
+export function recordOf(progress: ProgressRecord[], activityId: number): ProgressRecord | null {
+  const own = progress.filter((record) => record.type === "ACTIVITY" && record.activityId === activityId);
+  return own.find((record) => record.finalized) ?? own[0] ?? null;
+}
+
+export function savedRecord(record: ProgressRecord): SavedRecord {
+  return {
+    initiated: record.initiated,
+    finalized: record.finalized,
+    progress: record.progress,
+    taskDuration: record.taskDuration,
+  };
+}
+
+/** SCORM resume data: the flattened CMI object saved by update_user_data (JSON text or an object). */
+export function resumeData(userData: unknown): Record<string, string> | null {
+  let value = userData;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const entries = Object.entries(value)
+    .filter(([key, item]) => key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number"))
+    .map(([key, item]) => [key, String(item)] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** The loader of both player routes: the activity over the page it was opened from. */
+export async function loadPlayer(request: Request, id: number, closeTo: string) {
+  const { session, ctx } = await requireUser(request);
+  const { placement, routes, progress } = await findActivity(ctx, id);
+  if (!placement) return data({ state: "not_found", closeTo } satisfies PlayerData, { status: 404 });
+  const { activity, route, course } = placement;
+  const records = activityRecords(progress);
+  const unavailable = route?.active === false || course?.active === false;
+  const locked =
+    !unavailable && activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, records);
+  const record = recordOf(progress, activity.id);
+  const payload: PlayerData = {
+    state: unavailable ? "unavailable" : locked ? "locked" : "ready",
+    closeTo,
+    activity: playerActivity(activity, getConfig().FILES_HOST_URL),
+    record: record ? savedRecord(record) : null,
+    resume: record ? resumeData(record.userData) : null,
+    learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
+    saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+  };
+  return data(payload);
+}
+
+export const FINISH_ATTEMPTS = 3;
+export const FINISH_RETRY_DELAY_MS = 400;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `task` up to `attempts` times, `delayMs` apart, while `shouldRetry` says the failure is
+ * worth another try; the last failure is thrown. (The legacy player's retry never retried.)
+ */
+export async function withRetry<T>(
+  task: () => Promise<T>,
+  {
+    attempts,
+    delayMs,
+    shouldRetry,
+    sleep = wait,
+  }: {
+    attempts: number;
+    delayMs: number;
+    shouldRetry: (error: unknown) => boolean;
+    sleep?: (ms: number) => Promise<void>;
+  }
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (attempt >= attempts || !shouldRetry(error)) throw error;
+      await sleep(delayMs);
+    }
+  }
+}
+
+/** Only an upstream that did not answer properly (5xx, timeout, unreadable) is worth retrying. */
+export const isTransient = (error: unknown) => error instanceof LegacyError && error.kind === "unavailable";
+
+/** Sends one player write; `finished` is retried (3 attempts, 400 ms apart), the legacy API treats it as idempotent. */
+export function sendReport(ctx: LegacyContext, action: ActivityAction, report: ActivityReport) {
+  const send = () => reportActivity(ctx, action, report);
+  if (action !== "finished") return send();
+  return withRetry(send, { attempts: FINISH_ATTEMPTS, delayMs: FINISH_RETRY_DELAY_MS, shouldRetry: isTransient });
+}

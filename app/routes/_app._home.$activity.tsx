@@ -1,0 +1,24 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ActivityDialog, PlayerError } from "~/components/player/activity-dialog";
+import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+
+/** `/:activity`: the activity player as a dialog over home (spec §2 route table). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && data.state !== "not_found" ? `Academia · ${data.activity.title}` : "Academia" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseActivityId(params.activity);
+  // Spec §2: any other path goes home.
+  if (id === null) throw redirect("/");
+  return loadPlayer(request, id, "/");
+}
+
+export default function HomeActivity() {
+  return <ActivityDialog data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <PlayerError closeTo="/" />;
+}

@@ -1,0 +1,25 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { ActivityDialog, PlayerError } from "~/components/player/activity-dialog";
+import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+
+/** `/learning-path/:slug/:activity`: the activity player as a dialog over the route page. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && data.state !== "not_found" ? `Academia · ${data.activity.title}` : "Academia" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const routePage = `/learning-path/${encodeURIComponent(params.slug ?? "")}`;
+  const id = parseActivityId(params.activity);
+  if (id === null) throw redirect(routePage);
+  return loadPlayer(request, id, routePage);
+}
+
+export default function RouteActivity() {
+  return <ActivityDialog data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  const { slug = "" } = useParams();
+  return <PlayerError closeTo={`/learning-path/${encodeURIComponent(slug)}`} />;
+}

@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import type { ProgressReply } from "~/components/player/types";
+import { savedRecord, sendReport } from "~/lib/activity.server";
+import { requireUser } from "~/lib/auth.server";
+import type { ActivityReport } from "~/lib/legacy/activities.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+import { applySecurityHeaders } from "~/lib/security.server";
+
+/**
+ * `POST /activity-progress`: the activity player's writes (spec §4, §7), one per request, sent by
+ * the page with fetch or, when the page is going away, with navigator.sendBeacon. It answers with
+ * the record the legacy API confirmed, so the player shows only saved state.
+ */
+const activity = z.coerce.number().int().positive();
+
+const jsonText = <T extends z.ZodTypeAny>(schema: T) =>
+  z
+    .string()
+    .max(64 * 1024)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: "invalid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const reportSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("started"), activity }),
+  z.object({ action: z.literal("finished"), activity }),
+  z.object({ action: z.literal("update_time"), activity, time: z.coerce.number().min(0.01).max(1440) }),
+  z.object({
+    action: z.literal("update_user_data"),
+    activity,
+    userData: jsonText(
+      z.record(z.string().max(64), z.string().max(60_000)).refine((value) => Object.keys(value).length <= 64)
+    ),
+  }),
+  z.object({ action: z.literal("update_points"), activity, progress: z.coerce.number().min(0).max(100) }),
+  z.object({
+    action: z.literal("update_activity_modules"),
+    activity,
+    modules: jsonText(z.array(z.number().int().positive()).min(1).max(200)),
+  }),
+]);
+
+type Report = z.infer<typeof reportSchema>;
+
+function legacyReport(report: Report): ActivityReport {
+  switch (report.action) {
+    case "update_time":
+      return { activity: report.activity, time: report.time };
+    case "update_user_data":
+      return { activity: report.activity, userData: report.userData };
+    case "update_points":
+      return { activity: report.activity, progress: report.progress };
+    case "update_activity_modules":
+      return { activity: report.activity, modules: report.modules, statusType: "ACTIVITY_MODULE" };
+    default:
+      return { activity: report.activity };
+  }
+}
+
+function reply(body: ProgressReply, status = 200, init: HeadersInit = {}) {
+  const headers = new Headers(init);
+  headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(headers);
+  return Response.json(body, { status, headers });
+}
+
+/** Writes only: a GET (someone following the URL) is told so instead of raising a server error. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  try {
+    const { ctx } = await requireUser(request);
+    const parsed = reportSchema.safeParse(Object.fromEntries(await request.formData()));
+    if (!parsed.success) return reply({ ok: false, error: "invalid", message: "" }, 400);
+    const record = await sendReport(ctx, parsed.data.action, legacyReport(parsed.data));
+    return reply({ ok: true, record: savedRecord(record) });
+  } catch (error) {
+    // The guard and a legacy 401 end the session with a redirect: the page follows it itself.
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      const headers = new Headers();
+      for (const cookie of error.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return reply({ ok: false, error: "session", location: error.headers.get("Location") ?? "/login" }, 401, headers);
+    }
+    if (error instanceof Response) throw error;
+    if (error instanceof LegacyError && (error.kind === "refused" || error.kind === "invalid")) {
+      return reply(
+        { ok: false, error: error.kind, message: error.serverMessage },
+        error.kind === "refused" ? 409 : 422
+      );
+    }
+    if (error instanceof LegacyError) return reply({ ok: false, error: "unavailable", message: "" }, 502);
+    throw error;
+  }
+}

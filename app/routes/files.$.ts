@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getConfig } from "~/lib/config.server";
+import { applySecurityHeaders } from "~/lib/security.server";
+import { readSession } from "~/lib/session.server";
+import { log } from "../../server/log";
+
+/**
+ * `GET|HEAD /files/<path>`: streams `<FILES_HOST_URL>/<path>` from the app's own origin, so a
+ * SCORM package reaches its runtime in the parent window (same-origin API discovery) and the PDF
+ * viewer can fetch the document under `connect-src 'self'`. Byte ranges and revalidation pass
+ * through for the media elements. Only signed-in learners may use it, so it is no open relay.
+ */
+const REQUEST_HEADERS = ["Range", "If-None-Match", "If-Modified-Since", "If-Range"];
+const RESPONSE_HEADERS = [
+  "Content-Type",
+  "Content-Length",
+  "Content-Range",
+  "Accept-Ranges",
+  "ETag",
+  "Last-Modified",
+  "Cache-Control",
+];
+const PASSED_STATUSES = new Set([200, 206, 304, 404, 416]);
+
+/** The path's segments, or null when any could step out of the files host's folder. */
+function safeSegments(splat: string): string[] | null {
+  const segments = splat.split("/");
+  const bad = (segment: string) =>
+    segment === "" || segment === "." || segment === ".." || /[\\\0]/.test(segment) || /%2f|%5c/i.test(segment);
+  return segments.length === 0 || segments.some(bad) ? null : segments;
+}
+
+function plain(status: number, text: string) {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  applySecurityHeaders(headers);
+  return new Response(text, { status, headers });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!(await readSession(request))) return plain(401, "Unauthorized");
+  const segments = safeSegments(params["*"] ?? "");
+  if (!segments) return plain(400, "Bad path");
+
+  const config = getConfig();
+  const base = new URL(`${config.FILES_HOST_URL}/`);
+  const target = new URL(segments.map(encodeURIComponent).join("/"), base);
+  target.search = new URL(request.url).search;
+  if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) return plain(400, "Bad path");
+
+  // Identity: a body decoded on the way would no longer match the Content-Length passed on.
+  const headers = new Headers({ "Accept-Encoding": "identity" });
+  for (const name of REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  // The timeout covers the wait for the upstream's headers; a long video then streams freely.
+  const upstreamAbort = new AbortController();
+  const timer = setTimeout(() => upstreamAbort.abort(), config.LEGACY_TIMEOUT_MS);
+  const onClientGone = () => upstreamAbort.abort();
+  request.signal.addEventListener("abort", onClientGone, { once: true });
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: request.method === "HEAD" ? "HEAD" : "GET",
+      headers,
+      redirect: "error",
+      signal: upstreamAbort.signal,
+    });
+  } catch {
+    request.signal.removeEventListener("abort", onClientGone);
+    log.warn("file proxy: upstream unreachable", { path: target.pathname });
+    return plain(upstreamAbort.signal.aborted && !request.signal.aborted ? 504 : 502, "Bad gateway");
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (!PASSED_STATUSES.has(upstream.status)) {
+    await upstream.body?.cancel();
+    log.warn("file proxy: upstream error", { path: target.pathname, status: upstream.status });
+    return plain(502, "Bad gateway");
+  }
+  if (upstream.status === 404) {
+    await upstream.body?.cancel();
+    return plain(404, "Not found");
+  }
+  const out = new Headers();
+  for (const name of RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  if (!out.has("Cache-Control")) out.set("Cache-Control", "private, max-age=300");
+  applySecurityHeaders(out, undefined, { frameable: true });
+  return new Response(request.method === "HEAD" ? null : upstream.body, { status: upstream.status, headers: out });
+}

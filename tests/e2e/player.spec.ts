@@ -1,0 +1,356 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { accounts, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
+import { MOCK_PORT } from "./ports";
+
+/**
+ * The activity player (spec §4): opened over home or a route page, it plays each content type,
+ * records progress on the legacy API and the cards behind it change without a reload. Without
+ * JavaScript every activity page renders and says what needs JavaScript.
+ */
+
+const route = (slug: string) => `/learning-path/${slug}`;
+
+/** The page's player: the dialog, its state as saved, and the card behind it. */
+function player(page: Page) {
+  const dialog = page.locator("dialog.route-dialog").filter({ has: page.locator(".player, .player-error") });
+  return {
+    dialog,
+    state: dialog.locator(".player-meta .status"),
+    close: () => dialog.getByRole("link", { name: "Cerrar" }).click(),
+  };
+}
+
+function card(page: Page, href: string) {
+  return page.locator("article.activity-card").filter({ has: page.locator(`a[href="${href}"]`) });
+}
+
+/** The route percent on the route page's levels carousel. */
+function routePercent(page: Page) {
+  return page.locator(".level-slide[data-current='true'] .progress-row span");
+}
+
+async function openCard(page: Page, slug: string, id: number) {
+  await card(page, `${route(slug)}/${id}`)
+    .getByRole("link")
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${route(slug)}/${id}$`));
+  await expect(player(page).dialog).toBeVisible();
+}
+
+async function openFromRoutePage(page: Page, slug: string, id: number) {
+  await page.goto(route(slug));
+  await openCard(page, slug, id);
+}
+
+/**
+ * The player is a modal over the page, so its screenshot is the 360×740 screen the learner sees
+ * (named like the fixture's): a full-page capture would stretch the page behind the dialog.
+ */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
+}
+
+/** The learner's ACTIVITY record as the mock legacy API holds it. */
+async function legacyRecord(activityId: number) {
+  const origin = `http://127.0.0.1:${MOCK_PORT}`;
+  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
+  const login = await fetch(`${origin}/v1/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
+    headers: { ...headers, Authorization: `Bearer ${token}` },
+  });
+  const { user_progress: records } = (await reply.json()) as {
+    user_progress: Array<{
+      training_activity_id: number;
+      progress_type: string;
+      task_duration: number;
+      finalized: string | null;
+    }>;
+  };
+  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+}
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the player records progress with JavaScript only");
+
+  test("an image is completed 5 s after it loads; the card and the route percent change without a reload", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page);
+    await page.goto(route("formacion-requerida"));
+    await expect(routePercent(page)).toHaveText("25 %");
+    await expect(card(page, `${route("formacion-requerida")}/205`).locator(".status")).toHaveText("Sin iniciar");
+    const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+
+    await openCard(page, "formacion-requerida", 205);
+    const { dialog, state } = player(page);
+    await expect(dialog.getByRole("heading", { name: "Estructura de un hallazgo" })).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "Estructura de un hallazgo" })).toBeVisible();
+    await expect(state).toHaveText("Iniciado");
+    await expect(card(page, `${route("formacion-requerida")}/205`).locator(".status")).toHaveText("Iniciado");
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "player-image");
+
+    await player(page).close();
+    await expect(page).toHaveURL(new RegExp(`${route("formacion-requerida")}$`));
+    await expect(card(page, `${route("formacion-requerida")}/205`).locator(".status")).toHaveText("Completado");
+    await expect(routePercent(page)).toHaveText("37,5 %");
+    // The same document all along: the states came from revalidated loaders, not a reload.
+    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+  });
+
+  test("a PDF is drawn page by page and completed 15 s after it loads", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await openFromRoutePage(page, "formacion-requerida", 207);
+    const { dialog, state } = player(page);
+    await expect(dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 1 de 2" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
+      "href",
+      "/files/storage/media/guia-auditoria-interna.pdf"
+    );
+    await screenshot(page, testInfo, "player-pdf");
+    await expect(state).toHaveText("Iniciado");
+    await expect(state).toHaveText("Completado", { timeout: 25_000 });
+    await player(page).close();
+    await expect(card(page, `${route("formacion-requerida")}/207`).locator(".status")).toHaveText("Completado");
+  });
+
+  test("a video is completed when it ends", async ({ page }, testInfo) => {
+    await signIn(page);
+    await openFromRoutePage(page, "formacion-especializada", 401);
+    const { dialog, state } = player(page);
+    const video = dialog.locator("video");
+    await expect(video).toHaveAttribute("preload", "metadata");
+    await expect(dialog.getByText("El video está cargando.")).toBeHidden();
+    await screenshot(page, testInfo, "player-video");
+    await expect(state).toHaveText("Iniciado");
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      element.currentTime = Math.max(0, element.duration - 0.3);
+      await element.play();
+    });
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await player(page).close();
+    await expect(card(page, `${route("formacion-especializada")}/401`).locator(".status")).toHaveText("Completado");
+  });
+
+  test("an audio is completed when it ends", async ({ page }, testInfo) => {
+    await signIn(page);
+    await openFromRoutePage(page, "formacion-requerida", 206);
+    const { dialog, state } = player(page);
+    await expect(dialog.getByText("El contenido está cargando.")).toBeHidden();
+    await screenshot(page, testInfo, "player-audio");
+    await expect(state).toHaveText("Iniciado");
+    await dialog.locator("audio").evaluate((element: HTMLAudioElement) => element.play());
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+  });
+
+  test("the sample SCORM package resumes where the learner left it and completes", async ({ page }, testInfo) => {
+    await signIn(page);
+    await page.goto(route("formacion-requerida"));
+    await expect(routePercent(page)).toHaveText("25 %");
+    await openCard(page, "formacion-requerida", 203);
+    const { state } = player(page);
+    const frame = page.frameLocator(".scorm-frame");
+    // The seed left this learner on page 2; the runtime hands that back to the package.
+    await expect(frame.getByRole("heading", { name: "2. Las tres líneas" })).toBeVisible();
+    await expect(frame.getByText("Sin conexión con la plataforma")).toHaveCount(0);
+    await screenshot(page, testInfo, "player-scorm");
+    await frame.getByRole("button", { name: "Siguiente" }).click();
+    await expect(frame.getByRole("heading", { name: "3. El hallazgo" })).toBeVisible();
+    await frame.getByRole("button", { name: "Finalizar" }).click();
+    await expect(frame.getByText("¡Curso completado!")).toBeVisible();
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await player(page).close();
+    await expect(card(page, `${route("formacion-requerida")}/203`).locator(".status")).toHaveText("Completado");
+    await expect(routePercent(page)).toHaveText("37,5 %");
+  });
+
+  test("an external link opens in its own window and says why", async ({ page, context }, testInfo) => {
+    await context.route(/^https:\/\/www\.theiia\.org\//, (request) =>
+      request.fulfill({ body: "<title>IIA</title>", contentType: "text/html" })
+    );
+    await signIn(page);
+    await page.goto(route("formacion-especializada"));
+    const popup = page.waitForEvent("popup");
+    await card(page, `${route("formacion-especializada")}/404`)
+      .getByRole("link")
+      .click();
+    const { dialog, state } = player(page);
+    await expect(
+      dialog.getByText("Este contenido ha sido cargado en una nueva pestaña debido a derechos de autor.")
+    ).toBeVisible();
+    const window = await popup;
+    await expect.poll(() => window.url()).toBe("https://www.theiia.org/en/training/");
+    await expect(state).toHaveText("Iniciado");
+    await page.bringToFront();
+    await screenshot(page, testInfo, "player-external");
+  });
+
+  test("leaving the page mid-activity sends the time spent with a beacon", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${route("formacion-especializada")}/403`);
+    await expect(player(page).state).toHaveText("Iniciado");
+    await page.waitForTimeout(4_000);
+    expect((await legacyRecord(403))?.task_duration).toBe(0);
+    await page.goto("/ranking");
+    await expect.poll(async () => (await legacyRecord(403))?.task_duration ?? 0).toBeGreaterThanOrEqual(0.06);
+  });
+
+  test("a failed write is shown to the learner and retried until it is saved", async ({ page }) => {
+    await signIn(page);
+    let failures = 2;
+    await page.route("**/activity-progress", async (request) => {
+      if (request.request().postData()?.includes("finished") && failures-- > 0) {
+        await request.fulfill({ status: 502, json: { ok: false, error: "unavailable", message: "" } });
+      } else {
+        await request.continue();
+      }
+    });
+    await openFromRoutePage(page, "formacion-requerida", 205);
+    const { dialog, state } = player(page);
+    await expect(dialog.getByRole("alert")).toHaveText(/No pudimos guardar tu avance; lo intentaremos de nuevo\./, {
+      timeout: 10_000,
+    });
+    await expect(state).not.toHaveText("Completado");
+    await dialog.getByRole("button", { name: "Reintentar ahora" }).click();
+    await expect(state).toHaveText("Completado", { timeout: 15_000 });
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("closing goes back to home, and an unknown activity says so", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/102");
+    await expect(
+      player(page).dialog.getByRole("heading", { name: "Las tres líneas del control interno" })
+    ).toBeVisible();
+    await expect(player(page).state).toHaveText("Completado");
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(player(page).dialog).toHaveCount(0);
+    await page.goto("/99999");
+    await expect(player(page).dialog.getByRole("alert")).toHaveText("No se ha encontrado la actividad...");
+    await page.goto("/no-es-un-numero");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("with Save-Data nothing autoplays and media is not preloaded", async ({ page, context }) => {
+    await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+    await signIn(page);
+    await page.goto("/401");
+    const video = player(page).dialog.locator("video");
+    await expect(video).toHaveAttribute("preload", "none");
+    await expect(video).not.toHaveAttribute("autoplay", /.*/);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await page.goto("/103");
+    await expect(player(page).dialog.getByRole("button", { name: "Cargar el documento" })).toBeVisible();
+  });
+});
+
+const pages = [
+  {
+    id: 101,
+    title: "Bienvenida a la auditoría interna",
+    type: "Video",
+    note: "Tu avance se registra solo con JavaScript activado.",
+    shot: "video",
+  },
+  {
+    id: 104,
+    title: "Podcast: la voz del auditor",
+    type: "Audio",
+    note: "Tu avance se registra solo con JavaScript activado.",
+    shot: "audio",
+  },
+  {
+    id: 102,
+    title: "Las tres líneas del control interno",
+    type: "Imagen",
+    note: "Tu avance se registra solo con JavaScript activado.",
+    shot: "image",
+  },
+  {
+    id: 103,
+    title: "Guía de auditoría interna",
+    type: "Lectura PDF",
+    note: "Para leer el documento aquí se necesita JavaScript",
+    shot: "pdf",
+  },
+  {
+    id: 106,
+    title: "Introducción a la auditoría interna (eLearning)",
+    type: "eLearning",
+    note: "Este curso interactivo necesita JavaScript",
+    shot: "scorm",
+  },
+  {
+    id: 107,
+    title: "Normas Globales de Auditoría Interna",
+    type: "Enlace externo",
+    note: "Tu avance se registra solo con JavaScript activado.",
+    shot: "external",
+  },
+  {
+    id: 108,
+    title: "Repaso: bienvenida a la auditoría",
+    type: "Video",
+    note: "Tu avance se registra solo con JavaScript activado.",
+    shot: "parent",
+  },
+];
+
+async function expectActivityPage(page: Page, testInfo: TestInfo, item: (typeof pages)[number]) {
+  const { dialog } = player(page);
+  await expect(dialog.getByRole("heading", { name: item.title })).toBeVisible();
+  await expect(dialog.locator(".chip")).toHaveText(item.type);
+  await expect(dialog.locator(".player-description")).not.toBeEmpty();
+  await expect(dialog.getByText(item.note)).toBeVisible();
+  await screenshot(page, testInfo, `player-${item.shot}`);
+}
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "what a learner without JavaScript sees");
+
+  test("every activity page renders and says what needs JavaScript", async ({ page }, testInfo) => {
+    await signIn(page);
+    for (const item of pages) {
+      const response = await page.goto(`/${item.id}`);
+      expect(response?.status(), String(item.id)).toBe(200);
+      await expectActivityPage(page, testInfo, item);
+    }
+    await page.goto("/102");
+    await expectAccessible(page);
+  });
+
+  test("the links of an activity page work: the file, the external page and closing", async ({ page, request }) => {
+    await signIn(page);
+    await page.goto(`${route("formacion-inicial")}/103`);
+    const pdf = player(page).dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" });
+    const file = await page.request.get((await pdf.getAttribute("href")) ?? "");
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
+    expect((await request.get("/files/storage/media/guia-auditoria-interna.pdf")).status()).toBe(401);
+
+    await page.goto(`${route("formacion-inicial")}/107`);
+    await expect(player(page).dialog.getByRole("link", { name: "Abrir el enlace" })).toHaveAttribute(
+      "href",
+      "https://www.theiia.org/en/standards/"
+    );
+
+    await player(page).close();
+    await expect(page).toHaveURL(new RegExp(`${route("formacion-inicial")}$`));
+    await expect(page.getByRole("heading", { name: "Formación Inicial", level: 1 })).toBeVisible();
+    await page.goto("/99999");
+    await expect(player(page).dialog.getByText("No se ha encontrado la actividad...")).toBeVisible();
+  });
+});

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlayerData, ProgressReply } from "~/components/player/types";
+import { login } from "~/lib/legacy/auth.server";
+import { getUserPoints, getUserProgress } from "~/lib/legacy/training.server";
+import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+
+beforeAll(async () => {
+  legacy = await startLegacy();
+  // The file proxy streams from the mock's /storage, as in embedded mode.
+  process.env.FILES_HOST_URL = legacy.origin;
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  cookie = await signedInCookie();
+});
+
+type Loaded = { data: PlayerData; init: { status?: number } | null };
+
+async function openOnHome(activity: string, headers: Record<string, string> = {}): Promise<Loaded> {
+  const { loader } = await import("~/routes/_app._home.$activity");
+  const request = new Request(`http://localhost/${activity}`, { headers: { Cookie: cookie, ...headers } });
+  return (await loader({ request, params: { activity }, context: {} })) as unknown as Loaded;
+}
+
+function ready(loaded: Loaded) {
+  if (loaded.data.state === "not_found") throw new Error("activity not found");
+  return loaded.data;
+}
+
+async function legacyCtx() {
+  return { locale: "es" as const, token: (await login({ locale: "es" }, learner)).accessToken };
+}
+
+async function recordOf(activityId: number) {
+  const progress = await getUserProgress(await legacyCtx());
+  return progress.find((record) => record.activityId === activityId && record.type === "ACTIVITY");
+}
+
+async function report(fields: Record<string, string>): Promise<{ status: number; body: ProgressReply }> {
+  const { action } = await import("~/routes/activity-progress");
+  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context: {} });
+  return { status: response.status, body: (await response.json()) as ProgressReply };
+}
+
+describe("activity loader", () => {
+  it.each([
+    ["101", "video", "/files/storage/media/video-bienvenida.mp4"],
+    ["102", "image", "/files/storage/media/infografia-control-interno.png"],
+    ["103", "pdf", "/files/storage/media/guia-auditoria-interna.pdf"],
+    ["104", "audio", "/files/storage/media/podcast-auditoria.wav"],
+    ["105", "pdf", "/files/storage/media/guia-auditoria-interna.pdf"],
+    ["106", "scorm", "/files/storage/scorm/intro-auditoria/index.html"],
+  ])("plays activity %s as %s from the same-origin file proxy", async (id, kind, src) => {
+    const data = ready(await openOnHome(id));
+    expect(data.state).toBe("ready");
+    expect(data.closeTo).toBe("/");
+    expect(data.activity).toMatchObject({ id: Number(id), kind, src });
+    expect(data.activity.title).not.toBe("");
+    expect(data.record?.finalized).toBe(true);
+  });
+
+  it("finds the SCORM manifest and the modules of a package", async () => {
+    const data = ready(await openOnHome("106"));
+    expect(data.activity.manifestUrl).toBe("/files/storage/scorm/intro-auditoria/imsmanifest.xml");
+    expect(data.activity.modules.map((module) => module.key)).toEqual(["pagina-1", "pagina-2", "pagina-3"]);
+  });
+
+  it("hands SCORM resume data over as flattened CMI values", async () => {
+    const data = ready(await openOnHome("203"));
+    expect(data.resume).toEqual({ "cmi.core.lesson_location": "2", "cmi.core.lesson_status": "incomplete" });
+    expect(data.record).toMatchObject({ initiated: true, finalized: false });
+  });
+
+  it("opens an external link in its window, a video link by its embed address", async () => {
+    const article = ready(await openOnHome("107"));
+    expect(article.activity).toMatchObject({
+      kind: "external",
+      src: null,
+      durationMinutes: 20,
+      link: { url: "https://www.theiia.org/en/standards/", windowUrl: "https://www.theiia.org/en/standards/" },
+    });
+    const video = ready(await openOnHome("204"));
+    expect(video.activity.link).toEqual({
+      url: "https://www.youtube.com/watch?v=AuditInt001",
+      windowUrl: "https://www.youtube.com/embed/AuditInt001",
+    });
+  });
+
+  it("plays a parent_activity's parent and records the activity itself", async () => {
+    const data = ready(await openOnHome("108"));
+    expect(data.activity).toMatchObject({ id: 108, kind: "video", src: "/files/storage/media/video-bienvenida.mp4" });
+    expect(data.activity.title).toBe("Repaso: bienvenida a la auditoría");
+  });
+
+  it("finds activities outside the routes: shared by leaders and the academy's showcases", async () => {
+    expect(ready(await openOnHome("601")).activity.kind).toBe("external");
+    expect(ready(await openOnHome("501")).activity.kind).toBe("scorm");
+  });
+
+  it("says 'not found' with a 404 for an unknown id, and sends a non-numeric one home", async () => {
+    const unknown = await openOnHome("99999");
+    expect(unknown.data).toEqual({ state: "not_found", closeTo: "/" });
+    expect(unknown.init?.status).toBe(404);
+    const { loader } = await import("~/routes/_app._home.$activity");
+    const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context: {} }));
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("shows a locked escape room and an activity of an inactive route without their player", async () => {
+    expect(ready(await openOnHome("209")).state).toBe("locked");
+    expect(ready(await openOnHome("301")).state).toBe("unavailable");
+  });
+
+  it("turns Save-Data on into the data-saver flag", async () => {
+    expect(ready(await openOnHome("101")).saveData).toBe(false);
+    expect(ready(await openOnHome("101", { "Save-Data": "on" })).saveData).toBe(true);
+  });
+
+  it("closes to the route page on a learning path, and sends a bad id there", async () => {
+    const { loader } = await import("~/routes/_app.learning-path.$slug.$activity");
+    const params = { slug: "formacion-requerida", activity: "205" };
+    const loaded = (await loader({
+      request: get("/learning-path/formacion-requerida/205", cookie),
+      params,
+      context: {},
+    })) as unknown as Loaded;
+    expect(ready(loaded)).toMatchObject({
+      state: "ready",
+      closeTo: "/learning-path/formacion-requerida",
+      record: null,
+    });
+    const response = await caught(
+      loader({
+        request: get("/learning-path/formacion-requerida/x", cookie),
+        params: { ...params, activity: "x" },
+        context: {},
+      })
+    );
+    expect(response.headers.get("Location")).toBe("/learning-path/formacion-requerida");
+  });
+});
+
+describe("progress action", () => {
+  it("records started, update_time and finished on /training/user_progress", async () => {
+    expect(await recordOf(205)).toBeUndefined();
+    const started = await report({ action: "started", activity: "205" });
+    expect(started.body).toEqual({
+      ok: true,
+      record: { initiated: true, finalized: false, progress: 0, taskDuration: 0 },
+    });
+    expect(await recordOf(205)).toMatchObject({ initiated: true, finalized: false });
+
+    await report({ action: "update_time", activity: "205", time: "0.5" });
+    expect((await recordOf(205))?.taskDuration).toBe(0.5);
+
+    const finished = await report({ action: "finished", activity: "205" });
+    expect(finished.body).toMatchObject({ ok: true, record: { finalized: true, progress: 100 } });
+    expect(await recordOf(205)).toMatchObject({ finalized: true, progress: 100 });
+  });
+
+  it("counts a finished sent twice once", async () => {
+    const ctx = await legacyCtx();
+    const before = (await getUserPoints(ctx)).points;
+    await report({ action: "started", activity: "205" });
+    await report({ action: "finished", activity: "205" });
+    const once = (await getUserPoints(ctx)).points;
+    await report({ action: "finished", activity: "205" });
+    expect(once).toBe(before + 10);
+    expect((await getUserPoints(ctx)).points).toBe(once);
+  });
+
+  it("sends the SCORM runtime's writes", async () => {
+    await report({
+      action: "update_user_data",
+      activity: "203",
+      userData: JSON.stringify({ "cmi.core.lesson_location": "3" }),
+    });
+    const modules = await report({ action: "update_activity_modules", activity: "203", modules: "[2002]" });
+    expect(modules.body).toMatchObject({ ok: true, record: { progress: 66.67 } });
+    const points = await report({ action: "update_points", activity: "203", progress: "80" });
+    expect(points.body).toMatchObject({ ok: true, record: { progress: 80 } });
+    expect((await recordOf(203))?.userData).toBe(JSON.stringify({ "cmi.core.lesson_location": "3" }));
+  });
+
+  it("refuses a malformed write without calling the legacy API", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    const malformed: Array<Record<string, string>> = [
+      { action: "update_time", activity: "205", time: "abc" },
+      { action: "deleted", activity: "205" },
+      { action: "started", activity: "-1" },
+      { action: "update_activity_modules", activity: "203", modules: "not json" },
+    ];
+    for (const fields of malformed) {
+      expect((await report(fields)).status).toBe(400);
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("shows the legacy API's refusal (a locked escape room) without retrying it", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    const refused = await report({ action: "finished", activity: "209" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      ok: false,
+      error: "refused",
+      message: "Este Escape Room está bloqueado, completa las actividades anteriores para desbloquearla.",
+    });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
+  });
+
+  it("retries a finished that the legacy API answered with a 500", async () => {
+    const realFetch = globalThis.fetch;
+    let failures = 1;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (String(input).endsWith("/activities/finished") && failures-- > 0) {
+        return Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }));
+      }
+      return realFetch(input, init);
+    });
+    await report({ action: "started", activity: "205" });
+    const finished = await report({ action: "finished", activity: "205" });
+    expect(finished.body).toMatchObject({ ok: true, record: { finalized: true } });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(2);
+    expect((await recordOf(205))?.finalized).toBe(true);
+  });
+
+  it("gives up after 3 attempts, 400 ms apart, and says so", async () => {
+    const realFetch = globalThis.fetch;
+    const attempts: number[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (String(input).endsWith("/activities/finished")) {
+        attempts.push(Date.now());
+        return Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }));
+      }
+      return realFetch(input, init);
+    });
+    const finished = await report({ action: "finished", activity: "205" });
+    expect(finished).toEqual({ status: 502, body: { ok: false, error: "unavailable", message: "" } });
+    expect(attempts).toHaveLength(3);
+    expect((attempts[2] ?? 0) - (attempts[0] ?? 0)).toBeGreaterThanOrEqual(790);
+    vi.restoreAllMocks();
+    expect((await recordOf(205))?.finalized ?? false).toBe(false);
+  });
+
+  it("tells the page to sign in again when there is no session", async () => {
+    const { action } = await import("~/routes/activity-progress");
+    const response = await action({
+      request: post("/activity-progress", { action: "started", activity: "205" }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, error: "session", location: "/welcome" });
+  });
+
+  it("answers a GET with 405", async () => {
+    const { loader } = await import("~/routes/activity-progress");
+    expect(loader().status).toBe(405);
+  });
+});
+
+describe("file proxy", () => {
+  async function file(path: string, headers: Record<string, string> = {}, method = "GET") {
+    const { loader } = await import("~/routes/files.$");
+    const request = new Request(`http://localhost/files/${path}`, { method, headers: { Cookie: cookie, ...headers } });
+    return loader({ request, params: { "*": path }, context: {} });
+  }
+
+  it("streams a file with its type, length and cache headers", async () => {
+    const response = await file("storage/media/infografia-control-interno.png");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(response.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'self'");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it("passes a byte range through (206)", async () => {
+    const response = await file("storage/media/video-bienvenida.mp4", { Range: "bytes=0-99" });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("Content-Range")).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it("serves the SCORM package's pages so it can be framed by the app", async () => {
+    const response = await file("storage/scorm/intro-auditoria/index.html");
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toContain('<script src="scorm.js"></script>');
+  });
+
+  it("answers HEAD without a body", async () => {
+    const response = await file("storage/media/guia-auditoria-interna.pdf", {}, "HEAD");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.body).toBeNull();
+  });
+
+  it("answers 404 for a missing file", async () => {
+    expect((await file("storage/media/no-such-file.png")).status).toBe(404);
+  });
+
+  it.each([
+    "storage/../v1/api/get_user_info",
+    "storage/..%2Fv1%2Fapi",
+    "storage//media",
+    "storage/./media/x.png",
+    "..",
+    "a\\..\\b",
+  ])("refuses the path %s", async (path) => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    expect((await file(path)).status).toBe(400);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("is only for signed-in learners", async () => {
+    const { loader } = await import("~/routes/files.$");
+    const response = await loader({
+      request: get("/files/storage/media/infografia-control-interno.png"),
+      params: { "*": "storage/media/infografia-control-interno.png" },
+      context: {},
+    });
+    expect(response.status).toBe(401);
+  });
+});
