@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
+import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { LanguageSelect } from "~/components/language-select";
 import { BadgeDialog } from "~/components/badge-dialog";
 import { requireUser } from "~/lib/auth.server";
@@ -89,6 +90,7 @@ export default function AppLayout() {
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />
+          <DataSaverToggle />
           <Link to="/logout">{t("nav.logout")}</Link>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">
