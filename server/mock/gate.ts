@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { http, type HttpHandler, HttpResponse } from "msw";
-import { apiPath, json, message } from "./http";
+import { API_BASE, apiPath, json, message } from "./http";
 import { localeOf } from "./i18n";
-import type { MockContext } from "./store";
+import { type MockContext, recordCall } from "./store";
 
 export interface Faults {
   latencyMs: number;
@@ -20,6 +20,7 @@ const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
  */
 export function gateHandler(ctx: MockContext, faults: Faults): HttpHandler {
   return http.all(apiPath("/*"), async ({ request }) => {
+    recordCall(ctx, request.method, new URL(request.url).pathname.replace(API_BASE, ""));
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (request.headers.get("x-app-key") !== ctx.appKey) return message(localeOf(request), "invalidAppKey", 401);
     if (Math.random() < faults.errorRate) return json({ message: "Server Error" }, 500);
