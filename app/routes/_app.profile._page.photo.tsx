@@ -23,6 +23,7 @@ const refusal = {
   tooLarge: { status: 413, key: "photo.tooLarge" },
   notImage: { status: 415, key: "photo.notImage" },
   missing: { status: 400, key: "photo.required" },
+  tooSlow: { status: 408, key: "photo.tooSlow" },
 } as const;
 
 /**
@@ -32,8 +33,8 @@ const refusal = {
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const t = await i18next.getFixedT(request, "profile");
-  return withUploadSlot(async () => {
-    const upload = await readPhotoUpload(request, FILE_FIELD);
+  return withUploadSlot(async (buffer) => {
+    const upload = await readPhotoUpload(request, FILE_FIELD, buffer);
     if (!upload.ok) {
       const { status, key } = refusal[upload.reason];
       return data({ error: t(key), message: null }, { status });
