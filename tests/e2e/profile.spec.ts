@@ -122,9 +122,13 @@ test("a photo is uploaded (cropped with JS, as chosen without) and then waits fo
     await dialog.getByRole("button", { name: "Recortar" }).click();
     const preview = dialog.getByRole("img", { name: "Vista previa de la foto recortada" });
     await expect(preview).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Cambiar imagen" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeVisible();
     await screenshot(page, testInfo, "profile-photo-preview");
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Cambiar imagen" }).click();
+    await (await chooser).setFiles(photo);
+    await dialog.getByRole("button", { name: "Recortar" }).click();
+    await expect(preview).toBeVisible();
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
   } else {
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
