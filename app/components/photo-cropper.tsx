@@ -86,6 +86,8 @@ export default function PhotoCropper({
           max={3}
           step={0.1}
           value={zoom}
+          // The chooser it replaces had the focus; keyboard users land on the first control here.
+          autoFocus
           onChange={(event) => setZoom(Number(event.target.value))}
         />
       </div>

@@ -153,6 +153,7 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
               className="button button-primary"
               onClick={() => upload(step.blob)}
               disabled={uploading}
+              autoFocus
               aria-busy={uploading}
             >
               {uploading ? t("photo.uploading") : t("photo.upload")}

@@ -224,6 +224,13 @@ describe("photo action", () => {
     expect(failed.body.error).toBe("¡Ups! ¡Algo salió mal!");
   });
 
+  it("shows the server's message on a 401 (spec §8) instead of leaving the dialog", async () => {
+    legacy.reset();
+    const { status, body } = await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    expect(status).toBe(400);
+    expect(body.error).toBe("Unauthenticated.");
+  });
+
   it("answers in English for an English session", async () => {
     const { localeCookie } = await import("~/lib/i18next.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
