@@ -20,12 +20,14 @@ import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
 import learningStyles from "./styles/learning.css";
 import playerStyles from "./styles/player.css";
+import profileStyles from "./styles/profile.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: learningStyles },
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
+  { rel: "stylesheet", href: profileStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 

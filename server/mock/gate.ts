@@ -10,6 +10,8 @@ export interface Faults {
   errorRate: number;
   /** 0..1: share of API calls answered 200 with a truncated JSON body. */
   malformedRate: number;
+  /** Calls to this API path (e.g. `/user/languages`) answer 402 with a message; tests reach the refusal with it. */
+  refusePath?: string | null;
 }
 
 const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
@@ -23,6 +25,9 @@ export function gateHandler(ctx: MockContext, faults: Faults): HttpHandler {
     recordCall(ctx, request.method, new URL(request.url).pathname.replace(API_BASE, ""));
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (request.headers.get("x-app-key") !== ctx.appKey) return message(localeOf(request), "invalidAppKey", 401);
+    if (faults.refusePath && new URL(request.url).pathname === `${API_BASE}${faults.refusePath}`) {
+      return message(localeOf(request), "refused", 402);
+    }
     if (Math.random() < faults.errorRate) return json({ message: "Server Error" }, 500);
     if (Math.random() < faults.malformedRate) {
       return new HttpResponse(TRUNCATED_JSON, { headers: { "Content-Type": "application/json" } });
