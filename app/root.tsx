@@ -18,6 +18,7 @@ import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
 import learningStyles from "./styles/learning.css";
+import onboardingStyles from "./styles/onboarding.css";
 import playerStyles from "./styles/player.css";
 
 export const links: LinksFunction = () => [
@@ -25,6 +26,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: learningStyles },
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
+  { rel: "stylesheet", href: onboardingStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 

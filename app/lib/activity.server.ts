@@ -11,6 +11,7 @@ import type { LegacyContext } from "./legacy/request.server";
 import { LegacyError } from "./legacy/request.server";
 import { type Activity, activitySchema, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getLearningPaths, getTrainingAcademies, getUserProgress } from "./legacy/training.server";
+import { saveDataRequested } from "./device";
 
 /**
  * The activity player's server side: find an activity by id wherever the learner can reach it,
@@ -185,7 +186,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
     record: record ? savedRecord(record) : null,
     resume: record ? resumeData(record.userData) : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
-    saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+    saveData: saveDataRequested(request),
   };
   return data(payload);
 }

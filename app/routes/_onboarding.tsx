@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LanguageSelect } from "~/components/language-select";
+import { requireUser } from "~/lib/auth.server";
+
+/**
+ * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,
+ * loader): signed in, but in the plain guest-like layout, without the app's navigation.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function OnboardingLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="onboarding-layout">
+      <header className="guest-header">
+        <Link to="/" className="brand">
+          {t("app.name")}
+        </Link>
+        <LanguageSelect />
+      </header>
+      <main id="main" className="page page-narrow onboarding">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
