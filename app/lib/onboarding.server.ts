@@ -18,11 +18,9 @@ export async function choicesLoader(request: Request, choice: OnboardingChoice) 
 
 export async function choicesAction(request: Request, choice: OnboardingChoice, next: string) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request, "onboarding");
   const submission = parseWithZod(await request.formData(), { schema: choicesSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ fieldErrors: { ids: [t("choices.required")] } }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = await i18next.getFixedT(request, "onboarding");
   try {
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
     return await redirectWithToast(next, { type: "success", message: reply.message || t("profile.saved") });

@@ -19,10 +19,12 @@ export default function OnboardingLayout() {
   return (
     <div className="onboarding-layout">
       <header className="guest-header">
-        <Link to="/" className="brand">
-          {t("app.name")}
-        </Link>
-        <LanguageSelect />
+        <div className="guest-header-top">
+          <Link to="/" className="brand">
+            {t("app.name")}
+          </Link>
+          <LanguageSelect />
+        </div>
       </header>
       <main id="main" className="page page-narrow onboarding">
         <Outlet />
