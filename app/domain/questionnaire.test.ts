@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerField, clampStep, move, readAnswers, stepState } from "./questionnaire";
+import { answerField, clampStep, move, sentAnswers, stepState, validAnswers } from "./questionnaire";
 
 const questions = [
   { id: 1, options: [{ id: 10 }, { id: 11 }] },
@@ -8,9 +8,16 @@ const questions = [
 ];
 
 describe("questionnaire steps", () => {
-  it("reads only options of their own question", () => {
-    const form: Record<string, string> = { [answerField(1)]: "11", [answerField(2)]: "10", [answerField(3)]: "x" };
-    expect(readAnswers(questions, (name) => form[name])).toEqual({ 1: 11 });
+  it("reads the answers a form sent, and keeps only options of their own question", () => {
+    const form: Array<[string, string]> = [
+      [answerField(1), "11"],
+      [answerField(2), "10"],
+      [answerField(3), "x"],
+      [answerField(9), "90"],
+      ["step", "1"],
+    ];
+    expect(sentAnswers(form)).toEqual({ 1: 11, 2: 10, 9: 90 });
+    expect(validAnswers(questions, sentAnswers(form))).toEqual({ 1: 11 });
   });
 
   it("says 'Parte X de N', disables Regresar on the first and Continuar until answered", () => {

@@ -10,14 +10,27 @@ export type Intent = "back" | "next" | "finish";
 /** The field a question's answer travels in. */
 export const answerField = (questionId: number) => `answer-${questionId}`;
 
-/** The answers a form carries, keeping only option ids that belong to their question. */
-export function readAnswers(questions: Question[], read: (name: string) => unknown): Answers {
+const ANSWER_FIELD = /^answer-(\d+)$/;
+
+/** Every answer a form carries, as sent (nothing checked yet). */
+export function sentAnswers(entries: Iterable<[string, unknown]>): Answers {
   const answers: Answers = {};
-  for (const question of questions) {
-    const value = Number(read(answerField(question.id)));
-    if (question.options.some((option) => option.id === value)) answers[question.id] = value;
+  for (const [name, value] of entries) {
+    const questionId = ANSWER_FIELD.exec(name)?.[1];
+    const answer = Number(value);
+    if (questionId && Number.isInteger(answer) && answer > 0) answers[Number(questionId)] = answer;
   }
   return answers;
+}
+
+/** Only answers that are options of their own question. */
+export function validAnswers(questions: Question[], answers: Answers): Answers {
+  const valid: Answers = {};
+  for (const question of questions) {
+    const answer = answers[question.id];
+    if (question.options.some((option) => option.id === answer) && answer !== undefined) valid[question.id] = answer;
+  }
+  return valid;
 }
 
 export const clampStep = (step: number, total: number) =>

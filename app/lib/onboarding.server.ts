@@ -20,10 +20,10 @@ export async function choicesAction(request: Request, choice: OnboardingChoice, 
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: choicesSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const t = await i18next.getFixedT(request, "onboarding");
+  const t = await i18next.getFixedT(request);
   try {
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
-    return await redirectWithToast(next, { type: "success", message: reply.message || t("profile.saved") });
+    return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t, { fields: { [choice]: "ids" } }) }, { status: 400 });
   }

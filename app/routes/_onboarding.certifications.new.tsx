@@ -26,13 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request, "onboarding");
+  const t = await i18next.getFixedT(request);
   const submission = parseWithZod(await request.formData(), { schema: certificationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
   const { file_certificate: file, ...form } = submission.value;
   const problem = file ? await uploadProblem(file, CERTIFICATE_FILE_TYPES) : null;
   if (problem) {
-    const text = t(problem === "tooLarge" ? "certification.fileTooLarge" : "certification.fileType");
+    const text = t(problem === "tooLarge" ? "onboarding:certification.fileTooLarge" : "onboarding:certification.fileType");
     return data({ result: submission.reply({ fieldErrors: { file_certificate: [text] } }), saved: null }, { status: 400 });
   }
   try {
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
       credentialUrl: form.credential_url,
       file: file ? { blob: file, name: file.name || "certificate" } : undefined,
     });
-    return { result: submission.reply({ resetForm: true }), saved: reply.message || t("certification.saved") };
+    return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t), saved: null }, { status: 400 });
   }
@@ -78,7 +78,7 @@ export default function NewCertification() {
 
   return (
     <>
-      <h1>{t("certification.title")}</h1>
+      <h1>{t("onboarding:certification.title")}</h1>
       {actionData?.saved ? (
         <p className="form-success" role="status">
           {actionData.saved}
@@ -91,9 +91,9 @@ export default function NewCertification() {
         className="stack"
         onChange={(event) => setDirty(anyFieldFilled(event.currentTarget))}
       >
-        <TextField field={fields.certificate} label={t("certification.certificate")} />
+        <TextField field={fields.certificate} label={t("onboarding:certification.certificate")} />
         <fieldset className="field choice-row">
-          <legend>{t("certification.type")}</legend>
+          <legend>{t("onboarding:certification.type")}</legend>
           {certificateTypes.map((type) => (
             <label key={type} className="option">
               <input
@@ -105,28 +105,28 @@ export default function NewCertification() {
           ))}
           <FieldError id={fields.certificate_type.errorId} errors={fields.certificate_type.errors} />
         </fieldset>
-        <TextField field={fields.institution} label={t("certification.institution")} />
+        <TextField field={fields.institution} label={t("onboarding:certification.institution")} />
         <div className="field">
-          <label htmlFor={fields.expedition_date.id}>{t("certification.expeditionDate")}</label>
+          <label htmlFor={fields.expedition_date.id}>{t("onboarding:certification.expeditionDate")}</label>
           <input {...getInputProps(fields.expedition_date, { type: "date" })} />
           <FieldError id={fields.expedition_date.errorId} errors={fields.expedition_date.errors} />
         </div>
-        <TextField field={fields.credential_id} label={t("certification.credentialId")} />
-        <TextField field={fields.credential_url} label={t("certification.credentialUrl")} />
+        <TextField field={fields.credential_id} label={t("onboarding:certification.credentialId")} />
+        <TextField field={fields.credential_url} label={t("onboarding:certification.credentialUrl")} />
         <div className="field">
-          <label htmlFor={fields.file_certificate.id}>{t("certification.file")}</label>
+          <label htmlFor={fields.file_certificate.id}>{t("onboarding:certification.file")}</label>
           <input {...getInputProps(fields.file_certificate, { type: "file" })} accept="image/png,image/jpeg,application/pdf" />
           <FieldError id={fields.file_certificate.errorId} errors={fields.file_certificate.errors} />
         </div>
         <FormError errors={form.errors} />
-        <SubmitButton busyText={t("certification.saving")}>{t("certification.save")}</SubmitButton>
+        <SubmitButton busyText={t("onboarding:certification.saving")}>{t("onboarding:certification.save")}</SubmitButton>
       </Form>
       <div className="button-row onboarding-actions">
         <Link to="/certifications" className="button">
-          {t("certification.back")}
+          {t("onboarding:certification.back")}
         </Link>
         <Link to="/select_learning_path" className="button button-primary">
-          {t("certification.continue")}
+          {t("onboarding:certification.continue")}
         </Link>
       </div>
       {blocker.state === "blocked" ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/forms";
-import { type Answers, answerField, clampStep, type Intent, move, readAnswers, stepState } from "~/domain/questionnaire";
+import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
 import { requireUser } from "~/lib/auth.server";
 import { i18next } from "~/lib/i18next.server";
 import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
@@ -31,23 +31,25 @@ const intents: Intent[] = ["back", "next", "finish"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const [form, diagnose, t] = await Promise.all([request.formData(), getDiagnose(ctx), i18next.getFixedT(request, "onboarding")]);
-  const { questions } = diagnose;
-  if (questions.length === 0) return redirect(NEXT_STEP);
-  const answers = readAnswers(questions, (name) => form.get(name));
+  const [form, t] = await Promise.all([request.formData(), i18next.getFixedT(request)]);
+  const sent = sentAnswers(form.entries());
   const intent = intents.find((candidate) => candidate === form.get("intent")) ?? "next";
-  const result = move(questions, Number(form.get("step")), intent, answers);
-  if (result.kind === "step") return { step: result.step, answers, error: null };
-  if (result.kind === "unanswered") {
-    return data({ step: result.step, answers, error: t("questionnaire.unanswered") }, { status: 400 });
-  }
   try {
+    const diagnose = await getDiagnose(ctx);
+    const { questions } = diagnose;
+    if (questions.length === 0) return redirect(NEXT_STEP);
+    const answers = validAnswers(questions, sent);
+    const result = move(questions, Number(form.get("step")), intent, answers);
+    if (result.kind === "step") return { step: result.step, answers, error: null };
+    if (result.kind === "unanswered") {
+      return data({ step: result.step, answers, error: t("onboarding:questionnaire.unanswered") }, { status: 400 });
+    }
     const message = await saveUserDiagnose(ctx, diagnose.id, result.answers);
-    return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("questionnaire.saved") });
+    return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("onboarding:questionnaire.saved") });
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
-    const message = error.kind === "unavailable" ? t("common:errors.generic") : error.serverMessage || t("common:errors.generic");
-    return data({ step: clampStep(Number(form.get("step")), questions.length), answers, error: message }, { status: 400 });
+    const message = error.kind === "unavailable" ? t("errors.generic") : error.serverMessage || t("errors.generic");
+    return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, error: message }, { status: 400 });
   }
 }
 

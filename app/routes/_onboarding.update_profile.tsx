@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const t = await i18next.getFixedT(request, "onboarding");
+  const t = await i18next.getFixedT(request);
   const form = submission.value;
   try {
     const reply = await updateProfileData(ctx, {
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
       degree: form.degree,
       languages: form.languages,
     });
-    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("profile.saved") });
+    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }
@@ -82,21 +82,21 @@ export default function UpdateProfile() {
 
   return (
     <>
-      <h1>{t("profile.title")}</h1>
-      <p>{t("profile.intro")}</p>
+      <h1>{t("onboarding:profile.title")}</h1>
+      <p>{t("onboarding:profile.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <TextField field={fields.full_name} label={t("profile.fullName")} />
-        <TextField field={fields.nickname} label={t("profile.nickname")} />
+        <TextField field={fields.full_name} label={t("onboarding:profile.fullName")} />
+        <TextField field={fields.nickname} label={t("onboarding:profile.nickname")} />
         <SelectField
           field={fields.work_position_id}
-          label={t("profile.workPosition")}
-          placeholder={t("profile.choose")}
+          label={t("onboarding:profile.workPosition")}
+          placeholder={t("onboarding:profile.choose")}
           options={positions.map((position) => ({ value: position.id, label: position.name }))}
         />
         <div className="field">
-          <label htmlFor={fields.university_id.id}>{t("profile.universityChoice")}</label>
+          <label htmlFor={fields.university_id.id}>{t("onboarding:profile.universityChoice")}</label>
           <select {...getSelectProps(fields.university_id)} onChange={(event) => chooseUniversity(event.currentTarget.value)}>
-            <option value="">{t("profile.choose")}</option>
+            <option value="">{t("onboarding:profile.choose")}</option>
             {universities.map((university) => (
               <option key={university.id} value={university.id}>
                 {university.acronym ? `${university.name} (${university.acronym})` : university.name}
@@ -105,11 +105,11 @@ export default function UpdateProfile() {
           </select>
           <FieldError id={fields.university_id.errorId} errors={fields.university_id.errors} />
         </div>
-        <TextField field={fields.university} label={t("profile.university")} />
-        <TextField field={fields.acronym} label={t("profile.acronym")} />
-        <TextField field={fields.degree} label={t("profile.degree")} />
+        <TextField field={fields.university} label={t("onboarding:profile.university")} />
+        <TextField field={fields.acronym} label={t("onboarding:profile.acronym")} />
+        <TextField field={fields.degree} label={t("onboarding:profile.degree")} />
         <fieldset className="stack">
-          <legend>{t("profile.languages")}</legend>
+          <legend>{t("onboarding:profile.languages")}</legend>
           {rows.map((row, index) => {
             const language = languages[index];
             if (!language) return null;
@@ -117,9 +117,9 @@ export default function UpdateProfile() {
             return (
               <div key={row.key} className="field">
                 <input {...getInputProps(languageField, { type: "hidden" })} />
-                <label htmlFor={level.id}>{t("profile.languageLevel", { language: language.name })}</label>
+                <label htmlFor={level.id}>{t("onboarding:profile.languageLevel", { language: language.name })}</label>
                 <select {...getSelectProps(level)}>
-                  <option value="">{t("profile.noLevel")}</option>
+                  <option value="">{t("onboarding:profile.noLevel")}</option>
                   {proficiencyLevels.map((proficiency) => (
                     <option key={proficiency} value={proficiency}>
                       {t(`profile.levels.${proficiency}`)}
@@ -134,9 +134,9 @@ export default function UpdateProfile() {
         <FormError errors={form.errors} />
         <div className="button-row onboarding-actions">
           <Link to="/select_content_type" className="button">
-            {t("profile.back")}
+            {t("onboarding:profile.back")}
           </Link>
-          <SubmitButton>{t("profile.save")}</SubmitButton>
+          <SubmitButton>{t("onboarding:profile.save")}</SubmitButton>
         </div>
       </Form>
     </>

@@ -17,15 +17,16 @@ export function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const back = safeRedirect((await request.formData()).get("redirectTo"));
-  const { news } = await checkUpdates(ctx);
-  const item = news.find((candidate) => candidate.id === Number(params.id));
-  if (!item) return redirect(back);
+  let item;
   try {
-    await markUserNewsViewed(ctx, item.id);
+    const { news } = await checkUpdates(ctx);
+    item = news.find((candidate) => candidate.id === Number(params.id));
+    if (item) await markUserNewsViewed(ctx, item.id);
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
     const t = await i18next.getFixedT(request);
     return redirectWithToast(back, { type: "error", message: t("errors.generic") });
   }
+  if (!item) return redirect(back);
   return redirect(item.key === "welcome" ? AFTER_WELCOME : back);
 }
