@@ -42,22 +42,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Without JavaScript, a catalogue university fills the name and acronym left blank. */
+function fillFromCatalogue(form: FormData, universities: Array<{ id: number; name: string; acronym: string }>) {
+  const chosen = universities.find((university) => String(university.id) === form.get("university_id"));
+  if (!chosen) return;
+  if (!String(form.get("university") ?? "").trim()) form.set("university", chosen.name);
+  if (!String(form.get("acronym") ?? "").trim()) form.set("acronym", chosen.acronym);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const [form, universities] = await Promise.all([request.formData(), getUniversities(ctx).catch(() => [])]);
+  fillFromCatalogue(form, universities);
+  const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const t = await i18next.getFixedT(request);
-  const form = submission.value;
+  const profile = submission.value;
   try {
     const reply = await updateProfileData(ctx, {
-      fullName: form.full_name,
-      nickname: form.nickname,
-      workPositionId: form.work_position_id,
-      universityId: form.university_id,
-      university: form.university,
-      acronym: form.acronym,
-      degree: form.degree,
-      languages: form.languages,
+      fullName: profile.full_name,
+      nickname: profile.nickname,
+      workPositionId: profile.work_position_id,
+      universityId: profile.university_id,
+      university: profile.university,
+      acronym: profile.acronym,
+      degree: profile.degree,
+      languages: profile.languages,
     });
     return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
   } catch (error) {

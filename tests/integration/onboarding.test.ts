@@ -207,6 +207,14 @@ describe("profile update and the user loader", () => {
     });
   });
 
+  it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
+    const { action, loader } = await import("~/routes/_onboarding.update_profile");
+    const saved = (await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie)))) as Response;
+    expect(saved.headers.get("Location")).toBe("/user_loader");
+    const after = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    expect(after.defaults).toMatchObject({ university_id: 1, university: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
+  });
+
   it("answers the field rules, the legacy API's own (422), and a 500, keeping what was typed", async () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
     const rules = asReply(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
