@@ -17,16 +17,15 @@ export function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const back = safeRedirect((await request.formData()).get("redirectTo"));
-  let item;
   try {
     const { news } = await checkUpdates(ctx);
-    item = news.find((candidate) => candidate.id === Number(params.id));
-    if (item) await markUserNewsViewed(ctx, item.id);
+    const item = news.find((candidate) => candidate.id === Number(params.id));
+    if (!item) return redirect(back);
+    await markUserNewsViewed(ctx, item.id);
+    return redirect(item.key === "welcome" ? AFTER_WELCOME : back);
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
     const t = await i18next.getFixedT(request);
     return redirectWithToast(back, { type: "error", message: t("errors.generic") });
   }
-  if (!item) return redirect(back);
-  return redirect(item.key === "welcome" ? AFTER_WELCOME : back);
 }

@@ -110,6 +110,7 @@ test.describe("the new user's welcome and onboarding", () => {
       await page.getByRole("link", { name: "Continuar" }).click();
       const leave = page.getByRole("dialog", { name: "¿Esta seguro de abandonar esta sección?" });
       await expect(leave).toBeVisible();
+      await expectAccessible(page);
       await screenshot(page, testInfo, "onboarding-leave-confirmation");
       await leave.getByRole("button", { name: "No" }).click();
       await expect(page).toHaveURL(/\/certifications\/new$/);
