@@ -3,6 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/lib/auth.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("certifications");
 
 /** The certifications intro (spec §2 'Onboarding'), with the certifications already saved. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,6 +13,9 @@ import { i18next } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
 import { uploadProblem } from "~/lib/uploads.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("certification");
 
 /**
  * The certification form (spec §2, §5): saved on the legacy API with its optional file, checked

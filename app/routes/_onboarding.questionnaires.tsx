@@ -10,6 +10,9 @@ import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("questionnaire");
 
 /**
  * The placement questionnaire (spec §2 'Onboarding'): one question at a time. With JavaScript the

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChoicesStep } from "~/components/onboarding-choices";
 import { choicesAction, choicesLoader } from "~/lib/onboarding.server";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("topics");
 
 /** Topics of interest (spec §2 'Onboarding'): Regresar to certifications, Continuar to content types. */
 export const loader = ({ request }: LoaderFunctionArgs) => choicesLoader(request, "training_topics");

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/lib/auth.server";
+import { i18next } from "~/lib/i18next.server";
+import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
 
 /**
  * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,
@@ -11,7 +13,8 @@ import { requireUser } from "~/lib/auth.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  const t = await i18next.getFixedT(request, "onboarding");
+  return { titles: Object.fromEntries(onboardingSteps.map((step) => [step, t(`${step}.title`)])) as Record<OnboardingStep, string> };
 }
 
 export default function OnboardingLayout() {

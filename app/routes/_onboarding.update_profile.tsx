@@ -13,6 +13,9 @@ import { getLanguages } from "~/lib/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("profile");
 
 /** The personalisation form of spec §5 'Profile', filled with what the legacy API already has. */
 export async function loader({ request }: LoaderFunctionArgs) {

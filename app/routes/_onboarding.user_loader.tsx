@@ -3,6 +3,9 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/lib/auth.server";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("loader");
 
 /** Spec §2/§9: the user splash fills its bar in about 3 s (+0.1 % every 3 ms), then home. */
 export const FILL_SECONDS = 3;

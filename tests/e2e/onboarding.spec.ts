@@ -66,6 +66,7 @@ test.describe("the new user's welcome and onboarding", () => {
     // Questionnaire.
     await expect(page).toHaveURL(/\/questionnaires$/);
     await expect(page.getByRole("heading", { level: 1, name: "Cuestionario" })).toBeVisible();
+    await expect(page).toHaveTitle("Academia · Cuestionario");
     await expectAccessible(page);
     await screenshot(page, testInfo, "onboarding-questionnaire");
     if (!js) {
@@ -209,6 +210,7 @@ test.describe("the new user's welcome and onboarding", () => {
     await chooseLanguage(page, "en", testInfo);
     await expect(page.getByRole("heading", { level: 1, name: "Questionnaire" })).toBeVisible();
     await expect(page.getByText("Part 1 of 4")).toBeVisible();
+    await expect(page).toHaveTitle("Academia · Questionnaire");
     await page.goto("/certifications/new");
     await page.getByRole("button", { name: "Save certification" }).click();
     await expect(page.locator("#certification-certificate-error")).toHaveText("This field is required");
