@@ -19,6 +19,7 @@ import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
 import learningStyles from "./styles/learning.css";
+import onboardingStyles from "./styles/onboarding.css";
 import playerStyles from "./styles/player.css";
 import profileStyles from "./styles/profile.css";
 
@@ -28,6 +29,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
   { rel: "stylesheet", href: profileStyles },
+  { rel: "stylesheet", href: onboardingStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 

@@ -16,10 +16,12 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
     http.get("*/__mock/calls", () => HttpResponse.json({ calls: ctx.calls })),
     http.post("*/__mock/faults", async ({ request }) => {
       const changes = (await request.json().catch(() => null)) as Partial<Record<keyof Faults, unknown>> | null;
-      for (const key of Object.keys(initial) as (keyof Faults)[]) {
+      for (const key of ["latencyMs", "errorRate", "malformedRate"] as const) {
         const value = changes?.[key];
         if (typeof value === "number" && Number.isFinite(value) && value >= 0) faults[key] = value;
       }
+      const refused = changes?.refusePath;
+      if (typeof refused === "string" || refused === null) faults.refusePath = refused;
       return HttpResponse.json({ faults });
     }),
     http.post("*/__mock/reset", () => {
