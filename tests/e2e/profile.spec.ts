@@ -158,6 +158,15 @@ test("an oversized and a disguised non-image upload are refused with the message
   await send();
   await expect(dialog.getByRole("alert")).toHaveText("El archivo debe ser una imagen PNG o JPEG");
   await screenshot(page, testInfo, "profile-photo-refused");
+  // The server decides, whatever the browser checked: the same files posted straight to it.
+  for (const [file, status, text] of [
+    [oversized, 413, "El archivo no debe superar los 4 MB"],
+    [disguised, 415, "El archivo debe ser una imagen PNG o JPEG"],
+  ] as const) {
+    const response = await page.request.post("/profile/photo", { multipart: { file } });
+    expect(response.status()).toBe(status);
+    expect(await response.text()).toContain(text);
+  }
   await page.goto("/profile/photo");
   await expect(dialog.getByText("Tu foto de perfil está en proceso de validación")).toHaveCount(0);
 });
