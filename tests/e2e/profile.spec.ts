@@ -115,20 +115,23 @@ test("a photo is uploaded (cropped with JS, as chosen without) and then waits fo
   await screenshot(page, testInfo, "profile-photo");
   await dialog.getByLabel("Elegir imagen").setInputFiles(photo);
   if (jsEnabled(testInfo)) {
-    await expect(dialog.getByRole("group", { name: /Área de recorte/ })).toBeVisible();
+    // The cropper is a lazily loaded chunk: on a busy machine it may take a moment.
+    const cropArea = dialog.getByRole("group", { name: /Área de recorte/ });
+    await expect(cropArea).toBeVisible({ timeout: 15_000 });
     await dialog.getByLabel("Zoom").fill("1.5");
     await expectAccessible(page);
     await screenshot(page, testInfo, "profile-photo-crop");
     await dialog.getByRole("button", { name: "Recortar" }).click();
     const preview = dialog.getByRole("img", { name: "Vista previa de la foto recortada" });
-    await expect(preview).toBeVisible();
+    await expect(preview).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeVisible();
     await screenshot(page, testInfo, "profile-photo-preview");
     const chooser = page.waitForEvent("filechooser");
     await dialog.getByRole("button", { name: "Cambiar imagen" }).click();
     await (await chooser).setFiles(photo);
+    await expect(cropArea).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Recortar" }).click();
-    await expect(preview).toBeVisible();
+    await expect(preview).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
   } else {
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
