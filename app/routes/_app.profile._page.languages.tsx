@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data } from "@remix-run/node";
-import { Form, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { SavedStep } from "~/components/profile-dialog";
@@ -10,6 +10,7 @@ import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS, languagesSchema } from "~/lib/forms/profile";
 import { i18next } from "~/lib/i18next.server";
+import { getLanguages } from "~/lib/legacy/languages.server";
 import { saveLanguages } from "~/lib/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { loader as profileLoader } from "./_app.profile._page";
@@ -18,7 +19,20 @@ import type { loader as profileLoader } from "./_app.profile._page";
  * The languages dialog (spec §5 'Languages'): a row per language, added only while there are
  * fewer rows than options, each removable; saved as JSON text through `POST /user/languages`.
  * Adding and removing rows are conform intents, so they also work without JavaScript.
+ * Spec §3 gives a user's language only by name; the catalogue (cached) tells its ISO code, so a
+ * row the legacy API sends without `iso_code` still opens with its language chosen.
  */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const languages = await getLanguages(ctx).catch(() => []);
+  const codes: Record<string, string> = {};
+  for (const language of languages) {
+    codes[language.name.toLocaleLowerCase("es")] = language.isoCode;
+    codes[language.nativeName.toLocaleLowerCase("es")] = language.isoCode;
+  }
+  return { codes };
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: languagesSchema });
@@ -36,13 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LanguagesDialog() {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
+  const { codes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   const [form, fields] = useZodForm(languagesSchema, {
     id: "languages",
     lastResult: actionData?.result,
     defaultValue: {
-      languages: (profile?.languages ?? []).map((row) => ({ language: row.isoCode ?? "", level: row.proficiency })),
+      languages: (profile?.languages ?? []).map((row) => ({
+        language: row.isoCode ?? codes[row.name.toLocaleLowerCase("es")] ?? "",
+        level: row.proficiency,
+      })),
     },
   });
   const rows = fields.languages.getFieldList();

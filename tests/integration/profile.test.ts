@@ -115,6 +115,14 @@ describe("languages action", () => {
     return reply(await action({ request: post("/profile/languages", fields, cookie), params: {}, context: {} }));
   };
 
+  it("knows each language's code by its name, for rows sent without one", async () => {
+    const { loader } = await import("~/routes/_app.profile._page.languages");
+    const { codes } = (await loader({ request: get("/profile/languages", cookie), params: {}, context: {} })) as {
+      codes: Record<string, string>;
+    };
+    expect(codes).toMatchObject({ español: "es", inglés: "en", english: "en" });
+  });
+
   it("saves both languages and an empty list clears them", async () => {
     const saved = await send(rows);
     expect(saved.body.message).toBe("¡Datos agregados con éxito!");
