@@ -17,6 +17,7 @@ import { useNonce } from "./lib/nonce";
 import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
+import leaderStyles from "./styles/leader.css";
 import learningStyles from "./styles/learning.css";
 import playerStyles from "./styles/player.css";
 
@@ -25,6 +26,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: learningStyles },
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
+  { rel: "stylesheet", href: leaderStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 

@@ -50,3 +50,30 @@ export function RouteDialog({
     </dialog>
   );
 }
+
+/** Spec §9: a form's dialog closes 0.5 s after success (with JavaScript; without it, its Close link does). */
+export const CLOSE_AFTER_MS = 500;
+
+export function useCloseAfter(done: boolean, closeTo: string, ms = CLOSE_AFTER_MS) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(closeTo, { preventScrollReset: true }), ms);
+    return () => clearTimeout(timer);
+  }, [done, closeTo, ms, navigate]);
+}
+
+/** What a dialog shows once its form succeeded: the message and a way out. */
+export function DialogSuccess({ message, closeTo, closeText }: { message: string; closeTo: string; closeText?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <p className="form-success" role="status">
+        {message}
+      </p>
+      <Link to={closeTo} preventScrollReset className="button">
+        {closeText ?? t("dialog.close")}
+      </Link>
+    </div>
+  );
+}

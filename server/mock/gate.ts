@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { http, type HttpHandler, HttpResponse } from "msw";
-import { apiPath, json, message } from "./http";
+import { API_BASE, apiPath, json, message } from "./http";
 import { localeOf } from "./i18n";
 import type { MockContext } from "./store";
 
@@ -10,6 +10,8 @@ export interface Faults {
   errorRate: number;
   /** 0..1: share of API calls answered 200 with a truncated JSON body. */
   malformedRate: number;
+  /** API path prefixes (e.g. `/leader/`) answered 404, as an upstream without those extensions would. */
+  missingPaths: string[];
 }
 
 const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
@@ -22,6 +24,8 @@ export function gateHandler(ctx: MockContext, faults: Faults): HttpHandler {
   return http.all(apiPath("/*"), async ({ request }) => {
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (request.headers.get("x-app-key") !== ctx.appKey) return message(localeOf(request), "invalidAppKey", 401);
+    const path = new URL(request.url).pathname.slice(API_BASE.length);
+    if (faults.missingPaths.some((prefix) => path.startsWith(prefix))) return message(localeOf(request), "notFound", 404);
     if (Math.random() < faults.errorRate) return json({ message: "Server Error" }, 500);
     if (Math.random() < faults.malformedRate) {
       return new HttpResponse(TRUNCATED_JSON, { headers: { "Content-Type": "application/json" } });
