@@ -10,6 +10,6 @@ export default {
   supportedLngs: [...supportedLngs],
   fallbackLng: "es",
   defaultNS: "common",
-  ns: ["common", "learning", "player", "engagement", "leader"],
+  ns: ["common", "learning", "player", "engagement", "leader", "accessibility"],
   react: { useSuspense: false },
 };

@@ -28,6 +28,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: engagementStyles },
   { rel: "stylesheet", href: leaderStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // Installable on a phone's home screen (issue #7): the manifest, its icons and theme-color below.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [

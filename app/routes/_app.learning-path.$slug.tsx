@@ -59,8 +59,9 @@ export default function LearningPath() {
   return (
     <main id="main" className="page learning-path">
       <h1>{route.name}</h1>
-      <section className="home-section" aria-labelledby="levels-title">
-        <h2 id="levels-title">{t("levels")}</h2>
+      {/* The carousel is the landmark (named by the same text): a second one would repeat it. */}
+      <section className="home-section">
+        <h2>{t("levels")}</h2>
         <Carousel label={t("levels")} perPage="one" controls startIndex={Math.max(0, current)} onSelect={onSelect}>
           {routes.map((item) => (
             <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>

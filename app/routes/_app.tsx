@@ -89,6 +89,7 @@ export default function AppLayout() {
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />
+          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
           <Link to="/logout">{t("nav.logout")}</Link>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">
