@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
@@ -172,6 +172,7 @@ function ConfirmAdd({
 }) {
   const { t } = useTranslation("leader");
   const [form, fields] = useZodForm(teamMemberSchema, { id: "team-add", lastResult });
+  const sending = useNavigation().state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="stack confirm-step">
       <input type="hidden" name="code" value={code} />
@@ -184,10 +185,10 @@ function ConfirmAdd({
       <FieldError id={fields.user_id.errorId} errors={fields.user_id.errors} />
       <FormError errors={form.errors} />
       <div className="button-row">
-        <button type="submit" name="intent" value="search" className="button" formNoValidate>
+        <button type="submit" name="intent" value="search" className="button" formNoValidate disabled={sending}>
           {t("confirmAdd.no")}
         </button>
-        <button type="submit" name="intent" value="add" className="button button-primary">
+        <button type="submit" name="intent" value="add" className="button button-primary" disabled={sending} aria-busy={sending}>
           {t("confirmAdd.yes")}
         </button>
       </div>

@@ -28,6 +28,7 @@ async function firstLink(page: Page, from: string, pattern: RegExp): Promise<str
 }
 
 test("guest pages", async ({ page }) => {
+  test.setTimeout(120_000);
   for (const path of [
     "/welcome",
     "/login",
@@ -44,7 +45,7 @@ test("guest pages", async ({ page }) => {
 });
 
 test("a learner's pages and dialogs", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page);
   const route = await firstLink(page, "/", /^\/learning-path\/[^/]+$/);
   const activity = await firstLink(page, route, new RegExp(`^${route}/\\d+$`));
@@ -76,7 +77,7 @@ test("a learner's pages and dialogs", async ({ page }) => {
 });
 
 test("the leader's pages and dialogs", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signIn(page, accounts.leader.email);
   const member = await firstLink(page, "/profile_auditor", /^\/profile_auditor\/remove\/\d+$/);
   for (const path of ["/profile_auditor", "/profile_auditor/add", "/profile_auditor/material", member]) {
