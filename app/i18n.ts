@@ -10,6 +10,6 @@ export default {
   supportedLngs: [...supportedLngs],
   fallbackLng: "es",
   defaultNS: "common",
-  ns: ["common", "learning", "player", "engagement", "profile", "onboarding"],
+  ns: ["common", "learning", "player", "engagement", "profile", "onboarding", "leader", "accessibility"],
   react: { useSuspense: false },
 };

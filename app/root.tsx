@@ -18,6 +18,7 @@ import { useNonce } from "./lib/nonce";
 import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
+import leaderStyles from "./styles/leader.css";
 import learningStyles from "./styles/learning.css";
 import onboardingStyles from "./styles/onboarding.css";
 import playerStyles from "./styles/player.css";
@@ -30,13 +31,14 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: engagementStyles },
   { rel: "stylesheet", href: profileStyles },
   { rel: "stylesheet", href: onboardingStyles },
+  { rel: "stylesheet", href: leaderStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // Installable on a phone's home screen (issue #7): the manifest and its icons; theme-color in <head>.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Academia" },
-  { name: "theme-color", content: "#0b3d6e" },
-];
+export const meta: MetaFunction = () => [{ title: "Academia" }];
 
 export const handle = { i18n: "common" };
 
@@ -66,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* In the layout, not in `meta`: a route's own `meta` replaces the root's. */}
+        <meta name="theme-color" content="#0b3d6e" />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFocusTrap } from "./route-dialog";
 
 type Badge = { userBadgeId: number; name: string; description: string; imageUrl: string | null };
 
@@ -15,6 +16,7 @@ export function BadgeDialog({ badge }: { badge: Badge }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const hidden = dismissed === badge.userBadgeId;
+  useFocusTrap(ref, !hidden);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -7,6 +7,50 @@ import { useTranslation } from "react-i18next";
  * page, so it deep-links and works without JavaScript; with JavaScript it becomes a real modal
  * (focus trapped, Escape closes) and closing navigates to `closeTo`, returning focus to the opener.
  */
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type=hidden])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "iframe",
+  "audio[controls]",
+  "video[controls]",
+  "summary",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+/**
+ * Keeps Tab and Shift+Tab inside an open modal dialog. NOTE: `showModal()` makes the page behind
+ * inert but lets Tab leave the last control for the browser's own UI; the focus then sits on no
+ * element of the page, so the last control wraps to the first and back.
+ */
+export function useFocusTrap(ref: React.RefObject<HTMLDialogElement>, active = true) {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !active) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const first = focusable[0];
+      const last = focusable.at(-1);
+      if (!first || !last) return;
+      const current = document.activeElement;
+      if (event.shiftKey && (current === first || !dialog.contains(current))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (current === last || !dialog.contains(current))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener("keydown", onKeyDown);
+    return () => dialog.removeEventListener("keydown", onKeyDown);
+  }, [ref, active]);
+}
+
 export function RouteDialog({
   title,
   closeTo,
@@ -20,6 +64,7 @@ export function RouteDialog({
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  useFocusTrap(ref);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -48,5 +93,32 @@ export function RouteDialog({
       </div>
       {children}
     </dialog>
+  );
+}
+
+/** Spec §9: a form's dialog closes 0.5 s after success (with JavaScript; without it, its Close link does). */
+export const CLOSE_AFTER_MS = 500;
+
+export function useCloseAfter(done: boolean, closeTo: string, ms = CLOSE_AFTER_MS) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(closeTo, { preventScrollReset: true }), ms);
+    return () => clearTimeout(timer);
+  }, [done, closeTo, ms, navigate]);
+}
+
+/** What a dialog shows once its form succeeded: the message and a way out. */
+export function DialogSuccess({ message, closeTo, closeText }: { message: string; closeTo: string; closeText?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <p className="form-success" role="status">
+        {message}
+      </p>
+      <Link to={closeTo} preventScrollReset className="button">
+        {closeText ?? t("dialog.close")}
+      </Link>
+    </div>
   );
 }

@@ -22,6 +22,15 @@ export function requiredText(min: number, max: number) {
     .max(max, message.maxChars(max));
 }
 
+/** `required|integer|min:a` (and `max:b` when given): a number field such as an id or a type. */
+export function requiredInteger(min: number, max?: number) {
+  const atLeast = z
+    .number({ required_error: message.required, invalid_type_error: message.invalid })
+    .int(message.invalid)
+    .min(min, message.minValue(min));
+  return max === undefined ? atLeast : atLeast.max(max, message.maxValue(max));
+}
+
 export function parseValidationMessage(value: string): { key: string; count?: number } {
   const [key = "invalid", count] = value.split(":");
   return count === undefined ? { key } : { key, count: Number(count) };

@@ -1,12 +1,16 @@
+import enAccessibility from "./en/accessibility.json";
 import enCommon from "./en/common.json";
 import enEngagement from "./en/engagement.json";
 import enLearning from "./en/learning.json";
+import enLeader from "./en/leader.json";
 import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
+import esAccessibility from "./es/accessibility.json";
 import esCommon from "./es/common.json";
 import esEngagement from "./es/engagement.json";
 import esLearning from "./es/learning.json";
+import esLeader from "./es/leader.json";
 import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
@@ -20,6 +24,8 @@ export const resources = {
     engagement: esEngagement,
     profile: esProfile,
     onboarding: esOnboarding,
+    leader: esLeader,
+    accessibility: esAccessibility,
   },
   en: {
     common: enCommon,
@@ -28,5 +34,7 @@ export const resources = {
     engagement: enEngagement,
     profile: enProfile,
     onboarding: enOnboarding,
+    leader: enLeader,
+    accessibility: enAccessibility,
   },
 };

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
@@ -49,8 +49,31 @@ export default function LearningPath() {
   const { t, i18n } = useTranslation("learning");
   const navigate = useNavigate();
   const current = routes.findIndex((item) => item.slug === route.slug);
+  const levels = useRef<HTMLElement>(null);
+  const keyboardFocusOnSlide = useRef(false);
+  // WCAG 3.2.1 (On Focus): tabbing onto a slide's link scrolls it into view, and that selection must
+  // not change the page; a swipe, the arrows and the dots still do. Capture runs before the
+  // carousel's own focus handler, so the mark is set before it reports the selection.
+  useEffect(() => {
+    const section = levels.current;
+    if (!section) return;
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      keyboardFocusOnSlide.current = Boolean(target?.closest(".carousel-slide") && target.matches(":focus-visible"));
+    };
+    const onPointerDown = () => {
+      keyboardFocusOnSlide.current = false;
+    };
+    section.addEventListener("focus", onFocus, true);
+    section.addEventListener("pointerdown", onPointerDown, true);
+    return () => {
+      section.removeEventListener("focus", onFocus, true);
+      section.removeEventListener("pointerdown", onPointerDown, true);
+    };
+  }, []);
   const onSelect = useCallback(
     (index: number) => {
+      if (keyboardFocusOnSlide.current) return;
       const chosen = routes[index];
       if (chosen?.active && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
     },
@@ -59,8 +82,9 @@ export default function LearningPath() {
   return (
     <main id="main" className="page learning-path">
       <h1>{route.name}</h1>
-      <section className="home-section" aria-labelledby="levels-title">
-        <h2 id="levels-title">{t("levels")}</h2>
+      {/* The carousel is the landmark (named by the same text): a second one would repeat it. */}
+      <section className="home-section" ref={levels}>
+        <h2>{t("levels")}</h2>
         <Carousel label={t("levels")} perPage="one" controls startIndex={Math.max(0, current)} onSelect={onSelect}>
           {routes.map((item) => (
             <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>

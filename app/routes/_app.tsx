@@ -103,6 +103,7 @@ export default function AppLayout() {
         <div className="app-footer-tools">
           <LanguageSelect />
           <DataSaverToggle />
+          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
           <Link to="/logout">{t("nav.logout")}</Link>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">

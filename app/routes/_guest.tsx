@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -42,11 +42,12 @@ export default function GuestLayout() {
         </nav>
       </header>
       <Outlet />
-      {withContactFooter.has(pathname) ? (
-        <footer className="page page-narrow">
-          <ContactForm submissionId={contactSubmissionId} />
-        </footer>
-      ) : null}
+      <footer className="page page-narrow">
+        {withContactFooter.has(pathname) ? <ContactForm submissionId={contactSubmissionId} /> : null}
+        <p className="footer-links">
+          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
+        </p>
+      </footer>
     </div>
   );
 }

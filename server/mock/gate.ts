@@ -12,6 +12,8 @@ export interface Faults {
   malformedRate: number;
   /** Calls to this API path (e.g. `/user/languages`) answer 402 with a message; tests reach the refusal with it. */
   refusePath?: string | null;
+  /** API path prefixes (e.g. `/leader/`) answered 404, as an upstream without those extensions would. */
+  missingPaths: string[];
 }
 
 const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
@@ -22,10 +24,12 @@ const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
  */
 export function gateHandler(ctx: MockContext, faults: Faults): HttpHandler {
   return http.all(apiPath("/*"), async ({ request }) => {
-    recordCall(ctx, request.method, new URL(request.url).pathname.replace(API_BASE, ""));
+    const path = new URL(request.url).pathname.slice(API_BASE.length);
+    recordCall(ctx, request.method, path);
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (request.headers.get("x-app-key") !== ctx.appKey) return message(localeOf(request), "invalidAppKey", 401);
-    if (faults.refusePath && new URL(request.url).pathname === `${API_BASE}${faults.refusePath}`) {
+    if (faults.missingPaths.some((prefix) => path.startsWith(prefix))) return message(localeOf(request), "notFound", 404);
+    if (faults.refusePath && path === faults.refusePath) {
       return message(localeOf(request), "refused", 402);
     }
     if (Math.random() < faults.errorRate) return json({ message: "Server Error" }, 500);

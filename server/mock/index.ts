@@ -50,6 +50,7 @@ function resolveFaults(options: MockServerOptions): Faults {
     latencyMs: options.latencyMs ?? fromEnv("MOCK_LATENCY_MS", 0, 60_000) ?? 0,
     errorRate: options.errorRate ?? fromEnv("MOCK_ERROR_RATE", 0, 1) ?? 0,
     malformedRate: options.malformedRate ?? fromEnv("MOCK_MALFORMED_RATE", 0, 1) ?? 0,
+    missingPaths: (process.env.MOCK_MISSING_PATHS ?? "").split(",").filter((prefix) => prefix.startsWith("/")),
   };
 }
 

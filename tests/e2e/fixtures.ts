@@ -89,10 +89,11 @@ export async function dismissBadge(page: Page, label: string) {
 }
 
 /**
- * axe: no serious or critical violation. axe runs as a script, so for a page loaded with
- * JavaScript off it checks the same server-rendered HTML (scripts removed) in a scripted tab.
+ * axe's violations, as `rule: targets` lines: only serious and critical ones unless `anyImpact`.
+ * axe runs as a script, so for a page loaded with JavaScript off it checks the same server-rendered
+ * HTML (scripts removed) in a scripted tab.
  */
-export async function expectAccessible(page: Page) {
+export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
   const context = await page.context().browser()?.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
   if (!context) throw new Error("no browser");
   const probe = await context.newPage();
@@ -102,8 +103,14 @@ export async function expectAccessible(page: Page) {
   await probe.goto(url);
   const results = await new AxeBuilder({ page: probe }).analyze();
   await context.close();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  return results.violations
+    .filter((v) => anyImpact || v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {

@@ -1,17 +1,10 @@
 import { z } from "zod";
-import { message, requiredText } from "../validation";
+import { message, requiredInteger, requiredText } from "../validation";
 
 /** The help forms of spec §5: support request, suggestion and the contact footer. */
 export const appSections = ["Inicio", "Avance", "Notificaciones", "Perfil", "Otro"] as const;
 /** The section a request gets when it is raised from an activity and no section was chosen. */
 export const ACTIVITY_SECTION = "Galería";
-
-function requiredId() {
-  return z
-    .number({ required_error: message.required, invalid_type_error: message.invalid })
-    .int(message.invalid)
-    .min(1, message.minValue(1));
-}
 
 export const supportSchema = z
   .object({
@@ -19,8 +12,8 @@ export const supportSchema = z
     device: requiredText(3, 128),
     app_section: requiredText(1, 128).optional(),
     support_activity: z.number().int().positive().optional(),
-    support_category: requiredId(),
-    support_sub_category: requiredId(),
+    support_category: requiredInteger(1),
+    support_sub_category: requiredInteger(1),
     comment: requiredText(1, 1024),
   })
   .transform((form, ctx) => {
@@ -33,7 +26,7 @@ export const supportSchema = z
   });
 
 export const suggestionSchema = z.object({
-  suggestion_category_id: requiredId(),
+  suggestion_category_id: requiredInteger(1),
   content: requiredText(1, 128),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MaterialForm } from "../forms/leader";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { count, flag, id, mediaPath, text } from "./schemas.server";
 
@@ -100,11 +101,8 @@ export function removeTeamMember(ctx: LegacyContext, userId: number) {
   return legacyRequest(ctx, { method: "POST", path: "/leader/team/remove", body: { user_id: userId }, schema: teamReply });
 }
 
-/** Material types of spec §3: 1 Wikiguía, 2 Audio, 3 Artículo, 4 Video. */
-export type Material = { title: string; type: 1 | 2 | 3 | 4; link: string; date: string; comments?: string };
-
-/** `POST /leader/material`: the material becomes a shared activity on everyone's home. */
-export function uploadMaterial(ctx: LegacyContext, material: Material) {
+/** `POST /leader/material` (types of spec §3: 1 Wikiguía, 2 Audio, 3 Artículo, 4 Video): the material becomes a shared activity on everyone's home. */
+export function uploadMaterial(ctx: LegacyContext, material: MaterialForm) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/leader/material",

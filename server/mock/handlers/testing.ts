@@ -8,7 +8,7 @@ import type { MockContext } from "../store";
  * injected faults, and a reset (of the data, the faults and the call log).
  */
 export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[] {
-  const initial = { ...faults };
+  const initial = { ...faults, missingPaths: [...faults.missingPaths] };
   return [
     http.get("*/__mock/health", () => HttpResponse.json({ ok: true })),
     http.get("*/__mock/outbox", () => HttpResponse.json({ messages: ctx.store.state.outbox })),
@@ -22,11 +22,13 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
       }
       const refused = changes?.refusePath;
       if (typeof refused === "string" || refused === null) faults.refusePath = refused;
+      const missing = changes?.missingPaths;
+      if (Array.isArray(missing)) faults.missingPaths = missing.filter((path) => typeof path === "string");
       return HttpResponse.json({ faults });
     }),
     http.post("*/__mock/reset", () => {
       ctx.store.reset();
-      Object.assign(faults, initial);
+      Object.assign(faults, initial, { missingPaths: [...initial.missingPaths] });
       ctx.calls.length = 0;
       return HttpResponse.json({ ok: true });
     }),

@@ -1,0 +1,197 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "~/components/avatar";
+import { ComingSoon } from "~/components/coming-soon";
+import { FieldError, FormError, SubmitButton } from "~/components/forms";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
+import { titleCase } from "~/domain/names";
+import { teamMemberSchema, teamSearchSchema } from "~/lib/forms/leader";
+import { i18next } from "~/lib/i18next.server";
+import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
+import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
+import type { LegacyContext } from "~/lib/legacy/request.server";
+import { useZodForm } from "~/lib/use-zod-form";
+
+/**
+ * 'Agregar persona al equipo' (spec §2, §5): search by the exact code, pick a result, confirm
+ * ('confirm add' modal), add. Each step is a POST answered by the server, so it works without JS.
+ * NOTE: not a GET search: any query on a signed-in page reads as an SSO hand-off (auth guard).
+ */
+const CLOSE_TO = "/profile_auditor";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireLeader(request);
+  return null;
+}
+
+type Candidate = { id: number; code: string; name: string; photoUrl: string | null; workPosition: string; inTeam: boolean };
+
+/** Spec §5: an exact match on the code; an empty search finds nobody (and needs no call). */
+async function search(ctx: LegacyContext, code: string): Promise<Candidate[] | null> {
+  const found = code ? await unlessMissing(searchTeamCandidates(ctx, code)) : [];
+  return (
+    found?.map((user) => ({
+      id: user.id,
+      code: user.code,
+      name: titleCase(user.name),
+      photoUrl: user.photoUrl,
+      workPosition: user.workPosition,
+      inTeam: user.inTeam,
+    })) ?? null
+  );
+}
+
+type Step =
+  | { step: "results"; code: string; candidates: Candidate[] | null }
+  | { step: "confirm"; code: string; candidate: Pick<Candidate, "id" | "name">; result?: SubmissionResult<string[]> }
+  | { step: "added"; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireLeader(request);
+  const form = await request.formData();
+  const { code } = teamSearchSchema.parse({ code: form.get("code") ?? "" });
+  const intent = form.get("intent");
+  const submission = parseWithZod(form, { schema: teamMemberSchema });
+
+  if (intent === "add") {
+    const candidate = { id: Number(form.get("user_id")) || 0, name: String(form.get("name") ?? "") };
+    if (submission.status !== "success") {
+      return data({ step: "confirm", code, candidate, result: submission.reply() } satisfies Step, { status: 400 });
+    }
+    const t = await i18next.getFixedT(request);
+    try {
+      const reply = await addTeamMember(ctx, submission.value.user_id);
+      return { step: "added", message: reply.message || t("leader:added") } satisfies Step;
+    } catch (error) {
+      const result = leaderErrorReply(error, submission.reply, t);
+      return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
+    }
+  }
+  const candidates = await search(ctx, code);
+  const chosen = submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
+  if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
+  return { step: "results", code, candidates } satisfies Step;
+}
+
+export default function AddTeamMember() {
+  const actionData = useActionData<typeof action>() as Step | undefined;
+  const { t } = useTranslation("leader");
+  useCloseAfter(actionData?.step === "added", CLOSE_TO);
+  return (
+    <RouteDialog title={t("addPerson")} closeTo={CLOSE_TO}>
+      {actionData?.step === "added" ? (
+        <DialogSuccess message={actionData.message} closeTo={CLOSE_TO} />
+      ) : actionData?.step === "confirm" ? (
+        <ConfirmAdd code={actionData.code} candidate={actionData.candidate} lastResult={actionData.result} />
+      ) : (
+        <div className="stack">
+          <Form method="post" className="stack team-search" role="search">
+            <div className="field">
+              <label htmlFor="team-code">{t("search.code")}</label>
+              <input
+                id="team-code"
+                name="code"
+                type="search"
+                maxLength={64}
+                defaultValue={actionData?.code ?? ""}
+                autoComplete="off"
+                aria-describedby="team-code-hint"
+              />
+              <p id="team-code-hint" className="leader-muted">
+                {t("search.hint")}
+              </p>
+            </div>
+            <SubmitButton>{t("search.submit")}</SubmitButton>
+          </Form>
+          {actionData ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
+        </div>
+      )}
+    </RouteDialog>
+  );
+}
+
+function Results({ code, candidates }: { code: string; candidates: Candidate[] | null }) {
+  const { t } = useTranslation("leader");
+  if (candidates === null) {
+    return (
+      <ComingSoon />
+    );
+  }
+  if (candidates.length === 0) {
+    return (
+      <p className="empty-state" role="status">
+        {t("search.noResults")}
+      </p>
+    );
+  }
+  return (
+    <ul className="card-list" aria-label={t("search.results")}>
+      {candidates.map((candidate) => (
+        <li key={candidate.id} className="candidate">
+          <Avatar url={candidate.photoUrl} name={candidate.name} size={40} />
+          <div className="team-member-who">
+            <p className="candidate-name">{candidate.name}</p>
+            <p className="leader-muted">
+              {[candidate.workPosition, t("code", { code: candidate.code })].filter(Boolean).join(" · ")}
+            </p>
+          </div>
+          {candidate.inTeam ? (
+            <span className="status status-finished">{t("search.inTeam")}</span>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="code" value={code} />
+              <input type="hidden" name="user_id" value={candidate.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="confirm"
+                className="button-small"
+                aria-label={t("search.addLabel", { name: candidate.name })}
+              >
+                {t("search.add")}
+              </button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ConfirmAdd({
+  code,
+  candidate,
+  lastResult,
+}: {
+  code: string;
+  candidate: Pick<Candidate, "id" | "name">;
+  lastResult?: Parameters<typeof useZodForm>[1]["lastResult"];
+}) {
+  const { t } = useTranslation("leader");
+  const [form, fields] = useZodForm(teamMemberSchema, { id: "team-add", lastResult });
+  const sending = useNavigation().state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack confirm-step">
+      <input type="hidden" name="code" value={code} />
+      <input type="hidden" name="user_id" value={candidate.id} />
+      <input type="hidden" name="name" value={candidate.name} />
+      <p className="confirm-title">
+        <strong>{t("confirmAdd.title", { name: candidate.name })}</strong>
+      </p>
+      <p>{t("confirmAdd.text")}</p>
+      <FieldError id={fields.user_id.errorId} errors={fields.user_id.errors} />
+      <FormError errors={form.errors} />
+      <div className="button-row">
+        <button type="submit" name="intent" value="search" className="button" formNoValidate disabled={sending}>
+          {t("confirmAdd.no")}
+        </button>
+        <button type="submit" name="intent" value="add" className="button button-primary" disabled={sending} aria-busy={sending}>
+          {t("confirmAdd.yes")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
+import { materialSchema, materialTypes } from "~/lib/forms/leader";
+import { i18next } from "~/lib/i18next.server";
+import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
+import { uploadMaterial } from "~/lib/legacy/leader.server";
+import { useZodForm } from "~/lib/use-zod-form";
+
+/** 'Subir material' (spec §2, §3 Material form, §5 Material rules, enforced here). */
+const CLOSE_TO = "/profile_auditor";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireLeader(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireLeader(request);
+  const submission = parseWithZod(await request.formData(), { schema: materialSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
+  const t = await i18next.getFixedT(request);
+  try {
+    const reply = await uploadMaterial(ctx, submission.value);
+    return { result: submission.reply({ resetForm: true }), sent: reply.message || t("leader:material.done") };
+  } catch (error) {
+    return data({ result: leaderErrorReply(error, submission.reply, t), sent: "" }, { status: 400 });
+  }
+}
+
+export default function UploadMaterial() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("leader");
+  const sent = actionData?.sent ?? "";
+  const [form, fields] = useZodForm(materialSchema, { id: "material", lastResult: actionData?.result });
+  useCloseAfter(sent !== "", CLOSE_TO);
+  return (
+    <RouteDialog title={t("uploadMaterial")} closeTo={CLOSE_TO}>
+      {sent ? (
+        <DialogSuccess message={sent} closeTo={CLOSE_TO} />
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <TextField field={fields.title} label={t("material.name")} />
+          <SelectField
+            field={fields.type}
+            label={t("material.type")}
+            placeholder={t("material.choose")}
+            options={materialTypes.map((type) => ({ value: type.value, label: t(`material.types.${type.key}`) }))}
+          />
+          <TextField
+            field={fields.link}
+            label={t("material.link")}
+            inputProps={{ type: "url", inputMode: "url", placeholder: "https://" }}
+          />
+          <TextField field={fields.date} label={t("material.date")} inputProps={{ type: "date" }} />
+          <TextareaField field={fields.comments} label={t("material.comments")} rows={3} />
+          <FormError errors={form.errors} />
+          <SubmitButton busyText={t("material.sending")}>{t("material.submit")}</SubmitButton>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "~/components/coming-soon";
+import { FieldError, FormError, SubmitButton } from "~/components/forms";
+import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
+import { titleCase } from "~/domain/names";
+import { teamMemberSchema } from "~/lib/forms/leader";
+import { i18next } from "~/lib/i18next.server";
+import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
+import { getTeam, removeTeamMember } from "~/lib/legacy/leader.server";
+import { useZodForm } from "~/lib/use-zod-form";
+
+/**
+ * Removing a team member (spec §2): confirm ('confirm remove' modal), then the removal notice, a
+ * message the leader dismisses. NOTE: once removed, the member is no longer in the team, so the
+ * loader answers `member: null` instead of a 404 (it runs again right after the action).
+ */
+const CLOSE_TO = "/profile_auditor";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireLeader(request);
+  const team = await unlessMissing(getTeam(ctx));
+  const member = team?.find((item) => String(item.id) === params.member);
+  return { available: team !== null, member: member ? { id: member.id, name: titleCase(member.name) } : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireLeader(request);
+  const submission = parseWithZod(await request.formData(), { schema: teamMemberSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), removed: "" }, { status: 400 });
+  const t = await i18next.getFixedT(request);
+  try {
+    const reply = await removeTeamMember(ctx, submission.value.user_id);
+    return { result: submission.reply({ resetForm: true }), removed: reply.message || t("leader:removed") };
+  } catch (error) {
+    return data({ result: leaderErrorReply(error, submission.reply, t), removed: "" }, { status: 400 });
+  }
+}
+
+export default function RemoveTeamMember() {
+  const { available, member } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("leader");
+  const removed = actionData?.removed ?? "";
+  const [form, fields] = useZodForm(teamMemberSchema, { id: "team-remove", lastResult: actionData?.result });
+  return (
+    <RouteDialog title={t("removeTitle")} closeTo={CLOSE_TO}>
+      {removed ? (
+        <DialogSuccess message={removed} closeTo={CLOSE_TO} closeText={t("accept")} />
+      ) : !available ? (
+        <ComingSoon />
+      ) : !member ? (
+        <p className="empty-state">{t("notInTeam")}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="stack confirm-step">
+          <input type="hidden" name="user_id" value={member.id} />
+          <p className="confirm-title">
+            <strong>{t("confirmRemove.title", { name: member.name })}</strong>
+          </p>
+          <p>{t("confirmRemove.text")}</p>
+          <FieldError id={fields.user_id.errorId} errors={fields.user_id.errors} />
+          <FormError errors={form.errors} />
+          <div className="button-row">
+            <Link to={CLOSE_TO} preventScrollReset className="button">
+              {t("confirmRemove.no")}
+            </Link>
+            <SubmitButton>{t("confirmRemove.yes")}</SubmitButton>
+          </div>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,168 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "~/components/avatar";
+import { ComingSoon } from "~/components/coming-soon";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SectionPage } from "~/components/section-page";
+import { titleCase } from "~/domain/names";
+import { formatPercent } from "~/lib/format";
+import { requireLeader, unlessMissing } from "~/lib/leader.server";
+import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
+import { getUserInfo } from "~/lib/legacy/user.server";
+
+/**
+ * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and
+ * the buttons that open the add-person and 'Subir material' dialogs (child routes).
+ */
+export const meta: MetaFunction = () => [{ title: "Academia · Perfil de Auditor" }];
+
+const STATUS_KEYS: Record<string, { key: string; css: string }> = {
+  Completado: { key: "completed", css: "finished" },
+  Iniciado: { key: "started", css: "started" },
+};
+
+function memberView(member: TeamMember) {
+  return {
+    id: member.id,
+    code: member.code,
+    name: titleCase(member.name),
+    photoUrl: member.photoUrl,
+    workPosition: member.workPosition,
+    progress: member.progress,
+    levels: member.levels.map((level) => ({
+      level: level.level,
+      title: level.title,
+      progress: level.progress,
+      courses: level.quizzes,
+      items: level.items.map((item) => ({ name: item.name, ...(STATUS_KEYS[item.status] ?? { key: "notStarted", css: "not_started" }) })),
+    })),
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireLeader(request);
+  const [user, team] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx))]);
+  return {
+    user: {
+      name: titleCase(user.fullName || user.firstName),
+      photoUrl: user.photoUrl,
+      profileLabel: user.profileLabel,
+      workPosition: user.workPosition?.name ?? "",
+    },
+    team: team ? team.map(memberView) : null,
+  };
+}
+
+export default function LeaderProfile() {
+  const { user, team } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("leader");
+  return (
+    <SectionPage title={t("title")}>
+      <section className="card leader-card" aria-label={user.name}>
+        <Avatar url={user.photoUrl} name={user.name} size={64} />
+        <div>
+          <p className="leader-name">{user.name}</p>
+          <p className="leader-badges">
+            {user.profileLabel ? <span className="leader-badge">{user.profileLabel}</span> : null}
+            {user.workPosition ? <span className="leader-badge leader-badge-muted">{user.workPosition}</span> : null}
+          </p>
+        </div>
+      </section>
+
+      <div className="button-row leader-actions">
+        <Link to="material" preventScrollReset className="button button-primary">
+          {t("uploadMaterial")}
+        </Link>
+      </div>
+
+      <section aria-labelledby="team-title" className="leader-team">
+        <div className="leader-team-head">
+          <h2 id="team-title">{t("team")}</h2>
+          {team ? (
+            <Link to="add" preventScrollReset className="button">
+              {t("addPerson")}
+            </Link>
+          ) : null}
+        </div>
+        {team === null ? (
+          <ComingSoon />
+        ) : team.length === 0 ? (
+          <p className="empty-state">{t("teamEmpty")}</p>
+        ) : (
+          <ul className="card-list">
+            {team.map((member) => (
+              <TeamMemberCard key={member.id} member={member} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <Outlet />
+    </SectionPage>
+  );
+}
+
+function TeamMemberCard({ member }: { member: ReturnType<typeof memberView> }) {
+  const { t, i18n } = useTranslation("leader");
+  const headingId = `member-${member.id}`;
+  return (
+    <li className="card team-member" aria-labelledby={headingId}>
+      <div className="team-member-head">
+        <Avatar url={member.photoUrl} name={member.name} size={48} />
+        <div className="team-member-who">
+          <h3 id={headingId}>{member.name}</h3>
+          <p className="leader-muted">
+            {[member.workPosition, member.code ? t("code", { code: member.code }) : ""].filter(Boolean).join(" · ")}
+          </p>
+        </div>
+        <Link
+          to={`remove/${member.id}`}
+          preventScrollReset
+          className="button-small"
+          aria-label={t("removeLabel", { name: member.name })}
+        >
+          {t("remove")}
+        </Link>
+      </div>
+      <ul className="bar-list" aria-label={t("memberProgress", { name: member.name })}>
+        {member.progress.map((bar) => (
+          <li key={bar.name}>
+            <span>{bar.name}</span>
+            <progress max={100} value={bar.percent} aria-label={`${member.name}: ${bar.name}`} />
+            <span>{formatPercent(bar.percent, i18n.language)}</span>
+          </li>
+        ))}
+      </ul>
+      {member.levels.length > 0 ? (
+        <details className="progress-more">
+          <summary>{t("byLevel")}</summary>
+          <ol className="team-levels">
+            {member.levels.map((level) => (
+              <li key={level.level}>
+                <p className="team-level-title">
+                  {t("levelProgress", { level: level.level, title: level.title })} ·{" "}
+                  {formatPercent(level.progress, i18n.language)}
+                </p>
+                <p className="leader-muted">{t("courses", { completed: level.courses.completed, total: level.courses.total })}</p>
+                {level.items.length > 0 ? (
+                  <ul className="team-courses">
+                    {level.items.map((item) => (
+                      <li key={item.name}>
+                        <span>{item.name}</span>
+                        <span className={`status status-${item.css}`}>{t(`status.${item.key}`)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

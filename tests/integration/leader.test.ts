@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+
+/** The leader auditor profile's loaders and actions against the mock's leader extensions. */
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let leader: string;
+let learner: string;
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  legacy.setFaults({ errorRate: 0, missingPaths: [] });
+  leader = await signedInCookie("carlos.ruiz@academia.test");
+  learner = await signedInCookie();
+});
+
+const ANA = 1;
+const LUCIA = { id: 3, code: "100003" };
+
+type Reply = {
+  data: { result: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, string> } } & Record<string, unknown>;
+  init: { status: number } | null;
+};
+const asReply = (value: unknown) => value as Reply;
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+async function teamIds(): Promise<number[]> {
+  const { loader } = await import("~/routes/_app.profile_auditor");
+  const page = await loader(args(get("/profile_auditor", leader)));
+  return (page.team ?? []).map((member) => member.id);
+}
+
+const withoutExtensions = () => legacy.setFaults({ missingPaths: ["/leader/"] });
+
+describe("auditor profile page", () => {
+  it("shows the leader and the team with each member's progress", async () => {
+    const { loader } = await import("~/routes/_app.profile_auditor");
+    const page = await loader(args(get("/profile_auditor", leader)));
+    expect(page.user.name).toBe("Carlos Ruiz");
+    expect(page.team?.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Martínez"]));
+    const ana = page.team?.find((member) => member.id === ANA);
+    expect(ana?.code).toBe("100001");
+    expect(ana?.progress.length).toBeGreaterThan(0);
+    expect(ana?.levels[0]?.items.length).toBeGreaterThan(0);
+  });
+
+  it("says 'Próximamente' (team null) when the upstream lacks the extension", async () => {
+    withoutExtensions();
+    const { loader } = await import("~/routes/_app.profile_auditor");
+    const page = await loader(args(get("/profile_auditor", leader)));
+    expect(page.team).toBeNull();
+    expect(page.user.name).toBe("Carlos Ruiz");
+  });
+
+  it("is a 404 for a learner", async () => {
+    const { loader } = await import("~/routes/_app.profile_auditor");
+    expect((await caught(loader(args(get("/profile_auditor", learner))))).status).toBe(404);
+  });
+
+  it("fails on a 500 (the error page), not silently", async () => {
+    legacy.setFaults({ errorRate: 1 });
+    const { loader } = await import("~/routes/_app.profile_auditor");
+    await expect(loader(args(get("/profile_auditor", leader)))).rejects.toThrow();
+  });
+});
+
+describe("add a person", () => {
+  type Step = { step: string; code?: string; message?: string; candidates?: Array<{ id: number; name: string; inTeam: boolean }> | null; candidate?: { id: number; name: string } };
+  const addStep = async (fields: Record<string, string>, cookie = leader) => {
+    const { action } = await import("~/routes/_app.profile_auditor.add");
+    const result = await action(args(post("/profile_auditor/add", fields, cookie)));
+    return "data" in result ? asReply(result) : { data: result as unknown as Reply["data"] & Step, init: null };
+  };
+  const stepOf = async (fields: Record<string, string>) => (await addStep(fields)).data as unknown as Step;
+
+  it("finds a person by the exact code and asks for confirmation", async () => {
+    const found = await stepOf({ intent: "search", code: ` ${LUCIA.code} ` });
+    expect(found).toMatchObject({ step: "results", code: LUCIA.code });
+    expect(found.candidates).toEqual([expect.objectContaining({ id: LUCIA.id, name: "Lucía Gómez", inTeam: false })]);
+    expect((await stepOf({ intent: "search", code: "10000" })).candidates).toEqual([]);
+    const confirm = await stepOf({ intent: "confirm", code: LUCIA.code, user_id: String(LUCIA.id) });
+    expect(confirm).toEqual({ step: "confirm", code: LUCIA.code, candidate: { id: LUCIA.id, name: "Lucía Gómez" } });
+  });
+
+  it("finds nobody for an empty search, and does not confirm someone already in the team", async () => {
+    expect(await stepOf({ intent: "search", code: "" })).toEqual({ step: "results", code: "", candidates: [] });
+    const member = await stepOf({ intent: "confirm", code: "100001", user_id: String(ANA) });
+    expect(member.step).toBe("results");
+    expect(member.candidates?.[0]?.inTeam).toBe(true);
+  });
+
+  it("adds the person", async () => {
+    const added = await stepOf({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id), name: "Lucía Gómez" });
+    expect(added).toEqual({ step: "added", message: "¡Persona agregada a tu equipo!" });
+    expect(await teamIds()).toContain(LUCIA.id);
+  });
+
+  it("shows the server's message for a 402 (already in the team) and stays on the confirmation", async () => {
+    const reply = await addStep({ intent: "add", code: "100001", user_id: String(ANA), name: "Ana Martínez" });
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data).toMatchObject({ step: "confirm", candidate: { id: ANA, name: "Ana Martínez" } });
+    expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
+    expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
+  });
+
+  it("answers field errors: ours and the server's", async () => {
+    const ours = await addStep({ intent: "add", code: "", user_id: "0" });
+    expect(ours.data.result.error).toEqual({ user_id: ["minValue:1"] });
+    const theirs = await addStep({ intent: "add", code: "", user_id: "99999" });
+    expect(theirs.data.result.error?.user_id?.[0]).toBe("Este campo no es válido");
+  });
+
+  it("says 'Ups algo salio mal' on a 500", async () => {
+    legacy.setFaults({ errorRate: 1 });
+    const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id), name: "Lucía Gómez" });
+    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+  });
+
+  it("says 'Próximamente' without the extension, in the search and on adding", async () => {
+    withoutExtensions();
+    expect((await stepOf({ intent: "search", code: LUCIA.code })).candidates).toBeNull();
+    const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id), name: "Lucía Gómez" });
+    expect(reply.data.result.error).toEqual({ "": ["Próximamente"] });
+  });
+
+  it("refuses a learner", async () => {
+    const { action, loader } = await import("~/routes/_app.profile_auditor.add");
+    expect((await caught(loader(args(get("/profile_auditor/add", learner))))).status).toBe(404);
+    expect((await caught(action(args(post("/profile_auditor/add", { intent: "search", code: "100003" }, learner))))).status).toBe(404);
+  });
+});
+
+describe("remove a person", () => {
+  const removeArgs = (cookie: string, userId = ANA) =>
+    args(post(`/profile_auditor/remove/${userId}`, { user_id: String(userId) }, cookie), { member: String(userId) });
+
+  it("asks about a team member, removes them and gives the removal notice", async () => {
+    const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const before = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
+    expect(before.member).toEqual({ id: ANA, name: "Ana Martínez" });
+    const result = (await action(removeArgs(leader))) as { removed: string };
+    expect(result.removed).toBe("La persona fue retirada de tu equipo");
+    expect(await teamIds()).not.toContain(ANA);
+    const after = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
+    expect(after).toEqual({ available: true, member: null });
+  });
+
+  it("shows the server's message for a 402 (not in the team)", async () => {
+    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const reply = asReply(await action(removeArgs(leader, LUCIA.id)));
+    expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
+    expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
+  });
+
+  it("answers a field error and says 'Ups algo salio mal' on a 500", async () => {
+    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const missing = asReply(await action(args(post(`/profile_auditor/remove/1`, {}, leader), { member: "1" })));
+    expect(missing.data.result.error).toEqual({ user_id: ["required"] });
+    legacy.setFaults({ errorRate: 1 });
+    const reply = asReply(await action(removeArgs(leader)));
+    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+  });
+
+  it("says 'Próximamente' without the extension", async () => {
+    withoutExtensions();
+    const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
+    expect(await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }))).toEqual({
+      available: false,
+      member: null,
+    });
+    expect(asReply(await action(removeArgs(leader))).data.result.error).toEqual({ "": ["Próximamente"] });
+  });
+
+  it("refuses a learner", async () => {
+    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    expect((await caught(action(removeArgs(learner)))).status).toBe(404);
+  });
+});
+
+describe("upload material", () => {
+  const material = (fields: Record<string, string> = {}) => ({
+    title: "Entrevistas de auditoría",
+    type: "4",
+    link: "https://videos.example.com/entrevistas",
+    date: "2026-11-23",
+    comments: "Para la ruta inicial",
+    ...fields,
+  });
+
+  it("shares the material", async () => {
+    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const result = (await action(args(post("/profile_auditor/material", material(), leader)))) as { sent: string };
+    expect(result.sent).toBe("¡Acción realizada con éxito!");
+  });
+
+  it("answers the material rules and keeps what was typed", async () => {
+    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const reply = asReply(
+      await action(args(post("/profile_auditor/material", material({ title: "x", type: "9", link: "javascript:alert(1)", date: "2026-02-30" }), leader))),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(Object.keys(reply.data.result.error ?? {}).sort()).toEqual(["date", "link", "title", "type"]);
+    expect(reply.data.result.initialValue?.comments).toBe("Para la ruta inicial");
+  });
+
+  it("says 'Ups algo salio mal' on a 500 and keeps the input", async () => {
+    legacy.setFaults({ errorRate: 1 });
+    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
+    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(reply.data.result.initialValue?.title).toBe("Entrevistas de auditoría");
+  });
+
+  it("says 'Próximamente' without the extension and keeps the input", async () => {
+    withoutExtensions();
+    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
+    expect(reply.data.result.error).toEqual({ "": ["Próximamente"] });
+    expect(reply.data.result.initialValue?.link).toBe("https://videos.example.com/entrevistas");
+  });
+
+  it("refuses a learner", async () => {
+    const { action, loader } = await import("~/routes/_app.profile_auditor.material");
+    expect((await caught(loader(args(get("/profile_auditor/material", learner))))).status).toBe(404);
+    expect((await caught(action(args(post("/profile_auditor/material", material(), learner))))).status).toBe(404);
+  });
+});
