@@ -101,6 +101,7 @@ export default function NewCertification() {
             <label key={type} className="option">
               <input
                 {...getInputProps(fields.certificate_type, { type: "radio", value: type })}
+                id={`${fields.certificate_type.id}-${type}`}
                 aria-describedby={fields.certificate_type.errors ? fields.certificate_type.errorId : undefined}
               />
               <span>{t(`certification.types.${type}`)}</span>
