@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice, saveDataRequested } from "./device";
+import { describeDevice } from "./device";
 
 describe("describeDevice", () => {
   it.each([
@@ -20,15 +20,5 @@ describe("describeDevice", () => {
   it("answers nothing without a User-Agent and never more than 128 characters", () => {
     expect(describeDevice(null)).toBe("");
     expect(describeDevice(`Android 1${"1".repeat(300)} Chrome/1`).length).toBeLessThanOrEqual(128);
-  });
-});
-
-describe("saveDataRequested", () => {
-  const request = (value?: string) => new Request("http://localhost/", { headers: value === undefined ? {} : { "Save-Data": value } });
-  it("is on only for 'on', in any case and spacing", () => {
-    expect(saveDataRequested(request("on"))).toBe(true);
-    expect(saveDataRequested(request(" On "))).toBe(true);
-    expect(saveDataRequested(request("off"))).toBe(false);
-    expect(saveDataRequested(request())).toBe(false);
   });
 });

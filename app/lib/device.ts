@@ -36,8 +36,3 @@ export function describeDevice(userAgent: string | null): string {
   }
   return [system, browser].filter(Boolean).join(" · ").slice(0, 128);
 }
-
-/** The request carries `Save-Data: on` (the browser's data saver): nothing autoplays or preloads. */
-export function saveDataRequested(request: Request): boolean {
-  return request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
-}

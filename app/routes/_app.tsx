@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
+import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { LanguageSelect } from "~/components/language-select";
 import { BadgeDialog } from "~/components/badge-dialog";
 import { NewsDialog } from "~/components/news-dialog";
-import { saveDataRequested } from "~/lib/device";
+import { wantsSaveData } from "~/lib/data-saver.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { requireUser } from "~/lib/auth.server";
 import { checkBadges } from "~/lib/legacy/badges.server";
@@ -18,11 +19,16 @@ import { checkUpdates } from "~/lib/legacy/user.server";
 /** The app layout of spec §2: header, the routed page, footer tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
-  const [updates, points, newBadges] = await Promise.all([checkUpdates(ctx), getUserPoints(ctx), checkBadges(ctx)]);
+  const [updates, points, newBadges, saveData] = await Promise.all([
+    checkUpdates(ctx),
+    getUserPoints(ctx),
+    checkBadges(ctx),
+    wantsSaveData(request),
+  ]);
   const news = updates.news[0];
   return {
     news: news ? { ...news, bodyHtml: sanitizeLegacyHtml(news.bodyHtml) } : null,
-    saveData: saveDataRequested(request),
+    saveData,
     user: session.user,
     newBadge: newBadges[0] ?? null,
     unseenNotifications: updates.unseenNotifications,
@@ -96,6 +102,7 @@ export default function AppLayout() {
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />
+          <DataSaverToggle />
           <Link to="/logout">{t("nav.logout")}</Link>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">

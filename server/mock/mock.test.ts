@@ -555,3 +555,25 @@ describe("fault injection", () => {
     }
   });
 });
+
+describe("test endpoints", () => {
+  it("logs the API calls, sets faults over HTTP, and a reset clears both", async () => {
+    const local = await startMockServer({ port: 0, appKey: APP_KEY });
+    try {
+      const headers = { "X-App-Key": APP_KEY };
+      await fetch(`${local.url}/languages/all`, { headers });
+      const calls = async () => ((await (await fetch(`${local.origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
+      expect(await calls()).toEqual(["GET /languages/all"]);
+
+      const set = await fetch(`${local.origin}/__mock/faults`, { method: "POST", body: JSON.stringify({ errorRate: 1, latencyMs: -5 }) });
+      expect(((await set.json()) as { faults: { errorRate: number; latencyMs: number } }).faults).toMatchObject({ errorRate: 1, latencyMs: 0 });
+      expect((await fetch(`${local.url}/languages/all`, { headers })).status).toBe(500);
+
+      await fetch(`${local.origin}/__mock/reset`, { method: "POST" });
+      expect(await calls()).toEqual([]);
+      expect((await fetch(`${local.url}/languages/all`, { headers })).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});

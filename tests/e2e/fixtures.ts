@@ -29,6 +29,16 @@ export const mock = {
     const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
+  /** Injects faults into the legacy API (latency, error and malformed rates) until the next reset. */
+  async setFaults(faults: { latencyMs?: number; errorRate?: number; malformedRate?: number }) {
+    const response = await fetch(`${mockOrigin}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
+    expect(response.ok).toBe(true);
+  },
+  /** The legacy API calls received since the last reset, as `METHOD /path`. */
+  async calls(): Promise<string[]> {
+    const response = await fetch(`${mockOrigin}/__mock/calls`);
+    return ((await response.json()) as { calls: string[] }).calls;
+  },
   /** Marks the user's newly earned badges seen, so the one-time badge dialog stays out of a test's way. */
   async markBadgesSeen(email: string) {
     const auth = await legacyHeaders(email);

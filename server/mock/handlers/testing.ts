@@ -1,17 +1,33 @@
 import { http, type HttpHandler, HttpResponse } from "msw";
+import type { Faults } from "../gate";
 import type { MockContext } from "../store";
 
 /**
  * Test-only endpoints under `/__mock` (no application key): health, the outbox, the contact
- * comments received (so a test can count what was really sent), and a reset.
+ * comments received (so a test can count what was really sent), the API calls received, the
+ * injected faults, and a reset (of the data, the faults and the call log).
  */
-export function testingHandlers(ctx: MockContext): HttpHandler[] {
+export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[] {
+  const initial = { ...faults };
   return [
     http.get("*/__mock/health", () => HttpResponse.json({ ok: true })),
     http.get("*/__mock/outbox", () => HttpResponse.json({ messages: ctx.store.state.outbox })),
     http.get("*/__mock/contact_messages", () => HttpResponse.json({ messages: ctx.store.state.contact_messages })),
+    http.get("*/__mock/calls", () => HttpResponse.json({ calls: ctx.calls })),
+    http.post("*/__mock/faults", async ({ request }) => {
+      const changes = (await request.json().catch(() => null)) as Partial<Record<keyof Faults, unknown>> | null;
+      for (const key of ["latencyMs", "errorRate", "malformedRate"] as const) {
+        const value = changes?.[key];
+        if (typeof value === "number" && Number.isFinite(value) && value >= 0) faults[key] = value;
+      }
+      const refused = changes?.refusePath;
+      if (typeof refused === "string" || refused === null) faults.refusePath = refused;
+      return HttpResponse.json({ faults });
+    }),
     http.post("*/__mock/reset", () => {
       ctx.store.reset();
+      Object.assign(faults, initial);
+      ctx.calls.length = 0;
       return HttpResponse.json({ ok: true });
     }),
   ];
