@@ -1,8 +1,14 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
 import { type ImageType, MAX_PHOTO_BYTES, SIGNATURE_BYTES, sniffImage } from "./image-type";
 
 /**
- * Uploads other than the profile photo (certificate files) are checked by size and content (magic
- * bytes) before they are forwarded (DESIGN.md 'Security'): a name or declared type proves nothing.
+ * Uploads other than the profile photo (certificate files) are read within the size limit and
+ * checked by content (magic bytes) before they are forwarded (DESIGN.md 'Security'): a name or
+ * declared type proves nothing.
  */
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 
@@ -15,9 +21,20 @@ export async function sniffFileType(file: Blob): Promise<SniffedType | null> {
   return sniffImage(head) ?? (PDF_SIGNATURE.every((byte, index) => head[index] === byte) ? "application/pdf" : null);
 }
 
-/** Why a file cannot go up, or null when it can: too large, or not one of the allowed types. */
-export async function uploadProblem(file: Blob, allowed: readonly SniffedType[]): Promise<"tooLarge" | "wrongType" | null> {
-  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
-  const type = await sniffFileType(file);
-  return type && allowed.includes(type) ? null : "wrongType";
+/** Room for the text fields and the multipart headers around the one file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A form that may carry one file of at most MAX_UPLOAD_BYTES, read part by part so no more than
+ * that is ever buffered; null when the declared body or any part is larger (the rest is not read).
+ */
+export async function readFormWithUpload(request: Request): Promise<FormData | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) return null;
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return null;
+    throw error;
+  }
 }
