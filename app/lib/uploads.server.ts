@@ -1,25 +1,40 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
+import { type ImageType, MAX_PHOTO_BYTES, SIGNATURE_BYTES, sniffImage } from "./image-type";
+
 /**
- * Uploads are checked by size and content (magic bytes) before they are forwarded (DESIGN.md
- * 'Security'): a file's name and declared type say nothing about what it is.
+ * Uploads other than the profile photo (certificate files) are read within the size limit and
+ * checked by content (magic bytes) before they are forwarded (DESIGN.md 'Security'): a name or
+ * declared type proves nothing.
  */
-export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 
-export type SniffedType = "image/png" | "image/jpeg" | "application/pdf";
+export type SniffedType = ImageType | "application/pdf";
 
-const SIGNATURES: Array<{ type: SniffedType; bytes: number[] }> = [
-  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
-  { type: "application/pdf", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-];
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d];
 
 export async function sniffFileType(file: Blob): Promise<SniffedType | null> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  return SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte))?.type ?? null;
+  const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+  return sniffImage(head) ?? (PDF_SIGNATURE.every((byte, index) => head[index] === byte) ? "application/pdf" : null);
 }
 
-/** Why a file cannot go up, or null when it can: too large, or not one of the allowed types. */
-export async function uploadProblem(file: Blob, allowed: readonly SniffedType[]): Promise<"tooLarge" | "wrongType" | null> {
-  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
-  const type = await sniffFileType(file);
-  return type && allowed.includes(type) ? null : "wrongType";
+/** Room for the text fields and the multipart headers around the one file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A form that may carry one file of at most MAX_UPLOAD_BYTES, read part by part so no more than
+ * that is ever buffered; null when the declared body or any part is larger (the rest is not read).
+ */
+export async function readFormWithUpload(request: Request): Promise<FormData | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) return null;
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return null;
+    throw error;
+  }
 }

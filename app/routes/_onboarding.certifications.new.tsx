@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useBlocker } from "@remix-run/react";
@@ -8,10 +8,10 @@ import { FieldError, FormError, SubmitButton, TextField } from "~/components/for
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema } from "~/lib/forms/onboarding";
+import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema, FILE_TOO_LARGE } from "~/lib/forms/onboarding";
 import { i18next } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
-import { uploadProblem } from "~/lib/uploads.server";
+import { readFormWithUpload, sniffFileType } from "~/lib/uploads.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -30,22 +30,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const t = await i18next.getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema: certificationSchema });
+  const form = await readFormWithUpload(request);
+  if (!form) {
+    // Nothing past the limit was read, so there is nothing typed to give back.
+    const result: SubmissionResult<string[]> = { status: "error", error: { file_certificate: [t("onboarding:certification.fileTooLarge")] } };
+    return data({ result, saved: null }, { status: 413 });
+  }
+  const submission = parseWithZod(form, { schema: certificationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
-  const { file_certificate: file, ...form } = submission.value;
-  const problem = file ? await uploadProblem(file, CERTIFICATE_FILE_TYPES) : null;
-  if (problem) {
-    const text = t(problem === "tooLarge" ? "onboarding:certification.fileTooLarge" : "onboarding:certification.fileType");
-    return data({ result: submission.reply({ fieldErrors: { file_certificate: [text] } }), saved: null }, { status: 400 });
+  const { file_certificate: file, ...certificate } = submission.value;
+  const type = file ? await sniffFileType(file) : null;
+  if (file && !CERTIFICATE_FILE_TYPES.some((allowed) => allowed === type)) {
+    const fieldErrors = { file_certificate: [t("onboarding:certification.fileType")] };
+    return data({ result: submission.reply({ fieldErrors }), saved: null }, { status: 400 });
   }
   try {
     const reply = await saveCertificate(ctx, {
-      certificate: form.certificate,
-      certificateType: form.certificate_type,
-      institution: form.institution,
-      expeditionDate: form.expedition_date,
-      credentialId: form.credential_id,
-      credentialUrl: form.credential_url,
+      certificate: certificate.certificate,
+      certificateType: certificate.certificate_type,
+      institution: certificate.institution,
+      expeditionDate: certificate.expedition_date,
+      credentialId: certificate.credential_id,
+      credentialUrl: certificate.credential_url,
       file: file ? { blob: file, name: file.name || "certificate" } : undefined,
     });
     return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
@@ -101,6 +107,7 @@ export default function NewCertification() {
             <label key={type} className="option">
               <input
                 {...getInputProps(fields.certificate_type, { type: "radio", value: type })}
+                id={`${fields.certificate_type.id}-${type}`}
                 aria-describedby={fields.certificate_type.errors ? fields.certificate_type.errorId : undefined}
               />
               <span>{t(`certification.types.${type}`)}</span>
@@ -119,7 +126,10 @@ export default function NewCertification() {
         <div className="field">
           <label htmlFor={fields.file_certificate.id}>{t("onboarding:certification.file")}</label>
           <input {...getInputProps(fields.file_certificate, { type: "file" })} accept="image/png,image/jpeg,application/pdf" />
-          <FieldError id={fields.file_certificate.errorId} errors={fields.file_certificate.errors} />
+          <FieldError
+            id={fields.file_certificate.errorId}
+            errors={fields.file_certificate.errors?.map((error) => (error === FILE_TOO_LARGE ? t("certification.fileTooLarge") : error))}
+          />
         </div>
         <FormError errors={form.errors} />
         <SubmitButton busyText={t("onboarding:certification.saving")}>{t("onboarding:certification.save")}</SubmitButton>

@@ -204,6 +204,21 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused || element.ended)).toBe(true);
   });
 
+  test("a certificate file over 4 MB is refused with its message", async ({ page }, testInfo) => {
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/certifications/new");
+    await page.getByLabel("Institución").fill("ISACA");
+    await page.getByLabel("Archivo del certificado (opcional: PNG, JPEG o PDF)").setInputFiles({
+      name: "diploma.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(4 * 1024 * 1024)]),
+    });
+    await page.getByRole("button", { name: "Guardar certificación" }).click();
+    await expect(page.locator("#certification-file_certificate-error")).toHaveText("El archivo no debe superar los 4 MB");
+    // With JavaScript the browser refuses it before sending, so what was typed stays.
+    if (jsEnabled(testInfo)) await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+  });
+
   test("the steps speak English too", async ({ page }, testInfo) => {
     await page.goto(ssoLink(accounts.newUser.email));
     await page.goto("/questionnaires");

@@ -138,6 +138,20 @@ describe("certification form", () => {
     expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
   });
 
+  it("takes a file of exactly 4 MiB and refuses one byte more without reading past the limit", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const pdf = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+      return new File([bytes], "diploma.pdf", { type: "application/pdf" });
+    };
+    const fits = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) })))) as { saved: string };
+    expect(fits.saved).toBe("¡Certificado guardado con éxito!");
+    const tooLarge = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
+    expect(tooLarge.init?.status).toBe(413);
+    expect(tooLarge.data.result.error).toEqual({ file_certificate: ["El archivo no debe superar los 4 MB"] });
+  });
+
   it("answers the field rules", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))));

@@ -6,6 +6,10 @@ export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
 export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
 /** Accepted certificate files (spec §9); the server checks the content, not the name. */
 export const CERTIFICATE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
+/** The legacy API's upload limit (4 MiB), checked in the browser before anything is sent. */
+export const MAX_CERTIFICATE_BYTES = 4 * 1024 * 1024;
+/** The message key of a file over the limit (the page words it). */
+export const FILE_TOO_LARGE = "fileTooLarge";
 
 /** `optional|string|min:a|max:b`: empty is fine, anything typed follows the bounds. */
 function optionalText(min: number, max: number) {
@@ -42,7 +46,10 @@ export const certificationSchema = z.object({
   /** An empty file input sends a nameless, empty part: no file. */
   file_certificate: z.preprocess(
     (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
-    z.instanceof(File, { message: message.invalid }).optional(),
+    z
+      .instanceof(File, { message: message.invalid })
+      .refine((file) => file.size <= MAX_CERTIFICATE_BYTES, FILE_TOO_LARGE)
+      .optional(),
   ),
 });
 
