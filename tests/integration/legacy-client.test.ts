@@ -183,12 +183,8 @@ describe("user", () => {
       acronym: "UDG",
       degree: "Licenciatura en Finanzas",
       languages: [{ language: "es", level: "Nativo" }],
-      trainingTopics: [1, 4],
-      trainingTypeContents: [2],
     });
     expect(updated.user).toMatchObject({ fullName: "Lucía Gómez Pérez", nickname: "Lu", workPosition: { id: 3 } });
-    expect((await getTrainingTopics(ctx)).filter((topic) => topic.selected).map((topic) => topic.id)).toEqual([1, 4]);
-    expect((await getTrainingTypeContents(ctx)).filter((type) => type.selected).map((type) => type.id)).toEqual([2]);
 
     const invalid = await failure(updateProfileData(ctx, { fullName: "L", nickname: "Lu", university: "U", acronym: "U", degree: "D" }));
     expect(invalid.kind).toBe("invalid");

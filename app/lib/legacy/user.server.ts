@@ -43,9 +43,6 @@ export type ProfileUpdate = {
   acronym: string;
   degree: string;
   languages?: LanguageLevel[];
-  /** Onboarding choices (an extension of the legacy API): ids of topics and content types. */
-  trainingTopics?: number[];
-  trainingTypeContents?: number[];
 };
 
 /** `POST /user/profile_update_data`: the personalisation form (arrays as JSON text, spec §5). */
@@ -63,8 +60,6 @@ export function updateProfileData(ctx: LegacyContext, update: ProfileUpdate) {
       acronym: update.acronym,
       degree: update.degree,
       languages: jsonText(update.languages),
-      training_topics: jsonText(update.trainingTopics),
-      training_type_contents: jsonText(update.trainingTypeContents),
     },
     schema: savedUserReply,
   });
