@@ -72,7 +72,11 @@ try {
   const floorUrl = `${floor.origin}/`;
 
   phase("1. JS budget");
-  results.js = await measureJs({ floorUrl, pages });
+  results.js = await measureJs({
+    floorUrl,
+    pages,
+    metafiles: { app: "build/metafile.js.json", floor: "bench/floor/build/metafile.js.json" },
+  });
   for (const page of results.js.pages) {
     report(
       `JS ${page.name} (${page.path})`,

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
@@ -50,16 +51,62 @@ async function scriptsOf(browser, url, cookie) {
   };
 }
 
-/** `pages`: [{name, url, cookie?, factor}]; the floor's `/` is measured first, in the same browser. */
-export async function measureJs({ floorUrl, pages }) {
+/** The package a bundled source file belongs to, or the app's translations, or the app. */
+function packageOf(input) {
+  const at = input.lastIndexOf("node_modules/");
+  if (at < 0) return input.startsWith("app/locales/") ? "app translations" : "app";
+  const parts = input.slice(at + "node_modules/".length).split("/");
+  return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/**
+ * What each page's gzip bytes are made of, by package: every script's gzip size shared out over
+ * the packages in it by their bytes in the output, from the esbuild metafile of the Remix build.
+ */
+function byPackage(scripts, metafile) {
+  if (!existsSync(metafile)) return {};
+  const outputs = JSON.parse(readFileSync(metafile, "utf8")).outputs;
+  const totals = {};
+  for (const script of scripts) {
+    const output = outputs[`public${script.path}`];
+    if (!output) continue;
+    const inputs = Object.entries(output.inputs);
+    const bytes = inputs.reduce((sum, [, input]) => sum + input.bytesInOutput, 0) || 1;
+    for (const [file, input] of inputs) {
+      const name = packageOf(file);
+      totals[name] = (totals[name] ?? 0) + (script.gzip * input.bytesInOutput) / bytes;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(totals)
+      .map(([name, gzip]) => [name, Math.round(gzip)])
+      .filter(([, gzip]) => gzip >= 512)
+      .sort((a, b) => b[1] - a[1]),
+  );
+}
+
+/**
+ * `pages`: [{name, url, cookie?, factor}]; the floor's `/` is measured first, in the same browser.
+ * `metafiles`: the esbuild metafiles of the floor's and the app's browser builds.
+ */
+export async function measureJs({ floorUrl, pages, metafiles }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const floor = await scriptsOf(browser, floorUrl);
+    floor.gzipByPackage = byPackage(floor.scripts, metafiles.floor);
     const results = [];
     for (const page of pages) {
       const measured = await scriptsOf(browser, page.url, page.cookie);
       const ratio = measured.gzip / floor.gzip;
-      results.push({ name: page.name, path: new URL(page.url).pathname, ...measured, ratio, target: page.factor, pass: ratio <= page.factor });
+      results.push({
+        name: page.name,
+        path: new URL(page.url).pathname,
+        ...measured,
+        gzipByPackage: byPackage(measured.scripts, metafiles.app),
+        ratio,
+        target: page.factor,
+        pass: ratio <= page.factor,
+      });
     }
     return { floor, pages: results };
   } finally {
