@@ -148,7 +148,9 @@ try {
   const memory = await measureMemory({ app: fresh, appUrl: `${fresh.origin}/`, cookie: await signIn(fresh), floor, floorUrl });
   results.memory = memory;
   const { app: rss, target } = memory;
-  const made = rss.complete ? `${rss.requests[1]} requests` : `only ${rss.requests[1]} of ${target.requests} requests in the ${target.capSecondsPerHalf} s caps`;
+  const made = rss.complete
+    ? `${rss.requests[1]} requests`
+    : `only ${rss.requests[1]} of ${target.requests} requests in 2 × ${memory.capSecondsPerHalf.app} s`;
   report(
     "Memory RSS after the home requests",
     `${mb(rss.afterSecond)} after ${made} (floor ${mb(memory.floor.afterSecond)})`,
