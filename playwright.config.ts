@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT } from "./tests/e2e/ports";
 
 /**
@@ -10,18 +11,7 @@ import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT } from "./tests/e2e/
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 360, height: 740 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
 };
 
 export default defineConfig({

@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { Form, Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { SectionPage } from "~/components/section-page";
 import { elapsed } from "~/domain/time";
 import { requireUser } from "~/lib/auth.server";
+import { notificationIntentSchema } from "~/lib/forms/notifications.server";
 import { i18next } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { deleteNotification, getNotifications, markNotificationSeen } from "~/lib/legacy/user.server";
@@ -34,14 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const intentSchema = z.object({
-  intent: z.enum(["view", "delete"]),
-  id: z.coerce.number().int().positive(),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirect("/notifications");
   const { intent, id } = parsed.data;
   const t = await i18next.getFixedT(request);

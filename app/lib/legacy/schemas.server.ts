@@ -240,8 +240,11 @@ type RawActivity = {
   pivot?: { training_course_section_id?: number | string | null } | null;
 };
 
-const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() =>
-  z
+// NOTE: zod 3 calls a lazy schema's getter on every parse, and home parses hundreds of activities
+// per request: the getter builds the object schema once and hands back the same one after.
+let rawActivityObject: z.ZodType<RawActivity> | undefined;
+const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() => {
+  rawActivityObject ??= z
     .object({
       id,
       title: z.string().nullish(),
@@ -263,8 +266,9 @@ const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() =>
       course_name: z.string().nullish(),
       pivot: z.object({ training_course_section_id: z.union([z.number(), z.string()]).nullish() }).passthrough().nullish(),
     })
-    .passthrough(),
-);
+    .passthrough();
+  return rawActivityObject;
+});
 
 const truthy = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
 

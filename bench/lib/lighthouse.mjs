@@ -1,0 +1,94 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
+
+/**
+ * Lighthouse's default (mobile) configuration with simulated throttling, in a headless Debian
+ * Chromium started here on a DevTools port with a fresh profile. Signed-in pages get the session
+ * cookie through `extraHeaders`.
+ */
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+async function launchChromium(port) {
+  const profile = mkdtempSync(join(tmpdir(), "bench-lh-"));
+  const child = spawn(
+    CHROMIUM_PATH,
+    ["--headless=new", ...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: "ignore" },
+  );
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  return {
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(url, port, cookie) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: CATEGORIES,
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // The weighted audits that did not score full marks: what to look at on a miss.
+  const failed = (category) =>
+    lhr.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+      .map((ref) => ref.id);
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: lhr.categories.performance.score,
+    accessibility: lhr.categories.accessibility.score,
+    bestPractices: lhr.categories["best-practices"].score,
+    metrics: {
+      fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+      cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    },
+    failedAudits: Object.fromEntries(CATEGORIES.map((category) => [category, failed(category)])),
+  };
+}
+
+export const LIGHTHOUSE_TARGETS = { performance: 0.95, accessibility: 1, bestPractices: 0.95 };
+
+/** `pages`: [{name, url, cookie?}]; the floor's `/` is audited first, in the same browser. */
+export async function measureLighthouse({ floorUrl, pages, port }) {
+  const chromium = await launchChromium(port);
+  try {
+    const floor = await audit(floorUrl, port);
+    const results = [];
+    for (const page of pages) {
+      const scores = await audit(page.url, port, page.cookie);
+      if (new URL(scores.finalUrl).pathname !== new URL(page.url).pathname) {
+        throw new Error(`lighthouse on ${page.url} ended on ${scores.finalUrl}`);
+      }
+      const pass = Object.entries(LIGHTHOUSE_TARGETS).every(([key, target]) => scores[key] >= target);
+      results.push({ name: page.name, path: new URL(page.url).pathname, ...scores, pass });
+    }
+    return { targets: LIGHTHOUSE_TARGETS, floor, pages: results };
+  } finally {
+    await chromium.close();
+  }
+}

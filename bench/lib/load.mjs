@@ -1,0 +1,92 @@
+import autocannon from "autocannon";
+import { rssOf } from "./servers.mjs";
+
+/** Throughput and memory under load: autocannon, 50 connections, from this process. */
+const CONNECTIONS = 50;
+
+function summary(result) {
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export const THROUGHPUT_TARGET = 0.5;
+
+/**
+ * 50 connections for `seconds` on the floor's page, on the signed-in app page, then on the floor
+ * again: the ratio is taken against the mean of both floor runs, so a burst of load from other
+ * work on the machine weighs on both sides.
+ */
+export async function measureThroughput({ floorUrl, appUrl, cookie, seconds = 10 }) {
+  const run = (url, headers = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }).then(summary);
+  const floorBefore = await run(floorUrl);
+  const app = await run(appUrl, { cookie });
+  const floorAfter = await run(floorUrl);
+  const floorRps = (floorBefore.requestsPerSecond + floorAfter.requestsPerSecond) / 2;
+  const ratio = app.requestsPerSecond / floorRps;
+  const clean = app.errors === 0 && app.timeouts === 0 && app.non2xx === 0;
+  return {
+    connections: CONNECTIONS,
+    seconds,
+    floorBefore,
+    app,
+    floorAfter,
+    floorRequestsPerSecond: floorRps,
+    ratio,
+    target: THROUGHPUT_TARGET,
+    clean,
+    pass: ratio >= THROUGHPUT_TARGET && clean,
+  };
+}
+
+export const MEMORY_LIMIT_BYTES = 250 * 1024 * 1024;
+export const MEMORY_GROWTH_LIMIT = 0.1;
+
+/** Up to `amount` requests, stopped after `capSeconds` so the bench keeps to its ~10 minutes. */
+async function batch(url, headers, amount, capSeconds) {
+  const job = autocannon({ url, connections: CONNECTIONS, amount, headers });
+  const timer = setTimeout(() => job.stop(), capSeconds * 1000);
+  const result = await job;
+  clearTimeout(timer);
+  return { done: result["2xx"], failed: result.errors + result.timeouts + result.non2xx, seconds: result.duration };
+}
+
+/**
+ * RSS of the serving process after `half` signed-in requests, then after `2 × half`: bounded and
+ * flat. Each half stops after `capSeconds` (the floor's after `floorCapSeconds`: it is only there
+ * for comparison); the figures then say how many requests were made.
+ */
+export async function measureMemory({ app, appUrl, cookie, floor, floorUrl, half = 10_000, capSeconds = 100, floorCapSeconds = 30 }) {
+  const loadTwice = async (url, pid, headers, cap) => {
+    const start = rssOf(pid);
+    const first = await batch(url, headers, half, cap);
+    const afterFirst = rssOf(pid);
+    const second = await batch(url, headers, half, cap);
+    const afterSecond = rssOf(pid);
+    return {
+      start,
+      afterFirst,
+      afterSecond,
+      growth: afterSecond / afterFirst - 1,
+      requests: [first.done, first.done + second.done],
+      seconds: [first.seconds, second.seconds],
+      failed: first.failed + second.failed,
+      complete: first.done + first.failed >= half && second.done + second.failed >= half,
+    };
+  };
+  const floorRss = await loadTwice(floorUrl, floor.pid, {}, floorCapSeconds);
+  const appRss = await loadTwice(appUrl, app.pid, { cookie }, capSeconds);
+  return {
+    target: { requests: half * 2, limitBytes: MEMORY_LIMIT_BYTES, growthLimit: MEMORY_GROWTH_LIMIT },
+    capSecondsPerHalf: { app: capSeconds, floor: floorCapSeconds },
+    floor: floorRss,
+    app: appRss,
+    pass: appRss.complete && appRss.afterSecond < MEMORY_LIMIT_BYTES && appRss.growth <= MEMORY_GROWTH_LIMIT && appRss.failed === 0,
+  };
+}

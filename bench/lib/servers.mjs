@@ -1,0 +1,139 @@
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ensureBuild } from "../../scripts/ensure-build.mjs";
+
+/**
+ * The servers a bench run measures: the app in production mode on its embedded mock legacy API
+ * (`build/bin/start.js`, as `npm start` runs it) and the framework floor (bench/floor, a bare
+ * Remix app built with this project's node_modules), both served by remix-serve.
+ */
+
+const REMIX_CLI = "node_modules/@remix-run/dev/dist/cli.js";
+const REMIX_SERVE = "node_modules/@remix-run/serve/dist/cli.js";
+
+export const DEMO = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+const APP_KEY = "demo-app-key-academia";
+
+/** Builds the app when its sources changed, and the floor every run (it takes a second). */
+export function buildAll() {
+  ensureBuild();
+  execFileSync(process.execPath, [`../../${REMIX_CLI}`, "build"], { cwd: "bench/floor", stdio: ["ignore", process.stderr, "inherit"] });
+}
+
+async function waitForHttp(url, child) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer in 30 s`);
+}
+
+function stopper(child) {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+}
+
+/** The PID of the launcher's remix-serve child: the process that serves the pages. */
+function servingPid(launcherPid) {
+  const children = readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, "utf8").trim().split(/\s+/);
+  if (!children[0]) throw new Error("the launcher has no child process");
+  return Number(children[0]);
+}
+
+/** Resident set size of a process, in bytes. */
+export function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/**
+ * The app as `npm start` runs it with no LEGACY_API_URL. `latencyMs` goes to the embedded mock
+ * (MOCK_LATENCY_MS); with `logs` the app's JSON log lines are kept (one per legacy call).
+ */
+export async function startApp({ port, mockPort, latencyMs = 0, logs = false }) {
+  const child = spawn(process.execPath, ["build/bin/start.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      MOCK_PORT: String(mockPort),
+      MOCK_LATENCY_MS: String(latencyMs),
+      LEGACY_API_URL: "",
+      LOG_LEVEL: logs ? "info" : "silent",
+    },
+    stdio: ["ignore", logs ? "pipe" : "ignore", "ignore"],
+  });
+  const lines = [];
+  if (logs) {
+    let rest = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop() ?? "";
+      for (const part of parts) {
+        try {
+          lines.push(JSON.parse(part));
+        } catch {
+          // remix-serve's own access log lines are not JSON
+        }
+      }
+    });
+  }
+  const origin = `http://localhost:${port}`;
+  await waitForHttp(`${origin}/healthz`, child);
+  return { origin, mockOrigin: `http://127.0.0.1:${mockPort}`, pid: servingPid(child.pid), logs: lines, stop: stopper(child) };
+}
+
+export async function startFloor({ port }) {
+  // remix-serve finds the assets (public/build) from its working directory.
+  const child = spawn(process.execPath, [`../../${REMIX_SERVE}`, "build/index.js"], {
+    cwd: "bench/floor",
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  const origin = `http://localhost:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return { origin, pid: child.pid, stop: stopper(child) };
+}
+
+/**
+ * Marks the demo learner's earned badges seen (so the one-time badge dialog is not part of every
+ * page), then signs in through the real login form. Returns the `Cookie` header value.
+ */
+export async function signIn(app) {
+  const headers = { "X-App-Key": APP_KEY, "Content-Type": "application/json" };
+  const login = await fetch(`${app.mockOrigin}/v1/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  const { access_token: token } = await login.json();
+  const auth = { ...headers, Authorization: `Bearer ${token}` };
+  const check = await fetch(`${app.mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
+  const { user_badges: badges } = await check.json();
+  for (const badge of badges) await fetch(`${app.mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
+
+  const response = await fetch(`${app.origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.origin },
+    body: new URLSearchParams({ email: DEMO.email, password: DEMO.password }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((pair) => pair.includes("academia="));
+  if (response.status !== 302 || !session) throw new Error(`sign-in failed: ${response.status}`);
+  return session;
+}
