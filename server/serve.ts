@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { watch } from "node:fs";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -13,7 +14,8 @@ import { log } from "./log";
  * id on every request and in every log line, the client IP for rate limits, JSON access logs
  * without query strings (an SSO link's query never reaches a log), and a graceful stop — on
  * SIGTERM /readyz turns 503 for SHUTDOWN_DELAY_MS while requests are still served, then the
- * server stops accepting, lets in-flight requests finish and exits 0.
+ * server stops accepting, lets in-flight requests finish and exits 0 (within the keep-alive
+ * timeout, 5 s, plus the longest request).
  */
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -32,6 +34,26 @@ const importBuild = async (): Promise<ServerBuild> => import(`${buildUrl.href}?t
 let build = await importBuild();
 let draining = false;
 
+const BASELINE_HEADERS: Array<[string, string]> = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "same-origin"],
+  ...(config.NODE_ENV === "production"
+    ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+    : []),
+];
+
+/**
+ * Static files, redirects and resource routes get the baseline security headers too; a page's own
+ * (app/lib/security.server.ts) are set by then and win, so no header is sent twice.
+ */
+function withBaselineHeaders(res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    for (const [name, value] of BASELINE_HEADERS) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
@@ -42,11 +64,7 @@ app.use((req, res, next) => {
   req.headers["x-request-id"] = requestId;
   req.headers["x-academia-client-ip"] = req.ip ?? "";
   res.setHeader("X-Request-Id", requestId);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
-  if (config.NODE_ENV === "production") {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
+  withBaselineHeaders(res);
   if (draining) res.setHeader("Connection", "close");
   const started = performance.now();
   res.on("finish", () =>
@@ -86,12 +104,16 @@ function stop(signal: NodeJS.Signals, delayMs: number) {
   if (draining) return;
   draining = true;
   log.info("stopping: /readyz answers 503", { signal, delayMs });
+  const done = () => {
+    log.info("stopped: every request finished");
+    process.exit(0);
+  };
   setTimeout(() => {
-    server.close(() => {
-      log.info("stopped: every request finished");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    // On SIGTERM, net's close, not http's: http's also drops connections that look idle, which
+    // races with a request just arriving on one. Every response now says `Connection: close`, and
+    // sockets idle from before end at the keep-alive timeout; the callback runs after the last.
+    if (signal === "SIGTERM") NetServer.prototype.close.call(server, done);
+    else server.close(done);
     setTimeout(() => {
       log.error("stopped with requests still open", { afterMs: HARD_STOP_MS });
       process.exit(1);
