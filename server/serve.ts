@@ -87,7 +87,8 @@ app.get("/readyz", (_req, res, next) => {
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", (req, res, next) => createRequestHandler({ build, mode: config.NODE_ENV })(req, res, next));
+let handle = createRequestHandler({ build, mode: config.NODE_ENV });
+app.all("*", (req, res, next) => handle(req, res, next));
 
 const server: Server = app.listen(config.PORT, () => {
   log.info("listening", { port: config.PORT });
@@ -95,6 +96,7 @@ const server: Server = app.listen(config.PORT, () => {
     void broadcastDevReady(build);
     watch(versionUrl, async () => {
       build = await importBuild();
+      handle = createRequestHandler({ build, mode: config.NODE_ENV });
       void broadcastDevReady(build);
     });
   }
