@@ -87,7 +87,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const store = createStore();
   const ctx: MockContext = { store, appKey: options.appKey ?? process.env.MOCK_APP_KEY ?? DEFAULT_APP_KEY, origin };
   const app = createServer(
-    ...testingHandlers(ctx),
+    ...testingHandlers(ctx, faults),
     ...storageHandlers(ctx),
     gateHandler(ctx, faults),
     ...resourceHandlers(ctx),

@@ -32,6 +32,15 @@ export const mock = {
     const { user_badges: badges } = (await check.json()) as { user_badges: Array<{ id: number }> };
     for (const badge of badges) await fetch(`${mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
   },
+  /** Injected faults of the legacy API (`/__mock/faults`); `mock.reset()` leaves them as they are. */
+  async setFaults(faults: { errorRate?: number; malformedRate?: number; latencyMs?: number }) {
+    const response = await fetch(`${mockOrigin}/__mock/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(faults),
+    });
+    expect(response.ok).toBe(true);
+  },
   async lastRecoveryPath(to: string): Promise<string> {
     const response = await fetch(`${mockOrigin}/__mock/outbox`);
     const { messages } = (await response.json()) as { messages: Array<{ to: string; link_path: string }> };
