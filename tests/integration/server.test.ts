@@ -251,7 +251,7 @@ describe("SIGTERM", () => {
   it("turns /readyz 503, finishes every started request and exits 0 (launcher and server)", async () => {
     const app = await launch("build/bin/start.js", {
       MOCK_LATENCY_MS: "100",
-      SHUTDOWN_DELAY_MS: "1000",
+      SHUTDOWN_DELAY_MS: "2000",
       LEGACY_API_URL: "",
     });
     expect((await fetch(`${app.origin}/readyz`)).status).toBe(200);
@@ -280,7 +280,7 @@ describe("SIGTERM", () => {
     const okBefore = ok;
     app.child.kill("SIGTERM");
     inFlightAtSignal = inFlight;
-    await expect.poll(() => fetch(`${app.origin}/readyz`).then((r) => r.status), { timeout: 800, interval: 50 }).toBe(503);
+    await expect.poll(() => fetch(`${app.origin}/readyz`).then((r) => r.status), { timeout: 1500, interval: 50 }).toBe(503);
     stopAt = performance.now() + 200;
     await Promise.all(load);
     expect(await app.exit).toBe(0);
