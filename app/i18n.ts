@@ -10,6 +10,6 @@ export default {
   supportedLngs: [...supportedLngs],
   fallbackLng: "es",
   defaultNS: "common",
-  ns: ["common", "learning", "player", "engagement"],
+  ns: ["common", "learning", "player", "engagement", "profile", "onboarding"],
   react: { useSuspense: false },
 };

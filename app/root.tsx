@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
+import { wantsSaveData } from "./lib/data-saver.server";
 import { getLocale } from "./lib/i18next.server";
 import { getLanguages } from "./lib/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
@@ -19,13 +20,17 @@ import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
 import learningStyles from "./styles/learning.css";
+import onboardingStyles from "./styles/onboarding.css";
 import playerStyles from "./styles/player.css";
+import profileStyles from "./styles/profile.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: learningStyles },
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: engagementStyles },
+  { rel: "stylesheet", href: profileStyles },
+  { rel: "stylesheet", href: onboardingStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
@@ -38,13 +43,14 @@ export const handle = { i18n: "common" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const [{ toast, clear }, languages] = await Promise.all([
+  const [{ toast, clear }, languages, saveData] = await Promise.all([
     getToast(request),
     getLanguages({ locale }).catch(() => []),
+    wantsSaveData(request),
   ]);
   const switchable = languages.map((language) => language.isoCode).filter(isLng);
   return data(
-    { locale, toast, languages: switchable.length > 0 ? switchable : [locale], requestId: requestIdOf(request) },
+    { locale, toast, saveData, languages: switchable.length > 0 ? switchable : [locale], requestId: requestIdOf(request) },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }

@@ -1,16 +1,16 @@
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "./auth.server";
 import { getConfig } from "./config.server";
+import { wantsSaveData } from "./data-saver.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "./legacy/activities.server";
 import { getHomeActivities } from "./legacy/general.server";
 import type { LegacyContext } from "./legacy/request.server";
 import { LegacyError } from "./legacy/request.server";
-import { type Activity, activitySchema, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
-import { getLearningPaths, getTrainingAcademies, getUserProgress } from "./legacy/training.server";
+import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
+import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
 /**
  * The activity player's server side: find an activity by id wherever the learner can reach it,
@@ -31,20 +31,11 @@ type Placement = {
 };
 
 /** `/training` showcases (simulators, learning route, video tips) hold activities found nowhere else. */
-const showcaseSchema = z
-  .object({ courses: z.array(z.object({ activities: z.array(activitySchema).nullish() }).passthrough()).nullish() })
-  .passthrough()
-  .nullish();
-const academyActivitiesSchema = z
-  .object({ emulators: showcaseSchema, learning_route: showcaseSchema, video_tips: showcaseSchema })
-  .passthrough();
-
 async function showcaseActivities(ctx: LegacyContext): Promise<Activity[]> {
-  const academies = await getTrainingAcademies(ctx);
-  const parsed = academyActivitiesSchema.safeParse(academies[0] ?? {});
-  if (!parsed.success) return [];
-  return [parsed.data.emulators, parsed.data.learning_route, parsed.data.video_tips].flatMap((showcase) =>
-    (showcase?.courses ?? []).flatMap((course) => course.activities ?? [])
+  const academy = await getAcademy(ctx);
+  if (!academy) return [];
+  return [academy.emulators, academy.learningRoute, academy.videoTips].flatMap((showcase) =>
+    showcase.courses.flatMap((course) => course.activities)
   );
 }
 
@@ -185,7 +176,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
     record: record ? savedRecord(record) : null,
     resume: record ? resumeData(record.userData) : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
-    saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+    saveData: await wantsSaveData(request),
   };
   return data(payload);
 }

@@ -11,6 +11,9 @@ export function createNonce() {
  * package must run in a same-origin frame to find its runtime); every other response refuses
  * to be framed at all.
  */
+/** Media with an `s3_bucket_name` comes straight from its public bucket (app/domain/media.ts). */
+const S3_BUCKETS = "https://*.s3.amazonaws.com";
+
 export function applySecurityHeaders(headers: Headers, nonce?: string, { frameable = false } = {}) {
   const config = getConfig();
   const files = new URL(config.FILES_HOST_URL).origin;
@@ -21,8 +24,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, { frameab
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
         "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' data: blob: ${files}`,
-        `media-src 'self' blob: ${files}`,
+        `img-src 'self' data: blob: ${files} ${S3_BUCKETS}`,
+        `media-src 'self' blob: ${files} ${S3_BUCKETS}`,
         "font-src 'self'",
         "connect-src 'self'",
         "frame-src 'self'",

@@ -1,14 +1,32 @@
 import enCommon from "./en/common.json";
 import enEngagement from "./en/engagement.json";
 import enLearning from "./en/learning.json";
+import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
+import enProfile from "./en/profile.json";
 import esCommon from "./es/common.json";
 import esEngagement from "./es/engagement.json";
 import esLearning from "./es/learning.json";
+import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
+import esProfile from "./es/profile.json";
 
 /** One namespace per area of the app; every namespace exists in both languages. */
 export const resources = {
-  es: { common: esCommon, learning: esLearning, player: esPlayer, engagement: esEngagement },
-  en: { common: enCommon, learning: enLearning, player: enPlayer, engagement: enEngagement },
+  es: {
+    common: esCommon,
+    learning: esLearning,
+    player: esPlayer,
+    engagement: esEngagement,
+    profile: esProfile,
+    onboarding: esOnboarding,
+  },
+  en: {
+    common: enCommon,
+    learning: enLearning,
+    player: enPlayer,
+    engagement: enEngagement,
+    profile: enProfile,
+    onboarding: enOnboarding,
+  },
 };

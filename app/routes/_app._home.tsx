@@ -5,12 +5,13 @@ import { ContactForm } from "~/components/contact-form";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
+import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/lib/auth.server";
 import { getSafeFaq } from "~/lib/faq.server";
 import { getHomeActivities } from "~/lib/legacy/general.server";
 import type { Activity } from "~/lib/legacy/schemas.server";
-import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
+import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/lib/legacy/training.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Inicio" }];
@@ -18,23 +19,24 @@ export const meta: MetaFunction = () => [{ title: "Academia · Inicio" }];
 /** Home (spec §2): every call in parallel, one upstream round trip. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const [user, routes, progress, home, faq] = await Promise.all([
+  const [user, routes, progress, home, faq, academy] = await Promise.all([
     getUserInfo(ctx),
     getLearningPaths(ctx),
     getUserProgress(ctx),
     getHomeActivities(ctx),
     getSafeFaq(ctx),
+    getAcademy(ctx),
   ]);
   const records = activityRecords(progress);
   const courseOf = new Map<number, string>();
   for (const route of routes) {
     for (const course of route.courses) for (const activity of course.activities) courseOf.set(activity.id, course.name);
   }
-  const card = (activity: Activity): ActivityCardData => ({
+  const card = (activity: Activity, courseName = ""): ActivityCardData => ({
     id: activity.id,
     title: activity.title,
     description: activity.description,
-    courseName: activity.courseName || courseOf.get(activity.id) || "",
+    courseName: courseName || activity.courseName || courseOf.get(activity.id) || "",
     contentTypeName: activity.contentType.name,
     coverUrl: activity.coverUrl,
   });
@@ -47,11 +49,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
       active: route.active,
       progress: routeProgress(route, records),
     })),
-    recent: home.recent.map(card),
-    mostViewed: home.mostViewed.map(card),
-    sharedByLeaders: home.sharedByLeaders.map(card),
+    recent: home.recent.map((activity) => card(activity)),
+    mostViewed: home.mostViewed.map((activity) => card(activity)),
+    sharedByLeaders: home.sharedByLeaders.map((activity) => card(activity)),
+    welcome: academy ? welcomeBlock(academy, card) : null,
     faq,
     contactSubmissionId: crypto.randomUUID(),
+  };
+}
+
+/** The showcases of the academy as the welcome block shows them: every slide a card. */
+function welcomeBlock(
+  academy: Academy,
+  card: (activity: Activity, courseName?: string) => ActivityCardData,
+): WelcomeBlockData {
+  const cardsOf = (showcase: Showcase) =>
+    showcase.courses.flatMap((item) => item.activities.map((activity) => card(activity, item.name)));
+  return {
+    simulators: { title: academy.emulators.title, activities: cardsOf(academy.emulators) },
+    learningRoute: {
+      title: academy.learningRoute.title,
+      courses: academy.learningRoute.courses.map((item) => ({
+        id: item.id,
+        name: item.name,
+        activities: item.activities.map((activity) => card(activity, item.name)),
+      })),
+    },
+    videoTips: { title: academy.videoTips.title, activities: cardsOf(academy.videoTips) },
   };
 }
 
@@ -86,6 +110,7 @@ export default function Home() {
           </Carousel>
         </HomeSection>
       ))}
+      {data.welcome ? <WelcomeBlock data={data.welcome} /> : null}
       <section className="home-section" aria-labelledby="home-faq">
         <h2 id="home-faq">{t("faqTitle")}</h2>
         <FaqAccordion categories={data.faq} />

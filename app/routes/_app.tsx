@@ -4,8 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
+import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { LanguageSelect } from "~/components/language-select";
 import { BadgeDialog } from "~/components/badge-dialog";
+import { NewsDialog } from "~/components/news-dialog";
+import { wantsSaveData } from "~/lib/data-saver.server";
+import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { requireUser } from "~/lib/auth.server";
 import { checkBadges } from "~/lib/legacy/badges.server";
 import { formatPoints } from "~/domain/numbers";
@@ -15,8 +19,16 @@ import { checkUpdates } from "~/lib/legacy/user.server";
 /** The app layout of spec §2: header, the routed page, footer tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
-  const [updates, points, newBadges] = await Promise.all([checkUpdates(ctx), getUserPoints(ctx), checkBadges(ctx)]);
+  const [updates, points, newBadges, saveData] = await Promise.all([
+    checkUpdates(ctx),
+    getUserPoints(ctx),
+    checkBadges(ctx),
+    wantsSaveData(request),
+  ]);
+  const news = updates.news[0];
   return {
+    news: news ? { ...news, bodyHtml: sanitizeLegacyHtml(news.bodyHtml) } : null,
+    saveData,
     user: session.user,
     newBadge: newBadges[0] ?? null,
     unseenNotifications: updates.unseenNotifications,
@@ -25,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, unseenNotifications, points, newBadge } = useLoaderData<typeof loader>();
+  const { user, unseenNotifications, points, newBadge, news, saveData } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const matches = useMatches();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
@@ -85,10 +97,12 @@ export default function AppLayout() {
         </nav>
       </header>
       <Outlet />
-      {newBadge ? <BadgeDialog badge={newBadge} /> : null}
+      {news ? <NewsDialog news={news} saveData={saveData} /> : null}
+      {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />
+          <DataSaverToggle />
           <Link to="/logout">{t("nav.logout")}</Link>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">

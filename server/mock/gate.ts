@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { http, type HttpHandler, HttpResponse } from "msw";
-import { apiPath, json, message } from "./http";
+import { API_BASE, apiPath, json, message } from "./http";
 import { localeOf } from "./i18n";
-import type { MockContext } from "./store";
+import { type MockContext, recordCall } from "./store";
 
 export interface Faults {
   latencyMs: number;
@@ -10,6 +10,8 @@ export interface Faults {
   errorRate: number;
   /** 0..1: share of API calls answered 200 with a truncated JSON body. */
   malformedRate: number;
+  /** Calls to this API path (e.g. `/user/languages`) answer 402 with a message; tests reach the refusal with it. */
+  refusePath?: string | null;
 }
 
 const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
@@ -20,8 +22,12 @@ const TRUNCATED_JSON = '{"data":[{"id":1,"title":"Fundamentos de la audi';
  */
 export function gateHandler(ctx: MockContext, faults: Faults): HttpHandler {
   return http.all(apiPath("/*"), async ({ request }) => {
+    recordCall(ctx, request.method, new URL(request.url).pathname.replace(API_BASE, ""));
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (request.headers.get("x-app-key") !== ctx.appKey) return message(localeOf(request), "invalidAppKey", 401);
+    if (faults.refusePath && new URL(request.url).pathname === `${API_BASE}${faults.refusePath}`) {
+      return message(localeOf(request), "refused", 402);
+    }
     if (Math.random() < faults.errorRate) return json({ message: "Server Error" }, 500);
     if (Math.random() < faults.malformedRate) {
       return new HttpResponse(TRUNCATED_JSON, { headers: { "Content-Type": "application/json" } });

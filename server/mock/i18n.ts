@@ -9,6 +9,7 @@ const messages = {
   serverError: { es: "Server Error", en: "Server Error" },
   malformedBody: { es: "El cuerpo de la petición no es JSON válido", en: "The request body is not valid JSON" },
   payloadTooLarge: { es: "La petición es demasiado grande", en: "The request is too large" },
+  refused: { es: "La solicitud fue rechazada", en: "The request was refused" },
   invalidData: { es: "Los datos proporcionados no son válidos.", en: "The given data was invalid." },
 
   required: { es: "Este campo es obligatorio", en: "This field is required" },

@@ -85,7 +85,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const address = await listen(server, options.port ?? 0, host);
   const origin = `http://${urlHost(host)}:${address.port}`;
   const store = createStore();
-  const ctx: MockContext = { store, appKey: options.appKey ?? process.env.MOCK_APP_KEY ?? DEFAULT_APP_KEY, origin };
+  const ctx: MockContext = {
+    store,
+    appKey: options.appKey ?? process.env.MOCK_APP_KEY ?? DEFAULT_APP_KEY,
+    origin,
+    calls: [],
+  };
   const app = createServer(
     ...testingHandlers(ctx, faults),
     ...storageHandlers(ctx),

@@ -462,6 +462,24 @@ describe("forms", () => {
   });
 });
 
+describe("onboarding choices (extension)", () => {
+  it("saves topics and content types on their own, reflected in 'selected', and refuses empty or unknown ids", async () => {
+    const token = await login(LUCIA);
+    const topics = await api("POST", "/user/training_topics", { token, body: { training_topics: "[3,6]" } });
+    expect(topics.status).toBe(200);
+    const listed = await api("GET", "/general/training_topics", { token });
+    const selected = (listed.json.training_topics as Array<{ id: number; selected: boolean }>).filter((item) => item.selected);
+    expect(selected.map((item) => item.id)).toEqual([3, 6]);
+    const types = await api("POST", "/user/training_type_contents", { token, body: { training_type_contents: [2] } });
+    expect(types.status).toBe(200);
+    const empty = await api("POST", "/user/training_topics", { token, body: { training_topics: "[]" } });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors).toEqual({ training_topics: ["Este campo es obligatorio"] });
+    const unknown = await api("POST", "/user/training_type_contents", { token, body: { training_type_contents: "[99]" } });
+    expect(unknown.json.errors).toEqual({ training_type_contents: ["Este campo no es válido"] });
+  });
+});
+
 describe("ranking and leaders", () => {
   it("ranks 28+ users with Carlos 3rd and Ana 14th", async () => {
     const { ranking_users: rows, user_ranking: own } = (await api("GET", "/ranking_users", { token: await login(ANA) }))
@@ -534,6 +552,28 @@ describe("fault injection", () => {
       await expect(broken.json()).rejects.toThrow();
     } finally {
       await Promise.all([failing.close(), garbled.close()]);
+    }
+  });
+});
+
+describe("test endpoints", () => {
+  it("logs the API calls, sets faults over HTTP, and a reset clears both", async () => {
+    const local = await startMockServer({ port: 0, appKey: APP_KEY });
+    try {
+      const headers = { "X-App-Key": APP_KEY };
+      await fetch(`${local.url}/languages/all`, { headers });
+      const calls = async () => ((await (await fetch(`${local.origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
+      expect(await calls()).toEqual(["GET /languages/all"]);
+
+      const set = await fetch(`${local.origin}/__mock/faults`, { method: "POST", body: JSON.stringify({ errorRate: 1, latencyMs: -5 }) });
+      expect(((await set.json()) as { faults: { errorRate: number; latencyMs: number } }).faults).toMatchObject({ errorRate: 1, latencyMs: 0 });
+      expect((await fetch(`${local.url}/languages/all`, { headers })).status).toBe(500);
+
+      await fetch(`${local.origin}/__mock/reset`, { method: "POST" });
+      expect(await calls()).toEqual([]);
+      expect((await fetch(`${local.url}/languages/all`, { headers })).status).toBe(200);
+    } finally {
+      await local.close();
     }
   });
 });

@@ -12,6 +12,7 @@ export const files = {
   podcast: file("media/", "podcast-auditoria.wav"),
   welcomeVideo: file("media/", "video-bienvenida.mp4"),
   scorm: file("scorm/intro-auditoria/", "index.html"),
+  scorm2004: file("scorm/arqueo-caja-2004/", "index.html"),
   avatarAna: file("avatars/", "ana-martinez.png"),
   avatarCarlos: file("avatars/", "carlos-ruiz.png"),
   avatarOne: file("avatars/", "avatar-1.png"),

@@ -44,6 +44,8 @@ interface ActivitySpec {
   parentId?: number;
   modules?: ActivityModule[];
   escapeRoom?: boolean;
+  /** A package other than the type's default file. */
+  media?: StoredFile;
 }
 
 function activity(spec: ActivitySpec, at: At): ActivityRecord {
@@ -56,7 +58,7 @@ function activity(spec: ActivitySpec, at: At): ActivityRecord {
     points: spec.points,
     section_id: spec.section ?? SECTION.main,
     cover: spec.cover ?? files.coverAuditoria,
-    media: defaultMedia[spec.type] ?? null,
+    media: spec.media ?? defaultMedia[spec.type] ?? null,
     content: spec.link ?? null,
     parent_id: spec.parentId ?? null,
     modules: spec.modules ?? [],
@@ -217,7 +219,7 @@ export function seedAcademy(at: At): AcademyRecord {
     cover: files.coverAuditoria,
     courses: [
       course(51, "Simuladores de auditoría", "Practica con casos simulados.", [
-        a({ id: 501, type: "elearning", title: "Simulador: arqueo de caja", description: "Realiza un arqueo de caja sorpresa.", duration: 10, points: 30, age: 25, views: 210, modules: scormModules(5001) }),
+        a({ id: 501, type: "elearning", title: "Simulador: arqueo de caja", description: "Realiza un arqueo de caja sorpresa.", duration: 10, points: 30, age: 25, views: 210, media: files.scorm2004, modules: scormModules(5001) }),
         a({ id: 502, type: "external_link", title: "Simulador: conciliación bancaria", description: "Concilia un estado de cuenta con el mayor.", duration: 15, points: 30, age: 24, views: 95, link: link("https://www.theiia.org/en/resources/", "E-LEARNING") }),
       ]),
       course(52, "Tips en video", "Consejos de un minuto.", [

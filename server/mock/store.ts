@@ -22,6 +22,16 @@ export interface MockContext {
   appKey: string;
   /** Origin of the mock server (e.g. http://127.0.0.1:4010), used to build file URLs. */
   origin: string;
+  /** The latest API calls received, as `METHOD /path` (tests count them; bounded). */
+  calls: string[];
+}
+
+const CALLS_KEPT = 5_000;
+
+/** Notes an API call in the bounded log of `/__mock/calls`. */
+export function recordCall(ctx: MockContext, method: string, path: string) {
+  ctx.calls.push(`${method} ${path}`);
+  if (ctx.calls.length > CALLS_KEPT * 2) ctx.calls.splice(0, CALLS_KEPT);
 }
 
 export function createStore(): Store {

@@ -12,34 +12,47 @@ export const accounts = {
 
 const mockOrigin = `http://127.0.0.1:${MOCK_PORT}`;
 
+/** The mock legacy API's headers for calls made as `email` (test set-up, not through the app). */
+async function legacyHeaders(email: string) {
+  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
+  const login = await fetch(`${mockOrigin}/v1/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { ...headers, Authorization: `Bearer ${token}` };
+}
+
 /** The embedded mock legacy API's test endpoints. */
 export const mock = {
   async reset() {
     const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
+  /** Injects faults into the legacy API (latency, error and malformed rates) until the next reset. */
+  async setFaults(faults: { latencyMs?: number; errorRate?: number; malformedRate?: number }) {
+    const response = await fetch(`${mockOrigin}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
+    expect(response.ok).toBe(true);
+  },
+  /** The legacy API calls received since the last reset, as `METHOD /path`. */
+  async calls(): Promise<string[]> {
+    const response = await fetch(`${mockOrigin}/__mock/calls`);
+    return ((await response.json()) as { calls: string[] }).calls;
+  },
   /** Marks the user's newly earned badges seen, so the one-time badge dialog stays out of a test's way. */
   async markBadgesSeen(email: string) {
-    const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
-    const login = await fetch(`${mockOrigin}/v1/api/auth/login`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const auth = { ...headers, Authorization: `Bearer ${token}` };
+    const auth = await legacyHeaders(email);
     const check = await fetch(`${mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
     const { user_badges: badges } = (await check.json()) as { user_badges: Array<{ id: number }> };
     for (const badge of badges) await fetch(`${mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
   },
-  /** Injected faults of the legacy API (`/__mock/faults`); `mock.reset()` leaves them as they are. */
-  async setFaults(faults: { errorRate?: number; malformedRate?: number; latencyMs?: number }) {
-    const response = await fetch(`${mockOrigin}/__mock/faults`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(faults),
-    });
-    expect(response.ok).toBe(true);
+  /** Marks the user's pending news viewed, so the news modal (and the welcome flow) stays out of a test's way. */
+  async viewPendingNews(email: string) {
+    const auth = await legacyHeaders(email);
+    const check = await fetch(`${mockOrigin}/v1/api/user/check_updates`, { headers: auth });
+    const { user_news: news } = (await check.json()) as { user_news: Array<{ id: number }> };
+    for (const item of news) await fetch(`${mockOrigin}/v1/api/user/user_news/${item.id}`, { method: "POST", headers: auth });
   },
   async lastRecoveryPath(to: string): Promise<string> {
     const response = await fetch(`${mockOrigin}/__mock/outbox`);
@@ -50,9 +63,13 @@ export const mock = {
   },
 };
 
-/** Signs in through the form; unless `keepBadges`, the one-time 'new badge' dialog is settled first. */
+/**
+ * Signs in through the form. The pending news (the new user's welcome flow) is settled first and,
+ * unless `keepBadges`, the one-time 'new badge' dialog too.
+ */
 export async function signIn(page: Page, email: string = accounts.learner.email, { keepBadges = false } = {}) {
   if (!keepBadges) await mock.markBadgesSeen(email);
+  await mock.viewPendingNews(email);
   await page.goto("/login");
   await page.getByLabel("Usuario").fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);

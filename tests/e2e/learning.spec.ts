@@ -53,3 +53,56 @@ test("an unknown route goes home", async ({ page }) => {
   await page.goto("/learning-path/no-existe");
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the welcome block: simulators with their panel, a tab per course and the video tips", async ({ page }, testInfo) => {
+  await signIn(page);
+  const simulators = page.getByRole("region", { name: "Simulador BEA" });
+  await expect(page.getByRole("heading", { name: "Simulador BEA", level: 2 })).toBeVisible();
+  const panel = page.locator(".simulator-panel");
+  await expect(panel).toContainText("Realiza un arqueo de caja sorpresa.");
+
+  const tips = page.getByRole("region", { name: "TipTok BEA" });
+  await expect(tips.getByText("Tip: cómo documentar evidencia")).toBeVisible();
+  let tip = "Tip: cómo documentar evidencia";
+  if (jsEnabled(testInfo)) {
+    const tabs = page.getByRole("tablist", { name: "Ruta de aprendizaje" });
+    await expect(tabs.getByRole("tab")).toHaveCount(3);
+    await expect(page.getByRole("tabpanel").getByText("Las tres líneas del control interno")).toBeVisible();
+    await tabs.getByRole("tab", { name: "Marco normativo y control interno" }).click();
+    await expect(tabs.getByRole("tab", { name: "Marco normativo y control interno" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel").getByText("Cuestionario de control interno")).toBeVisible();
+    await simulators.getByRole("button", { name: "Siguiente" }).click();
+    await expect(panel).toContainText("Concilia un estado de cuenta con el mayor.");
+    await tips.getByRole("button", { name: "Ir a la diapositiva 2" }).click();
+    await expect(tips.getByRole("button", { name: "Ir a la diapositiva 2" })).toHaveAttribute("aria-current", "true");
+    tip = "Tip: entrevistas en 60 segundos";
+  } else {
+    const courses = page.getByRole("navigation", { name: "Ruta de aprendizaje" });
+    await expect(courses.getByRole("link")).toHaveCount(3);
+    await courses.getByRole("link", { name: "Marco normativo y control interno" }).click();
+    await expect(page).toHaveURL(/#course-12$/);
+    await expect(page.locator("#course-12").getByText("Cuestionario de control interno")).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.locator("#welcome-simulators").scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, "home-welcome");
+  await tips.getByRole("link", { name: tip }).click();
+  await expect(page).toHaveURL(tip.includes("entrevistas") ? /\/504$/ : /\/503$/);
+  await expect(page.locator("dialog.route-dialog")).toContainText(tip);
+});
+
+test("data saver: the learner turns it on, covers load light and the video waits", async ({ page }) => {
+  await signIn(page);
+  const toggle = page.getByRole("button", { name: "Ahorro de datos: desactivado" });
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Ahorro de datos: activado" })).toHaveAttribute("aria-pressed", "true");
+  const covers = page.locator(".activity-card-cover");
+  await expect(covers.first()).toBeVisible();
+  const sources = await covers.evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  expect(sources.every((source) => source === "/images/default-cover.svg")).toBe(true);
+  await page.goto("/101");
+  await expect(page.getByRole("dialog").locator("video")).toHaveAttribute("preload", "none");
+  await page.goto("/");
+  await page.getByRole("button", { name: "Ahorro de datos: activado" }).click();
+  await expect(page.getByRole("button", { name: "Ahorro de datos: desactivado" })).toBeVisible();
+});

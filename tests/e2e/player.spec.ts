@@ -52,6 +52,11 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** The learner's ACTIVITY record as the mock legacy API holds it. */
 async function legacyRecord(activityId: number) {
+  return (await legacyRecords(activityId))[0];
+}
+
+/** Every ACTIVITY record of the learner for an activity, as the mock legacy API holds them. */
+async function legacyRecords(activityId: number) {
   const origin = `http://127.0.0.1:${MOCK_PORT}`;
   const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
   const login = await fetch(`${origin}/v1/api/auth/login`, {
@@ -71,7 +76,7 @@ async function legacyRecord(activityId: number) {
       finalized: string | null;
     }>;
   };
-  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+  return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
 }
 
 test.beforeEach(async () => {
@@ -106,6 +111,30 @@ test.describe("with JavaScript", () => {
     await expect(routePercent(page)).toHaveText("37,5 %");
     // The same document all along: the states came from revalidated loaders, not a reload.
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+  });
+
+  test("with a slow legacy API a finished activity counts once", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await page.goto(route("formacion-requerida"));
+    const points = page.locator(".points-chip");
+    const before = Number((await points.innerText()).replace(/\D/g, ""));
+    await mock.setFaults({ latencyMs: 700 });
+    await openCard(page, "formacion-requerida", 205);
+    const { state } = player(page);
+    await expect(state).toHaveText("Completado", { timeout: 20_000 });
+    await player(page).close();
+    await openCard(page, "formacion-requerida", 205);
+    await expect(state).toHaveText("Completado");
+    await page.waitForTimeout(6_000);
+    await player(page).close();
+    await expect(routePercent(page)).toHaveText("37,5 %");
+    await expect.poll(async () => Number((await points.innerText()).replace(/\D/g, ""))).toBe(before + 10);
+    const calls = await mock.calls();
+    expect(calls.filter((call) => call === "POST /activities/finished")).toHaveLength(1);
+    const records = await legacyRecords(205);
+    expect(records).toHaveLength(1);
+    expect(records[0]?.finalized).toBeTruthy();
   });
 
   test("a PDF is drawn page by page and completed 15 s after it loads", async ({ page }, testInfo) => {
@@ -174,6 +203,27 @@ test.describe("with JavaScript", () => {
     await player(page).close();
     await expect(card(page, `${route("formacion-requerida")}/203`).locator(".status")).toHaveText("Completado");
     await expect(routePercent(page)).toHaveText("37,5 %");
+  });
+
+  test("a SCORM 2004 package finds its runtime, resumes and completes", async ({ page }, testInfo) => {
+    await signIn(page);
+    await page.goto("/501");
+    const { state } = player(page);
+    const frame = page.frameLocator(".scorm-frame");
+    await expect(frame.getByRole("heading", { name: "1. Sorpresa" })).toBeVisible();
+    await expect(frame.getByText("Sin conexión con la plataforma")).toHaveCount(0);
+    await frame.getByRole("button", { name: "Siguiente" }).click();
+    await expect(frame.getByRole("heading", { name: "2. Conteo" })).toBeVisible();
+    await expect(state).toHaveText("Iniciado");
+    // The location is saved upstream: opening it again resumes on page 2.
+    await page.goto("/");
+    await page.goto("/501");
+    await expect(frame.getByRole("heading", { name: "2. Conteo" })).toBeVisible();
+    await screenshot(page, testInfo, "player-scorm-2004");
+    await frame.getByRole("button", { name: "Siguiente" }).click();
+    await frame.getByRole("button", { name: "Finalizar" }).click();
+    await expect(frame.getByText("¡Simulación completada!")).toBeVisible();
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
   });
 
   test("an external link opens in its own window and says why", async ({ page, context }, testInfo) => {

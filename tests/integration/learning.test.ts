@@ -1,3 +1,4 @@
+import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/lib/legacy/auth.server";
 import { reportActivity } from "~/lib/legacy/activities.server";
@@ -36,6 +37,7 @@ describe("home loader", () => {
       mostViewed: unknown[];
       sharedByLeaders: Array<{ title: string }>;
       faq: unknown[];
+      welcome: WelcomeBlockData | null;
     };
     expect(home.routes).toHaveLength(4);
     expect(home.routes.filter((route) => !route.active)).toHaveLength(1);
@@ -45,6 +47,13 @@ describe("home loader", () => {
     expect(home.mostViewed.length).toBeGreaterThan(0);
     expect(home.sharedByLeaders.length).toBeGreaterThan(0);
     expect(home.faq.length).toBeGreaterThan(0);
+    expect(home.welcome?.simulators.activities.map((activity) => activity.id)).toEqual([501, 502]);
+    expect(home.welcome?.learningRoute.courses.map((course) => course.name)).toEqual([
+      "Fundamentos de la auditoría interna",
+      "Marco normativo y control interno",
+      "Escape Room: el caso del inventario",
+    ]);
+    expect(home.welcome?.videoTips.activities[0]).toMatchObject({ id: 503, courseName: "Tips en video" });
   });
 });
 

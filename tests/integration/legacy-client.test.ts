@@ -46,7 +46,7 @@ import {
   getLearningPaths,
   getProfileProgress,
   getRoutePoints,
-  getTrainingAcademies,
+  getAcademy,
   getUserPoints,
   getUserProgress,
 } from "~/lib/legacy/training.server";
@@ -355,8 +355,10 @@ describe("training and activities", () => {
     ]);
     expect(bars.every((bar) => bar.progress >= 0 && bar.progress <= 100)).toBe(true);
 
-    const [academy] = await getTrainingAcademies(ctx);
-    expect(academy).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    const academy = await getAcademy(ctx);
+    expect(academy?.emulators.title).toBe("Simulador BEA");
+    expect(academy?.learningRoute.courses.map((course) => course.id)).toEqual([11, 12, 13]);
+    expect(academy?.videoTips.courses[0]?.activities.length).toBeGreaterThan(0);
   });
 
   it("reports the player's calls and reads the progress back", async () => {

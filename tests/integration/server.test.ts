@@ -66,7 +66,8 @@ function startApp(legacyUrl = mock.url) {
     ...SECRETS,
     LEGACY_API_URL: legacyUrl,
     FILES_HOST_URL: mock.origin,
-    LEGACY_TIMEOUT_MS: "800",
+    // Generous, so a busy machine (the whole suite runs in parallel) never times a page out.
+    LEGACY_TIMEOUT_MS: "3000",
     SHUTDOWN_DELAY_MS: "300",
   });
 }
@@ -193,7 +194,7 @@ describe("legacy API faults", () => {
   const faults = [
     ["answering 500", { errorRate: 1 }],
     ["answering malformed JSON", { malformedRate: 1 }],
-    ["slower than LEGACY_TIMEOUT_MS", { latencyMs: 1500 }],
+    ["slower than LEGACY_TIMEOUT_MS", { latencyMs: 3500 }],
   ] as const;
   const none = { errorRate: 0, malformedRate: 0, latencyMs: 0 };
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useSaveData } from "~/components/data-saver-toggle";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
 
@@ -63,7 +64,7 @@ const statusLabels: Record<ActivityStatus | "locked", string> = {
   locked: "status.locked",
 };
 
-/** An activity (spec §2): cover (or the default), course, title, description, content type, state. */
+/** An activity (spec §2): cover (the light default when missing or with data saver), course, title, description, content type, state. */
 export function ActivityCard({
   activity,
   href,
@@ -75,11 +76,12 @@ export function ActivityCard({
   status?: ActivityStatus | "locked";
 }) {
   const { t } = useTranslation("learning");
+  const saveData = useSaveData();
   return (
     <article className="activity-card" data-status={status}>
       <img
         className="activity-card-cover"
-        src={activity.coverUrl ?? "/images/default-cover.svg"}
+        src={(!saveData && activity.coverUrl) || "/images/default-cover.svg"}
         alt=""
         width={320}
         height={180}

@@ -12,6 +12,7 @@ export function Carousel({
   label,
   children,
   perPage = "responsive",
+  variant,
   controls = false,
   startIndex = 0,
   onSelect,
@@ -19,6 +20,8 @@ export function Carousel({
   label: string;
   children: ReactNode[];
   perPage?: "responsive" | "one";
+  /** `stacked`: the slides behind the one in view show as a pile of cards. */
+  variant?: "stacked";
   controls?: boolean;
   startIndex?: number;
   onSelect?: (index: number) => void;
@@ -52,7 +55,7 @@ export function Carousel({
   );
 
   return (
-    <section className="carousel" data-per-page={perPage} data-enhanced={hydrated} aria-roledescription="carousel" aria-label={label}>
+    <section className="carousel" data-per-page={perPage} data-variant={variant} data-enhanced={hydrated} aria-roledescription="carousel" aria-label={label}>
       <div className="carousel-viewport" ref={viewportRef}>
         <ul className="carousel-track">
           {children.map((child, index) => (

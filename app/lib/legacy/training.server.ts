@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { count, flag, id, progressRecordSchema, routeSchema } from "./schemas.server";
+import { cached } from "../cache.server";
+import { activitySchema, count, flag, id, progressRecordSchema, routeSchema, text } from "./schemas.server";
 
 const routePointsSchema = z
   .object({
@@ -122,17 +123,61 @@ export function getProfileProgress(ctx: LegacyContext) {
   });
 }
 
+const showcaseSchema = z
+  .object({
+    title: text,
+    courses: z
+      .array(z.object({ id, name: text, activities: z.array(activitySchema).nullish() }).passthrough())
+      .nullish(),
+  })
+  .passthrough()
+  .nullish()
+  .transform((showcase) => ({
+    title: showcase?.title ?? "",
+    courses: (showcase?.courses ?? []).map((course) => ({
+      id: course.id,
+      name: course.name,
+      activities: course.activities ?? [],
+    })),
+  }));
+
+export type Showcase = z.output<typeof showcaseSchema>;
+
+const academySchema = z
+  .object({
+    id,
+    name: z.string(),
+    description: text,
+    emulators: showcaseSchema,
+    learning_route: showcaseSchema,
+    video_tips: showcaseSchema,
+  })
+  .passthrough()
+  .transform((academy) => ({
+    id: academy.id,
+    name: academy.name,
+    description: academy.description,
+    emulators: academy.emulators,
+    learningRoute: academy.learning_route,
+    videoTips: academy.video_tips,
+  }));
+
+export type Academy = z.output<typeof academySchema>;
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
 /**
- * `GET /training`: the training academies; the app uses the first.
- * NOTE: academies pass through unnormalised because app/lib/activity.server.ts re-parses their
- * showcases (`emulators`, `learning_route`, `video_tips`) itself.
+ * `GET /training`: the training academies with their showcases (simulators, learning route,
+ * video tips); the app uses the first. The same for every learner, so cached like a catalogue.
  */
-export function getTrainingAcademies(ctx: LegacyContext) {
-  return legacyRequest(ctx, {
-    method: "GET",
-    path: "/training",
-    schema: z
-      .object({ training_academies: z.array(z.object({ id, name: z.string() }).passthrough()) })
-      .transform((reply) => reply.training_academies),
-  });
+export function getAcademy(ctx: LegacyContext): Promise<Academy | null> {
+  return cached(`/training:${ctx.locale}`, TEN_MINUTES, () =>
+    legacyRequest(ctx, {
+      method: "GET",
+      path: "/training",
+      schema: z
+        .object({ training_academies: z.array(academySchema) })
+        .transform((reply) => reply.training_academies[0] ?? null),
+    }),
+  );
 }

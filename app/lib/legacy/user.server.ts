@@ -184,3 +184,18 @@ export function saveLanguages(ctx: LegacyContext, languages: LanguageLevel[]) {
     schema: savedUserReply,
   });
 }
+
+export type OnboardingChoice = "training_topics" | "training_type_contents";
+
+/**
+ * Extension `POST /user/training_topics` and `POST /user/training_type_contents`: the topics of
+ * interest or content types chosen in onboarding, as JSON text of ids.
+ */
+export function saveOnboardingChoice(ctx: LegacyContext, choice: OnboardingChoice, ids: number[]) {
+  return legacyRequest(ctx, {
+    method: "POST",
+    path: `/user/${choice}`,
+    body: { [choice]: JSON.stringify(ids) },
+    schema: savedUserReply,
+  });
+}

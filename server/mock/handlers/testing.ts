@@ -1,34 +1,33 @@
 import { http, type HttpHandler, HttpResponse } from "msw";
-import { z } from "zod";
 import type { Faults } from "../gate";
 import type { MockContext } from "../store";
 
-const faultsSchema = z
-  .object({
-    latencyMs: z.number().min(0).max(60_000),
-    errorRate: z.number().min(0).max(1),
-    malformedRate: z.number().min(0).max(1),
-  })
-  .partial()
-  .strict();
-
 /**
  * Test-only endpoints under `/__mock` (no application key): health, the outbox, the contact
- * comments received (so a test can count what was really sent), the injected faults, and a reset.
+ * comments received (so a test can count what was really sent), the API calls received, the
+ * injected faults, and a reset (of the data, the faults and the call log).
  */
 export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[] {
+  const initial = { ...faults };
   return [
     http.get("*/__mock/health", () => HttpResponse.json({ ok: true })),
     http.get("*/__mock/outbox", () => HttpResponse.json({ messages: ctx.store.state.outbox })),
     http.get("*/__mock/contact_messages", () => HttpResponse.json({ messages: ctx.store.state.contact_messages })),
+    http.get("*/__mock/calls", () => HttpResponse.json({ calls: ctx.calls })),
     http.post("*/__mock/faults", async ({ request }) => {
-      const parsed = faultsSchema.safeParse(await request.json().catch(() => null));
-      if (!parsed.success) return HttpResponse.json({ ok: false }, { status: 400 });
-      Object.assign(faults, parsed.data);
-      return HttpResponse.json({ ok: true, faults });
+      const changes = (await request.json().catch(() => null)) as Partial<Record<keyof Faults, unknown>> | null;
+      for (const key of ["latencyMs", "errorRate", "malformedRate"] as const) {
+        const value = changes?.[key];
+        if (typeof value === "number" && Number.isFinite(value) && value >= 0) faults[key] = value;
+      }
+      const refused = changes?.refusePath;
+      if (typeof refused === "string" || refused === null) faults.refusePath = refused;
+      return HttpResponse.json({ faults });
     }),
     http.post("*/__mock/reset", () => {
       ctx.store.reset();
+      Object.assign(faults, initial);
+      ctx.calls.length = 0;
       return HttpResponse.json({ ok: true });
     }),
   ];

@@ -37,6 +37,14 @@ function idsFromList(locale: Locale, field: string, values: unknown[], known: Ar
   return [...new Set(ids)];
 }
 
+/** An onboarding choice: a JSON list of at least one catalogue id. */
+async function chosenIds(call: UserCall, field: string, known: Array<{ id: number }>): Promise<number[]> {
+  const input = validate(await readBody(call), { [field]: "required|array" }, call.locale);
+  const values = list(input[field]);
+  if (values.length === 0) rejectField(call.locale, field, t(call.locale, "required"));
+  return idsFromList(call.locale, field, values, known);
+}
+
 /** Reads the `file` part, checks its size and magic bytes, and keeps it as an upload. */
 async function uploadedPhoto(call: UserCall) {
   const input = validate(await readBody(call), { file: "required|file" }, call.locale);
@@ -118,6 +126,22 @@ export function userHandlers(ctx: MockContext): HttpHandler[] {
         );
       }
       return json({ success: true, message: t(locale, "dataSaved"), user: userView(ctx, user) });
+    }),
+
+    // Extension: the onboarding steps save topics and content types on their own (the spec's
+    // profile form would require the education fields a new user has not given yet).
+    post("/user/training_topics", async (call) => {
+      call.user.topic_ids = await chosenIds(call, "training_topics", call.state.catalogue.training_topics);
+      return json({ success: true, message: t(call.locale, "dataSaved"), user: userView(ctx, call.user) });
+    }),
+
+    post("/user/training_type_contents", async (call) => {
+      call.user.content_type_ids = await chosenIds(
+        call,
+        "training_type_contents",
+        call.state.catalogue.training_type_contents,
+      );
+      return json({ success: true, message: t(call.locale, "dataSaved"), user: userView(ctx, call.user) });
     }),
 
     post("/user/university", async (call) => {

@@ -1,0 +1,24 @@
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+
+/** A switch for data saver (no autoplay, light covers, no media preload); works without JavaScript. */
+export function DataSaverToggle() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const on = useRouteLoaderData<RootData>("root")?.saveData ?? false;
+  return (
+    <Form method="post" action="/set-data-saver" className="data-saver">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="saveData" value={on ? "off" : "on"} />
+      <button type="submit" className="button-small" aria-pressed={on}>
+        {t("dataSaver.label")}: {t(on ? "dataSaver.on" : "dataSaver.off")}
+      </button>
+    </Form>
+  );
+}
+
+/** Whether this page was asked to save data (the learner's switch or the browser's Save-Data). */
+export function useSaveData() {
+  return useRouteLoaderData<RootData>("root")?.saveData ?? false;
+}

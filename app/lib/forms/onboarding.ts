@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { message, requiredText } from "../validation";
+
+/** The onboarding forms of spec §5: certification, topics and content types, profile. */
+export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
+export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
+/** Accepted certificate files (spec §9); the server checks the content, not the name. */
+export const CERTIFICATE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
+
+/** `optional|string|min:a|max:b`: empty is fine, anything typed follows the bounds. */
+function optionalText(min: number, max: number) {
+  return z
+    .string({ invalid_type_error: message.invalid })
+    .min(min, message.minChars(min))
+    .max(max, message.maxChars(max))
+    .optional();
+}
+
+/** Options come from the page; anything else is 'not valid', nothing is 'required'. */
+const choice = <T extends [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_type" && ctx.data === undefined ? message.required : message.invalid,
+    }),
+  });
+
+/** A real calendar day as `YYYY-MM-DD` (what a date input sends). */
+const isoDate = z
+  .string({ required_error: message.required, invalid_type_error: message.invalid })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, message.invalid);
+
+export const certificationSchema = z.object({
+  certificate: requiredText(2, 512),
+  certificate_type: choice([...certificateTypes]),
+  institution: requiredText(2, 512),
+  expedition_date: isoDate,
+  credential_id: optionalText(2, 64),
+  credential_url: optionalText(2, 256),
+  /** An empty file input sends a nameless, empty part: no file. */
+  file_certificate: z.preprocess(
+    (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
+    z.instanceof(File, { message: message.invalid }).optional(),
+  ),
+});
+
+/** Topics or content types: at least one catalogue id. */
+export const choicesSchema = z.object({
+  ids: z
+    .array(z.number({ invalid_type_error: message.invalid }).int(message.invalid).min(1, message.minValue(1)), {
+      required_error: message.required,
+    })
+    .min(1, message.required),
+});
+
+const optionalId = z.number({ invalid_type_error: message.invalid }).int(message.invalid).min(1, message.minValue(1)).optional();
+
+export const profileSchema = z.object({
+  full_name: requiredText(2, 512),
+  nickname: requiredText(2, 512),
+  work_position_id: optionalId,
+  university_id: optionalId,
+  university: requiredText(2, 150),
+  acronym: requiredText(2, 150),
+  degree: requiredText(2, 150),
+  /** One row per language; a row without a level is left out. */
+  languages: z
+    .array(z.object({ language: z.string(), level: choice([...proficiencyLevels]).optional() }))
+    .optional()
+    .transform((rows) => (rows ?? []).flatMap((row) => (row.level ? [{ language: row.language, level: row.level }] : []))),
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { message, requiredText } from "../validation";
+
+/** The profile forms of spec §5: education and languages. */
+export const educationSchema = z.object({
+  degree: requiredText(3, 128),
+  university: requiredText(1, 128),
+  // The spec sets only the minimum; 32 is the legacy API's own limit (docs/legacy-api.md).
+  acronym: requiredText(1, 32),
+});
+
+/** Spec §3 'Language options' and proficiency levels; the legacy API accepts the ISO codes. */
+export const LANGUAGE_OPTIONS = ["es", "en"] as const;
+export const LANGUAGE_LEVELS = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.string({ required_error: message.required, invalid_type_error: message.invalid }).pipe(
+    z.enum(values, { errorMap: () => ({ message: message.invalid }) }),
+  );
+
+const languageRow = z.object({
+  language: choice(LANGUAGE_OPTIONS),
+  level: choice(LANGUAGE_LEVELS),
+});
+
+/** A row per language, at most one per option; no rows clears the list (`[]`). */
+export const languagesSchema = z.object({
+  languages: z
+    .array(languageRow)
+    .max(LANGUAGE_OPTIONS.length, message.maxValue(LANGUAGE_OPTIONS.length))
+    .superRefine((rows, ctx) => {
+      rows.forEach((row, index) => {
+        if (rows.findIndex((other) => other.language === row.language) !== index) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: message.invalid, path: [index, "language"] });
+        }
+      });
+    }),
+});
+
+export type LanguageRow = z.infer<typeof languageRow>;

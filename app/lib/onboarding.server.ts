@@ -1,0 +1,30 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { requireUser } from "./auth.server";
+import { legacyErrorReply } from "./form-errors.server";
+import { choicesSchema } from "./forms/onboarding";
+import { i18next } from "./i18next.server";
+import { getTrainingTopics, getTrainingTypeContents } from "./legacy/general.server";
+import { type OnboardingChoice, saveOnboardingChoice } from "./legacy/user.server";
+import { redirectWithToast } from "./toast.server";
+
+/** The two choice steps of onboarding (topics, content types): read with the selection, save, go on. */
+const catalogues = { training_topics: getTrainingTopics, training_type_contents: getTrainingTypeContents };
+
+export async function choicesLoader(request: Request, choice: OnboardingChoice) {
+  const { ctx } = await requireUser(request);
+  return { items: await catalogues[choice](ctx) };
+}
+
+export async function choicesAction(request: Request, choice: OnboardingChoice, next: string) {
+  const { ctx } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: choicesSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = await i18next.getFixedT(request);
+  try {
+    const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
+    return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });
+  } catch (error) {
+    return data({ result: legacyErrorReply(error, submission.reply, t, { fields: { [choice]: "ids" } }) }, { status: 400 });
+  }
+}

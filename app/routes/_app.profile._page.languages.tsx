@@ -1,0 +1,94 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data } from "@remix-run/node";
+import { Form, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
+import { SavedStep } from "~/components/profile-dialog";
+import { RouteDialog } from "~/components/route-dialog";
+import { requireUser } from "~/lib/auth.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS, languagesSchema } from "~/lib/forms/profile";
+import { i18next } from "~/lib/i18next.server";
+import { saveLanguages } from "~/lib/legacy/user.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import type { loader as profileLoader } from "./_app.profile._page";
+
+/**
+ * The languages dialog (spec §5 'Languages'): a row per language, added only while there are
+ * fewer rows than options, each removable; saved as JSON text through `POST /user/languages`.
+ * Adding and removing rows are conform intents, so they also work without JavaScript.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: languagesSchema });
+  // A row added or removed without JavaScript comes back with no status: show the new list.
+  if (submission.status === undefined) return { result: submission.reply(), message: null };
+  if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 400 });
+  const t = await i18next.getFixedT(request);
+  try {
+    const reply = await saveLanguages(ctx, submission.value.languages);
+    return { result: submission.reply(), message: reply.message || t("profile:savedMany") };
+  } catch (error) {
+    return data({ result: legacyErrorReply(error, submission.reply, t), message: null }, { status: 400 });
+  }
+}
+
+export default function LanguagesDialog() {
+  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const [form, fields] = useZodForm(languagesSchema, {
+    id: "languages",
+    lastResult: actionData?.result,
+    defaultValue: {
+      languages: (profile?.languages ?? []).map((row) => ({ language: row.isoCode ?? "", level: row.proficiency })),
+    },
+  });
+  const rows = fields.languages.getFieldList();
+  return (
+    <RouteDialog title={t("languagesForm.title")} closeTo="/profile">
+      {actionData?.message ? (
+        <SavedStep message={actionData.message} />
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="stack">
+          {rows.length === 0 ? <p>{t("languagesForm.empty")}</p> : null}
+          {rows.map((row, index) => {
+            const cells = row.getFieldset();
+            return (
+              <fieldset key={row.key} className="language-row">
+                <legend className="visually-hidden">{t("languagesForm.language", { n: index + 1 })}</legend>
+                <SelectField
+                  field={cells.language}
+                  label={t("languagesForm.language", { n: index + 1 })}
+                  placeholder={t("languagesForm.choose")}
+                  options={LANGUAGE_OPTIONS.map((option) => ({ value: option, label: t(`options.${option}`) }))}
+                />
+                <SelectField
+                  field={cells.level}
+                  label={t("languagesForm.level", { n: index + 1 })}
+                  placeholder={t("languagesForm.choose")}
+                  options={LANGUAGE_LEVELS.map((level) => ({ value: level, label: t(`levels.${level}`) }))}
+                />
+                <button
+                  className="button button-small language-remove"
+                  {...form.remove.getButtonProps({ name: fields.languages.name, index })}
+                >
+                  {t("languagesForm.remove", { n: index + 1 })}
+                </button>
+              </fieldset>
+            );
+          })}
+          <FieldError id={fields.languages.errorId} errors={fields.languages.errors} />
+          {rows.length < LANGUAGE_OPTIONS.length ? (
+            <button className="button" {...form.insert.getButtonProps({ name: fields.languages.name })}>
+              {t("languagesForm.add")}
+            </button>
+          ) : null}
+          <FormError errors={form.errors} />
+          <SubmitButton busyText={t("saving")}>{t("languagesForm.save")}</SubmitButton>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

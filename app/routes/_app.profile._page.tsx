@@ -1,0 +1,195 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "~/components/avatar";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
+import { titleCase } from "~/domain/names";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import { getProfileInfo } from "~/lib/legacy/user.server";
+
+export const meta: MetaFunction = () => [{ title: "Academia · Perfil colaborador" }];
+
+/**
+ * 'Perfil colaborador' (spec §2 'Profile'). A layout: the photo, education and languages dialogs
+ * are child routes (`/profile/photo`, `/profile/education`, `/profile/languages`) shown over it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const user = await getProfileInfo(ctx);
+  const vr = user.experienceVr;
+  return {
+    name: titleCase(user.fullName || user.firstName),
+    photoUrl: user.photoUrl,
+    photoPending: user.photoPending,
+    profileLabel: user.profileLabel,
+    workPosition: user.workPosition?.name ?? "",
+    isLeader: user.isLeader,
+    certifications: user.certificates.map((certificate) => certificate.name).filter(Boolean),
+    university: user.university,
+    languages: user.languages.map((language) => ({
+      name: language.name,
+      isoCode: language.isoCode,
+      proficiency: language.proficiency,
+    })),
+    vr: vr
+      ? {
+          initiated: formatDate(vr.initiated, ctx.locale),
+          finalized: formatDate(vr.finalized, ctx.locale),
+          lastSeen: formatDate(vr.lastSeen, ctx.locale),
+          attempts: vr.attempts,
+          minutes: Math.floor(vr.durationSeconds / 60),
+        }
+      : null,
+  };
+}
+
+export default function Profile() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("profile");
+  return (
+    <main id="main" className="page page-narrow profile-page">
+      <h1>{t("title")}</h1>
+      <section className="card profile-card" aria-labelledby="profile-greeting">
+        <div className="profile-photo">
+          <Avatar url={data.photoUrl} name={data.name} size={96} />
+          <Link to="photo" preventScrollReset className="icon-button profile-camera" aria-label={t("photo.open")}>
+            <CameraIcon />
+          </Link>
+        </div>
+        <h2 id="profile-greeting" className="profile-greeting">
+          {t("hello", { name: data.name })}
+        </h2>
+        <ul className="profile-badges">
+          {data.profileLabel ? (
+            <li className="profile-badge">
+              <span className="visually-hidden">{t("profileLabel")}: </span>
+              {data.profileLabel}
+            </li>
+          ) : null}
+          {data.workPosition ? (
+            <li className="profile-badge profile-badge-position">
+              <span className="visually-hidden">{t("workPosition")}: </span>
+              {data.workPosition}
+            </li>
+          ) : null}
+        </ul>
+        {data.isLeader ? (
+          <Link to="/profile_auditor" className="button button-primary">
+            {t("leaderLink")}
+          </Link>
+        ) : null}
+      </section>
+
+      <section className="card profile-section" aria-labelledby="profile-certifications">
+        <h2 id="profile-certifications" className="card-title">
+          {t("certifications")}
+        </h2>
+        <p>{data.certifications.length > 0 ? `${data.certifications.join(", ")}.` : t("noCertifications")}</p>
+      </section>
+
+      <section className="card profile-section" aria-labelledby="profile-education">
+        <SectionHeading
+          id="profile-education"
+          title={t("education")}
+          to="education"
+          action={data.university ? t("editEducation") : t("addEducation")}
+          editing={Boolean(data.university)}
+        />
+        {data.university ? (
+          <>
+            <p className="profile-university">
+              {data.university.name}
+              {data.university.acronym ? ` (${data.university.acronym})` : ""}
+            </p>
+            <p className="profile-degree">{data.university.degree}</p>
+          </>
+        ) : (
+          <p>{t("noEducation")}</p>
+        )}
+      </section>
+
+      <section className="card profile-section" aria-labelledby="profile-languages">
+        <SectionHeading
+          id="profile-languages"
+          title={t("languages")}
+          to="languages"
+          action={data.languages.length > 0 ? t("editLanguages") : t("addLanguages")}
+          editing={data.languages.length > 0}
+        />
+        {data.languages.length > 0 ? (
+          <ul className="profile-languages">
+            {data.languages.map((language) => (
+              <li key={language.name}>
+                {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("noLanguages")}</p>
+        )}
+      </section>
+
+      {data.vr ? (
+        <section className="card profile-section" aria-labelledby="profile-vr">
+          <h2 id="profile-vr" className="card-title">
+            {t("vr.title")}
+          </h2>
+          <dl className="meta-list">
+            {(
+              [
+                ["vr.initiated", data.vr.initiated],
+                ["vr.finalized", data.vr.finalized],
+                ["vr.lastSeen", data.vr.lastSeen],
+                ["vr.attempts", String(data.vr.attempts)],
+                ["vr.duration", t("vr.minutes", { count: data.vr.minutes })],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt>{t(label)}:</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <Form method="post" action="/logout" className="profile-logout">
+        <button type="submit" className="button">
+          {t("logout")}
+        </button>
+      </Form>
+      <Outlet />
+    </main>
+  );
+}
+
+function SectionHeading({
+  id,
+  title,
+  to,
+  action,
+  editing,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  action: string;
+  editing: boolean;
+}) {
+  return (
+    <div className="profile-section-heading">
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
+      <Link to={to} preventScrollReset className="icon-button" aria-label={action} title={action}>
+        {editing ? <EditIcon /> : <PlusIcon />}
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,138 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useBlocker } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
+import { LeaveDialog } from "~/components/leave-dialog";
+import { requireUser } from "~/lib/auth.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema } from "~/lib/forms/onboarding";
+import { i18next } from "~/lib/i18next.server";
+import { saveCertificate } from "~/lib/legacy/user.server";
+import { uploadProblem } from "~/lib/uploads.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("certification");
+
+/**
+ * The certification form (spec §2, §5): saved on the legacy API with its optional file, checked
+ * by content here first; on success '¡Certificado guardado con éxito!' and an empty form for the
+ * next one. Leaving with anything typed asks first (JS).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const t = await i18next.getFixedT(request);
+  const submission = parseWithZod(await request.formData(), { schema: certificationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
+  const { file_certificate: file, ...form } = submission.value;
+  const problem = file ? await uploadProblem(file, CERTIFICATE_FILE_TYPES) : null;
+  if (problem) {
+    const text = t(problem === "tooLarge" ? "onboarding:certification.fileTooLarge" : "onboarding:certification.fileType");
+    return data({ result: submission.reply({ fieldErrors: { file_certificate: [text] } }), saved: null }, { status: 400 });
+  }
+  try {
+    const reply = await saveCertificate(ctx, {
+      certificate: form.certificate,
+      certificateType: form.certificate_type,
+      institution: form.institution,
+      expeditionDate: form.expedition_date,
+      credentialId: form.credential_id,
+      credentialUrl: form.credential_url,
+      file: file ? { blob: file, name: file.name || "certificate" } : undefined,
+    });
+    return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
+  } catch (error) {
+    return data({ result: legacyErrorReply(error, submission.reply, t), saved: null }, { status: 400 });
+  }
+}
+
+const TYPED_FIELDS = ["certificate", "institution", "expedition_date", "credential_id", "credential_url", "file_certificate"];
+
+function anyFieldFilled(form: HTMLFormElement): boolean {
+  const values = new FormData(form);
+  return TYPED_FIELDS.some((name) => {
+    const value = values.get(name);
+    return value instanceof File ? value.size > 0 : Boolean(value?.trim());
+  });
+}
+
+export default function NewCertification() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("onboarding");
+  const [form, fields] = useZodForm(certificationSchema, {
+    id: "certification",
+    lastResult: actionData?.result,
+    defaultValue: { certificate_type: "CERTIFICATE" },
+  });
+  const [dirty, setDirty] = useState(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (actionData?.saved) setDirty(false);
+  }, [actionData]);
+
+  return (
+    <>
+      <h1>{t("onboarding:certification.title")}</h1>
+      {actionData?.saved ? (
+        <p className="form-success" role="status">
+          {actionData.saved}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="stack"
+        onChange={(event) => setDirty(anyFieldFilled(event.currentTarget))}
+      >
+        <TextField field={fields.certificate} label={t("onboarding:certification.certificate")} />
+        <fieldset className="field choice-row">
+          <legend>{t("onboarding:certification.type")}</legend>
+          {certificateTypes.map((type) => (
+            <label key={type} className="option">
+              <input
+                {...getInputProps(fields.certificate_type, { type: "radio", value: type })}
+                aria-describedby={fields.certificate_type.errors ? fields.certificate_type.errorId : undefined}
+              />
+              <span>{t(`certification.types.${type}`)}</span>
+            </label>
+          ))}
+          <FieldError id={fields.certificate_type.errorId} errors={fields.certificate_type.errors} />
+        </fieldset>
+        <TextField field={fields.institution} label={t("onboarding:certification.institution")} />
+        <div className="field">
+          <label htmlFor={fields.expedition_date.id}>{t("onboarding:certification.expeditionDate")}</label>
+          <input {...getInputProps(fields.expedition_date, { type: "date" })} />
+          <FieldError id={fields.expedition_date.errorId} errors={fields.expedition_date.errors} />
+        </div>
+        <TextField field={fields.credential_id} label={t("onboarding:certification.credentialId")} />
+        <TextField field={fields.credential_url} label={t("onboarding:certification.credentialUrl")} />
+        <div className="field">
+          <label htmlFor={fields.file_certificate.id}>{t("onboarding:certification.file")}</label>
+          <input {...getInputProps(fields.file_certificate, { type: "file" })} accept="image/png,image/jpeg,application/pdf" />
+          <FieldError id={fields.file_certificate.errorId} errors={fields.file_certificate.errors} />
+        </div>
+        <FormError errors={form.errors} />
+        <SubmitButton busyText={t("onboarding:certification.saving")}>{t("onboarding:certification.save")}</SubmitButton>
+      </Form>
+      <div className="button-row onboarding-actions">
+        <Link to="/certifications" className="button">
+          {t("onboarding:certification.back")}
+        </Link>
+        <Link to="/select_learning_path" className="button button-primary">
+          {t("onboarding:certification.continue")}
+        </Link>
+      </div>
+      {blocker.state === "blocked" ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/forms";
+import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
+import { requireUser } from "~/lib/auth.server";
+import { i18next } from "~/lib/i18next.server";
+import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("questionnaire");
+
+/**
+ * The placement questionnaire (spec §2 'Onboarding'): one question at a time. With JavaScript the
+ * steps change in the page; without it each button posts and the server answers the next step.
+ * Every answer travels in the form, so nothing chosen is lost either way.
+ */
+export const NEXT_STEP = "/certifications";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const diagnose = await getDiagnose(ctx);
+  if (diagnose.questions.length === 0) throw redirect(NEXT_STEP);
+  const answers: Answers = {};
+  for (const question of diagnose.questions) if (question.selected !== null) answers[question.id] = question.selected;
+  return { name: diagnose.name, questions: diagnose.questions, answers };
+}
+
+const intents: Intent[] = ["back", "next", "finish"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const [form, t] = await Promise.all([request.formData(), i18next.getFixedT(request)]);
+  const sent = sentAnswers(form.entries());
+  const intent = intents.find((candidate) => candidate === form.get("intent")) ?? "next";
+  try {
+    const diagnose = await getDiagnose(ctx);
+    const { questions } = diagnose;
+    if (questions.length === 0) return redirect(NEXT_STEP);
+    const answers = validAnswers(questions, sent);
+    const result = move(questions, Number(form.get("step")), intent, answers);
+    if (result.kind === "step") return { step: result.step, answers, error: null };
+    if (result.kind === "unanswered") {
+      return data({ step: result.step, answers, error: t("onboarding:questionnaire.unanswered") }, { status: 400 });
+    }
+    const message = await saveUserDiagnose(ctx, diagnose.id, result.answers);
+    return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("onboarding:questionnaire.saved") });
+  } catch (error) {
+    if (!(error instanceof LegacyError)) throw error;
+    const message = error.kind === "unavailable" ? t("errors.generic") : error.serverMessage || t("errors.generic");
+    return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, error: message }, { status: 400 });
+  }
+}
+
+export default function Questionnaire() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("onboarding");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const { questions } = loaderData;
+  const [step, setStep] = useState(actionData?.step ?? 0);
+  const [answers, setAnswers] = useState<Answers>(actionData?.answers ?? loaderData.answers);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!actionData) return;
+    setStep(actionData.step);
+    setAnswers(actionData.answers);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = true;
+  }, [step]);
+
+  const state = stepState(questions, step, answers);
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const go = (intent: Intent) => (event: React.MouseEvent) => {
+    if (!hydrated || intent === "finish") return;
+    event.preventDefault();
+    const result = move(questions, step, intent, answers);
+    if (result.kind !== "done") setStep(result.step);
+  };
+
+  return (
+    <>
+      <h1>{t("questionnaire.title")}</h1>
+      <Form method="post" className="stack questionnaire">
+        <p className="onboarding-part" ref={headingRef} tabIndex={-1} aria-live="polite">
+          {t("questionnaire.part", { part: state.part, total: state.total })}
+        </p>
+        <input type="hidden" name="step" value={step} />
+        {questions.map((question, index) => (
+          <fieldset key={question.id} className="question" hidden={index !== step}>
+            <legend>{question.statement}</legend>
+            {question.options.map((option) => (
+              <label key={option.id} className="option">
+                <input
+                  type="radio"
+                  name={answerField(question.id)}
+                  value={option.id}
+                  checked={answers[question.id] === option.id}
+                  onChange={() => setAnswers((current) => ({ ...current, [question.id]: option.id }))}
+                />
+                <span>{option.text}</span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        <FormError errors={actionData?.error && actionData.step === step ? [actionData.error] : undefined} />
+        <div className="button-row onboarding-actions">
+          <button type="submit" name="intent" value="back" className="button" disabled={!state.canGoBack || sending} onClick={go("back")}>
+            {t("questionnaire.back")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={state.isLast ? "finish" : "next"}
+            className="button button-primary"
+            disabled={(hydrated && !state.answered) || sending}
+            aria-busy={sending}
+            onClick={go(state.isLast ? "finish" : "next")}
+          >
+            {state.isLast ? t("questionnaire.finish") : t("questionnaire.next")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

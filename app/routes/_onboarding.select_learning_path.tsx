@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChoicesStep } from "~/components/onboarding-choices";
+import { choicesAction, choicesLoader } from "~/lib/onboarding.server";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("topics");
+
+/** Topics of interest (spec §2 'Onboarding'): Regresar to certifications, Continuar to content types. */
+export const loader = ({ request }: LoaderFunctionArgs) => choicesLoader(request, "training_topics");
+export const action = ({ request }: ActionFunctionArgs) => choicesAction(request, "training_topics", "/select_content_type");
+
+export default function SelectTopics() {
+  const { items } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ChoicesStep step="topics" items={items} lastResult={actionData?.result} />;
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LanguageSelect } from "~/components/language-select";
+import { requireUser } from "~/lib/auth.server";
+import { i18next } from "~/lib/i18next.server";
+import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
+
+/**
+ * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,
+ * loader): signed in, but in the plain guest-like layout, without the app's navigation.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const t = await i18next.getFixedT(request, "onboarding");
+  return { titles: Object.fromEntries(onboardingSteps.map((step) => [step, t(`${step}.title`)])) as Record<OnboardingStep, string> };
+}
+
+export default function OnboardingLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="onboarding-layout">
+      <header className="guest-header">
+        <div className="guest-header-top">
+          <Link to="/" className="brand">
+            {t("app.name")}
+          </Link>
+          <LanguageSelect />
+        </div>
+      </header>
+      <main id="main" className="page page-narrow onboarding">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { legacyErrorReply } from "~/lib/form-errors.server";
+import { proficiencyLevels, profileSchema } from "~/lib/forms/onboarding";
+import { i18next } from "~/lib/i18next.server";
+import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
+import { getLanguages } from "~/lib/legacy/languages.server";
+import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useZodForm } from "~/lib/use-zod-form";
+import { stepMeta } from "~/lib/onboarding-steps";
+
+export const meta = stepMeta("profile");
+
+/** The personalisation form of spec §5 'Profile', filled with what the legacy API already has. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const [user, positions, universities, languages] = await Promise.all([
+    getProfileInfo(ctx),
+    getWorkPositions(ctx),
+    getUniversities(ctx),
+    getLanguages(ctx),
+  ]);
+  const levelOf = (language: (typeof languages)[number]) =>
+    user.languages.find((item) => item.isoCode === language.isoCode || item.languageId === language.id)?.proficiency ?? "";
+  return {
+    positions,
+    universities,
+    languages: languages.map((language) => ({ isoCode: language.isoCode, name: language.name })),
+    defaults: {
+      full_name: user.fullName,
+      nickname: user.nickname,
+      work_position_id: user.workPosition?.id,
+      university_id: user.university?.id ?? undefined,
+      university: user.university?.name ?? "",
+      acronym: user.university?.acronym ?? "",
+      degree: user.university?.degree ?? "",
+      languages: languages.map((language) => ({ language: language.isoCode, level: levelOf(language) })),
+    },
+  };
+}
+
+/** Without JavaScript, a catalogue university fills the name and acronym left blank. */
+function fillFromCatalogue(form: FormData, universities: Array<{ id: number; name: string; acronym: string }>) {
+  const chosen = universities.find((university) => String(university.id) === form.get("university_id"));
+  if (!chosen) return;
+  if (!String(form.get("university") ?? "").trim()) form.set("university", chosen.name);
+  if (!String(form.get("acronym") ?? "").trim()) form.set("acronym", chosen.acronym);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const [form, universities] = await Promise.all([request.formData(), getUniversities(ctx).catch(() => [])]);
+  fillFromCatalogue(form, universities);
+  const submission = parseWithZod(form, { schema: profileSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = await i18next.getFixedT(request);
+  const profile = submission.value;
+  try {
+    const reply = await updateProfileData(ctx, {
+      fullName: profile.full_name,
+      nickname: profile.nickname,
+      workPositionId: profile.work_position_id,
+      universityId: profile.university_id,
+      university: profile.university,
+      acronym: profile.acronym,
+      degree: profile.degree,
+      languages: profile.languages,
+    });
+    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
+  } catch (error) {
+    return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+  }
+}
+
+export default function UpdateProfile() {
+  const { positions, universities, languages, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("onboarding");
+  const [form, fields] = useZodForm(profileSchema, { id: "profile", lastResult: actionData?.result, defaultValue: defaults });
+  const rows = fields.languages.getFieldList();
+
+  /** Picking a catalogue university fills its name and acronym (they stay editable). */
+  const chooseUniversity = (value: string) => {
+    const university = universities.find((item) => String(item.id) === value);
+    if (!university) return;
+    form.update({ name: fields.university.name, value: university.name });
+    form.update({ name: fields.acronym.name, value: university.acronym });
+  };
+
+  return (
+    <>
+      <h1>{t("onboarding:profile.title")}</h1>
+      <p>{t("onboarding:profile.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <TextField field={fields.full_name} label={t("onboarding:profile.fullName")} />
+        <TextField field={fields.nickname} label={t("onboarding:profile.nickname")} />
+        <SelectField
+          field={fields.work_position_id}
+          label={t("onboarding:profile.workPosition")}
+          placeholder={t("onboarding:profile.choose")}
+          options={positions.map((position) => ({ value: position.id, label: position.name }))}
+        />
+        <div className="field">
+          <label htmlFor={fields.university_id.id}>{t("onboarding:profile.universityChoice")}</label>
+          <select {...getSelectProps(fields.university_id)} onChange={(event) => chooseUniversity(event.currentTarget.value)}>
+            <option value="">{t("onboarding:profile.choose")}</option>
+            {universities.map((university) => (
+              <option key={university.id} value={university.id}>
+                {university.acronym ? `${university.name} (${university.acronym})` : university.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.university_id.errorId} errors={fields.university_id.errors} />
+        </div>
+        <TextField field={fields.university} label={t("onboarding:profile.university")} />
+        <TextField field={fields.acronym} label={t("onboarding:profile.acronym")} />
+        <TextField field={fields.degree} label={t("onboarding:profile.degree")} />
+        <fieldset className="stack">
+          <legend>{t("onboarding:profile.languages")}</legend>
+          {rows.map((row, index) => {
+            const language = languages[index];
+            if (!language) return null;
+            const { language: languageField, level } = row.getFieldset();
+            return (
+              <div key={row.key} className="field">
+                <input {...getInputProps(languageField, { type: "hidden" })} />
+                <label htmlFor={level.id}>{t("onboarding:profile.languageLevel", { language: language.name })}</label>
+                <select {...getSelectProps(level)}>
+                  <option value="">{t("onboarding:profile.noLevel")}</option>
+                  {proficiencyLevels.map((proficiency) => (
+                    <option key={proficiency} value={proficiency}>
+                      {t(`profile.levels.${proficiency}`)}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={level.errorId} errors={level.errors} />
+              </div>
+            );
+          })}
+        </fieldset>
+        <FormError errors={form.errors} />
+        <div className="button-row onboarding-actions">
+          <Link to="/select_content_type" className="button">
+            {t("onboarding:profile.back")}
+          </Link>
+          <SubmitButton>{t("onboarding:profile.save")}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { i18next } from "~/lib/i18next.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+import { checkUpdates, markUserNewsViewed } from "~/lib/legacy/user.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** The news modal's 'Continuar' (spec §4): where the welcome flow goes next. */
+export const AFTER_WELCOME = "/questionnaires";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** Marks a pending news item viewed; after `welcome` the onboarding starts, else back to the page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireUser(request);
+  const back = safeRedirect((await request.formData()).get("redirectTo"));
+  try {
+    const { news } = await checkUpdates(ctx);
+    const item = news.find((candidate) => candidate.id === Number(params.id));
+    if (!item) return redirect(back);
+    await markUserNewsViewed(ctx, item.id);
+    return redirect(item.key === "welcome" ? AFTER_WELCOME : back);
+  } catch (error) {
+    if (!(error instanceof LegacyError)) throw error;
+    const t = await i18next.getFixedT(request);
+    return redirectWithToast(back, { type: "error", message: t("errors.generic") });
+  }
+}

@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { dataSaverCookie } from "~/lib/data-saver.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { assertSameOrigin } from "~/lib/same-origin.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** The footer's data-saver switch: remembers the learner's choice, then goes back. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const to = safeRedirect(form.get("redirectTo"));
+  const choice = form.get("saveData");
+  if (choice !== "on" && choice !== "off") return redirect(to);
+  return redirect(to, { headers: { "Set-Cookie": await dataSaverCookie.serialize(choice) } });
+}

@@ -1,0 +1,218 @@
+import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, test } from "./fixtures";
+import { PORT } from "./ports";
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+function ssoLink(email: string) {
+  return execFileSync("node", ["scripts/sso-link.mjs", `email=${email}`], {
+    env: { ...process.env, PORT: String(PORT), LEGACY_API_URL: "" },
+    encoding: "utf8",
+  }).trim();
+}
+
+const newsDialog = (page: Page) => page.locator("dialog.news-dialog");
+
+/** Ends the welcome video at once (it is a few seconds long; the test need not watch it). */
+async function endWelcomeVideo(page: Page) {
+  const video = newsDialog(page).locator("video");
+  await expect(video).toBeVisible();
+  await video.evaluate((element) => element.dispatchEvent(new Event("ended")));
+  await expect(video).toHaveCount(0);
+}
+
+async function answerQuestionnaire(page: Page, js: boolean) {
+  const options = ["De 1 a 3 años", "Sí", "Excel", "Fraude"];
+  for (const [index, option] of options.entries()) {
+    await expect(page.getByText(`Parte ${index + 1} de ${options.length}`)).toBeVisible();
+    const back = page.getByRole("button", { name: "Regresar" });
+    if (index === 0) await expect(back).toBeDisabled();
+    else await expect(back).toBeEnabled();
+    const next = page.getByRole("button", { name: index === options.length - 1 ? "Finalizar" : "Continuar" });
+    if (js) await expect(next).toBeDisabled();
+    await page.getByLabel(option, { exact: true }).check();
+    await expect(next).toBeEnabled();
+    await next.click();
+  }
+}
+
+test.describe("the new user's welcome and onboarding", () => {
+  test("from an SSO link through the welcome news and every step to home, then back to saved choices", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const js = jsEnabled(testInfo);
+    await page.goto(ssoLink(accounts.newUser.email));
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+
+    // The welcome news with its floating video.
+    const dialog = newsDialog(page);
+    await expect(dialog.getByRole("heading", { name: "¡Bienvenido a la Academia!" })).toBeVisible();
+    const video = dialog.locator("video");
+    if (js) {
+      await expect(video).not.toHaveAttribute("controls");
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused || element.ended)).toBe(true);
+      await expect(dialog.getByRole("button", { name: /cerrar|close/i })).toHaveCount(0);
+      await screenshot(page, testInfo, "onboarding-welcome-video");
+      await endWelcomeVideo(page);
+    } else {
+      await expect(video).toHaveAttribute("controls");
+    }
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-welcome-news");
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+
+    // Questionnaire.
+    await expect(page).toHaveURL(/\/questionnaires$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Cuestionario" })).toBeVisible();
+    await expect(page).toHaveTitle("Academia · Cuestionario");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-questionnaire");
+    if (!js) {
+      await page.getByRole("button", { name: "Continuar" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Elige una respuesta para continuar");
+    }
+    await answerQuestionnaire(page, js);
+
+    // Certifications intro, then the form.
+    await expect(page).toHaveURL(/\/certifications$/);
+    await expect(page.getByText("¡Datos guardados con éxito!")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-certifications");
+    await page.getByRole("link", { name: "Ingresar certificación", exact: true }).click();
+    await expect(page).toHaveURL(/\/certifications\/new$/);
+    await page.getByRole("button", { name: "Guardar certificación" }).click();
+    await expect(page.locator("#certification-certificate-error")).toHaveText("Este campo es obligatorio");
+    await page.getByLabel("Nombre de la certificación o curso").fill("Auditoría de TI");
+    await page.getByLabel("Curso", { exact: true }).check();
+    await page.getByLabel("Institución").fill("ISACA");
+    await page.getByLabel("Fecha de expedición").fill("2024-03-15");
+    await page.getByLabel("Archivo del certificado (opcional: PNG, JPEG o PDF)").setInputFiles({
+      name: "diploma.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<html>not an image</html>"),
+    });
+    await page.getByRole("button", { name: "Guardar certificación" }).click();
+    await expect(page.locator("#certification-file_certificate-error")).toHaveText("El archivo debe ser PNG, JPEG o PDF");
+    await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+    await page.getByLabel("Archivo del certificado (opcional: PNG, JPEG o PDF)").setInputFiles({
+      name: "diploma.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Guardar certificación" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "¡Certificado guardado con éxito!" })).toBeVisible();
+    await expect(page.getByLabel("Institución")).toHaveValue("");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-certification-saved");
+    if (js) {
+      await page.getByLabel("Institución").fill("IIA");
+      await page.getByRole("link", { name: "Continuar" }).click();
+      const leave = page.getByRole("dialog", { name: "¿Esta seguro de abandonar esta sección?" });
+      await expect(leave).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, testInfo, "onboarding-leave-confirmation");
+      await leave.getByRole("button", { name: "No" }).click();
+      await expect(page).toHaveURL(/\/certifications\/new$/);
+      await expect(page.getByLabel("Institución")).toHaveValue("IIA");
+      await page.getByRole("link", { name: "Continuar" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Si" }).click();
+    } else {
+      await page.getByRole("link", { name: "Continuar" }).click();
+    }
+
+    // Topics and content types.
+    await expect(page).toHaveURL(/\/select_learning_path$/);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.locator("#topics-ids-error")).toHaveText("Este campo es obligatorio");
+    await page.getByLabel("Fraude").check();
+    await page.getByLabel("Analítica de datos").check();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-topics");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/select_content_type$/);
+    await page.getByLabel("Video").check();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-content-types");
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    // Profile update.
+    await expect(page).toHaveURL(/\/update_profile$/);
+    await expect(page.getByLabel("Nombre completo")).toHaveValue(accounts.newUser.name);
+    await page.getByLabel("Carrera o título").fill("Contaduría Pública");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.locator("#profile-university-error")).toHaveText("Este campo es obligatorio");
+    await expect(page.getByLabel("Carrera o título")).toHaveValue("Contaduría Pública");
+    await page.getByLabel("¿Cómo quieres que te llamemos?").fill("Lu");
+    await page.getByLabel("Universidad", { exact: true }).fill("Universidad de Chile");
+    await page.getByLabel("Siglas de la universidad").fill("UCH");
+    await page.getByLabel("Nivel de Inglés").selectOption("Intermedio");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-profile");
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    // The loader, then home with the next pending news.
+    await expect(page).toHaveURL(/\/user_loader$/);
+    await expect(page.getByRole("heading", { name: "¡Hola, Lucía!" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-loader");
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`, { timeout: 10_000 });
+    await expect(newsDialog(page).getByRole("heading", { name: "Nueva ruta: Formación Especializada" })).toBeVisible();
+    await newsDialog(page).getByRole("button", { name: "Continuar" }).click();
+    await expect(newsDialog(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenido a la Academia");
+
+    // Coming back shows every saved choice.
+    await page.goto("/questionnaires");
+    await expect(page.getByLabel("De 1 a 3 años", { exact: true })).toBeChecked();
+    await page.goto("/certifications");
+    await expect(page.getByText("Auditoría de TI")).toBeVisible();
+    await page.goto("/select_learning_path");
+    await expect(page.getByLabel("Fraude")).toBeChecked();
+    await expect(page.getByLabel("Analítica de datos")).toBeChecked();
+    await expect(page.getByLabel("Control interno")).not.toBeChecked();
+    await page.goto("/select_content_type");
+    await expect(page.getByLabel("Video")).toBeChecked();
+    await page.goto("/update_profile");
+    await expect(page.getByLabel("¿Cómo quieres que te llamemos?")).toHaveValue("Lu");
+    await expect(page.getByLabel("Siglas de la universidad")).toHaveValue("UCH");
+    await expect(page.getByLabel("Nivel de Inglés")).toHaveValue("Intermedio");
+  });
+
+  test("with Save-Data the welcome video waits for a tap", async ({ page, context }, testInfo) => {
+    await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+    await page.goto(ssoLink(accounts.newUser.email));
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await page.goto("/");
+    const video = newsDialog(page).locator("video");
+    await expect(video).toHaveAttribute("preload", "none");
+    if (!jsEnabled(testInfo)) {
+      // Without JavaScript nothing autoplays anyway: a plain video with its own controls.
+      await expect(video).toHaveAttribute("controls");
+      await expect(video).not.toHaveAttribute("autoplay");
+      return;
+    }
+    const play = newsDialog(page).getByRole("button", { name: "Reproducir el video de bienvenida" });
+    await expect(play).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "onboarding-welcome-save-data");
+    await play.click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused || element.ended)).toBe(true);
+  });
+
+  test("the steps speak English too", async ({ page }, testInfo) => {
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/questionnaires");
+    await chooseLanguage(page, "en", testInfo);
+    await expect(page.getByRole("heading", { level: 1, name: "Questionnaire" })).toBeVisible();
+    await expect(page.getByText("Part 1 of 4")).toBeVisible();
+    await expect(page).toHaveTitle("Academia · Questionnaire");
+    await page.goto("/certifications/new");
+    await page.getByRole("button", { name: "Save certification" }).click();
+    await expect(page.locator("#certification-certificate-error")).toHaveText("This field is required");
+  });
+});

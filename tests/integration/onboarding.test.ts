@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { caught, form, get, post, signedInCookie, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+const LUCIA = "lucia.gomez@academia.test";
+
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  legacy.setFaults({ errorRate: 0, latencyMs: 0 });
+  cookie = await signedInCookie(LUCIA);
+});
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+type Reply<T = Record<string, unknown>> = { data: T & { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } | null };
+const asReply = <T = Record<string, unknown>>(value: unknown) => value as Reply<T>;
+
+function multipart(path: string, fields: Record<string, string | File>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { Cookie: cookie } });
+}
+
+async function pendingNews() {
+  const layout = await import("~/routes/_app");
+  const data = (await layout.loader(args(get("/", cookie)))) as { news: { id: number; key: string; bodyHtml: string } | null; saveData: boolean };
+  return data;
+}
+
+describe("news and the welcome flow", () => {
+  it("the layout shows the first pending item, sanitised, and reads Save-Data", async () => {
+    const { news, saveData } = await pendingNews();
+    expect(news).toMatchObject({ key: "welcome", title: "¡Bienvenido a la Academia!", videoUrl: expect.stringContaining("video-bienvenida.mp4") });
+    expect(news?.bodyHtml).toContain("<p>");
+    expect(saveData).toBe(false);
+    const layout = await import("~/routes/_app");
+    const request = new Request("http://localhost/", { headers: { Cookie: cookie, "Save-Data": "on" } });
+    expect(((await layout.loader(args(request))) as { saveData: boolean }).saveData).toBe(true);
+  });
+
+  it("'Continuar' on welcome marks it viewed and goes to the questionnaire; the next item goes back", async () => {
+    const { action } = await import("~/routes/news.$id");
+    const welcome = (await pendingNews()).news;
+    const first = (await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(welcome?.id) }))) as Response;
+    expect(first.headers.get("Location")).toBe("/questionnaires");
+    const next = (await pendingNews()).news;
+    expect(next?.key).toBe("nueva-ruta");
+    const second = (await action(args(post(`/news/${next?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(next?.id) }))) as Response;
+    expect(second.headers.get("Location")).toBe("/ranking");
+    expect((await pendingNews()).news).toBeNull();
+  });
+
+  it("an unknown item goes back; a 500 goes back with the generic toast and leaves the item pending", async () => {
+    const { action } = await import("~/routes/news.$id");
+    const unknown = (await action(args(post("/news/999", { redirectTo: "/faq" }, cookie), { id: "999" }))) as Response;
+    expect(unknown.headers.get("Location")).toBe("/faq");
+    const welcome = (await pendingNews()).news;
+    legacy.setFaults({ errorRate: 1 });
+    const failed = (await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) }))) as Response;
+    expect(failed.headers.get("Location")).toBe("/faq");
+    expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
+    legacy.setFaults({ errorRate: 0 });
+    expect((await pendingNews()).news?.key).toBe("welcome");
+  });
+});
+
+describe("questionnaire", () => {
+  const answers = { "answer-1": "2", "answer-2": "4", "answer-3": "6", "answer-4": "10" };
+
+  it("loads the questions; an earlier diagnosis comes back selected", async () => {
+    const { loader } = await import("~/routes/_onboarding.questionnaires");
+    const fresh = (await loader(args(get("/questionnaires", cookie)))) as { questions: unknown[]; answers: Record<number, number> };
+    expect(fresh.questions).toHaveLength(4);
+    expect(fresh.answers).toEqual({});
+    const anaCookie = await signedInCookie();
+    const ana = (await loader(args(get("/questionnaires", anaCookie)))) as { answers: Record<number, number> };
+    expect(Object.keys(ana.answers)).toHaveLength(4);
+  });
+
+  it("moves one question at a time and refuses to move on unanswered", async () => {
+    const { action } = await import("~/routes/_onboarding.questionnaires");
+    const next = (await action(args(post("/questionnaires", { step: "0", intent: "next", "answer-1": "2" }, cookie)))) as { step: number };
+    expect(next.step).toBe(1);
+    const back = (await action(args(post("/questionnaires", { step: "1", intent: "back", "answer-1": "2" }, cookie)))) as { step: number };
+    expect(back.step).toBe(0);
+    const open = asReply<{ step: number; error: string }>(await action(args(post("/questionnaires", { step: "1", intent: "next", "answer-1": "2" }, cookie))));
+    expect(open.init?.status).toBe(400);
+    expect(open.data).toMatchObject({ step: 1, error: "Elige una respuesta para continuar", answers: { 1: 2 } });
+  });
+
+  it("Finalizar sends every answer and goes to certifications", async () => {
+    const { action, loader } = await import("~/routes/_onboarding.questionnaires");
+    const done = (await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie)))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/certifications");
+    const again = (await loader(args(get("/questionnaires", cookie)))) as { answers: Record<number, number> };
+    expect(again.answers).toEqual({ 1: 2, 2: 4, 3: 6, 4: 10 });
+  });
+
+  it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
+    const { action } = await import("~/routes/_onboarding.questionnaires");
+    legacy.setFaults({ errorRate: 1 });
+    const failed = asReply<{ step: number; error: string; answers: Record<number, number> }>(
+      await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))),
+    );
+    expect(failed.init?.status).toBe(400);
+    expect(failed.data).toMatchObject({ step: 3, error: "Ups algo salio mal", answers: { 1: 2, 2: 4, 3: 6, 4: 10 } });
+  });
+});
+
+describe("certification form", () => {
+  const valid = { certificate: "Auditoría de TI", certificate_type: "COURSE", institution: "ISACA", expedition_date: "2024-03-15" };
+
+  it("saves with a PDF and answers '¡Certificado guardado con éxito!' with a reset form; the intro lists it", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const pdf = new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "diploma.pdf", { type: "application/pdf" });
+    const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf })))) as {
+      saved: string;
+      result: { initialValue: unknown };
+    };
+    expect(reply.saved).toBe("¡Certificado guardado con éxito!");
+    expect(reply.result.initialValue).toBeNull();
+    const intro = await import("~/routes/_onboarding.certifications._index");
+    const { certificates } = (await intro.loader(args(get("/certifications", cookie)))) as { certificates: Array<{ name: string; type: string }> };
+    expect(certificates).toEqual([expect.objectContaining({ name: "Auditoría de TI", type: "COURSE" })]);
+  });
+
+  it("refuses a disguised file by its content and keeps what was typed", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const fake = new File(["<html>"], "diploma.png", { type: "image/png" });
+    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ file_certificate: ["El archivo debe ser PNG, JPEG o PDF"] });
+    expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
+  });
+
+  it("answers the field rules", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))));
+    expect(reply.data.result.error).toEqual({ certificate: ["minChars:2"], expedition_date: ["invalid"] });
+  });
+
+  it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const refused = asReply(await action(args(multipart("/certifications/new", { ...valid, institution: "ERROR" }))));
+    expect(refused.data.result.error).toEqual({ "": ["La institución indicada no pudo validar el certificado"] });
+    expect(refused.data.result.initialValue).toMatchObject({ certificate: "Auditoría de TI" });
+    legacy.setFaults({ errorRate: 1 });
+    const failed = asReply(await action(args(multipart("/certifications/new", valid))));
+    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+  });
+});
+
+describe("topics and content types", () => {
+  it("save the choice, go on, and come back selected", async () => {
+    const topics = await import("~/routes/_onboarding.select_learning_path");
+    const saved = (await topics.action(args(new Request("http://localhost/select_learning_path", { method: "POST", body: (() => {
+      const body = form({});
+      body.append("ids", "3");
+      body.append("ids", "6");
+      return body;
+    })(), headers: { Cookie: cookie } })))) as Response;
+    expect(saved.headers.get("Location")).toBe("/select_content_type");
+    const { items } = (await topics.loader(args(get("/select_learning_path", cookie)))) as { items: Array<{ id: number; selected: boolean }> };
+    expect(items.filter((item) => item.selected).map((item) => item.id)).toEqual([3, 6]);
+
+    const types = await import("~/routes/_onboarding.select_content_type");
+    const next = (await types.action(args(post("/select_content_type", { ids: "3" }, cookie)))) as Response;
+    expect(next.headers.get("Location")).toBe("/update_profile");
+    const reread = (await types.loader(args(get("/select_content_type", cookie)))) as { items: Array<{ id: number; selected: boolean }> };
+    expect(reread.items.filter((item) => item.selected).map((item) => item.id)).toEqual([3]);
+  });
+
+  it("require one choice, refuse an unknown id (422) and say 'Ups algo salio mal' on a 500", async () => {
+    const topics = await import("~/routes/_onboarding.select_learning_path");
+    const empty = asReply(await topics.action(args(post("/select_learning_path", {}, cookie))));
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data.result.error).toEqual({ ids: ["required"] });
+    const unknown = asReply(await topics.action(args(post("/select_learning_path", { ids: "99" }, cookie))));
+    expect(unknown.data.result.error).toEqual({ ids: ["Este campo no es válido"] });
+    legacy.setFaults({ errorRate: 1 });
+    const failed = asReply(await topics.action(args(post("/select_learning_path", { ids: "1" }, cookie))));
+    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+  });
+});
+
+describe("profile update and the user loader", () => {
+  const profile = { full_name: "Lucía Gómez", nickname: "Lu", work_position_id: "2", university: "Universidad de Chile", acronym: "UCH", degree: "Contaduría", "languages[0].language": "es", "languages[0].level": "Nativo", "languages[1].language": "en", "languages[1].level": "Intermedio" };
+
+  it("fills the form from the legacy API, saves and goes to the loader", async () => {
+    const { action, loader } = await import("~/routes/_onboarding.update_profile");
+    const before = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    expect(before.defaults).toMatchObject({ full_name: "Lucía Gómez", university: "", languages: [{ language: "es", level: "" }, { language: "en", level: "" }] });
+    const saved = (await action(args(post("/update_profile", profile, cookie)))) as Response;
+    expect(saved.headers.get("Location")).toBe("/user_loader");
+    const after = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    expect(after.defaults).toMatchObject({
+      nickname: "Lu",
+      work_position_id: 2,
+      university_id: 6,
+      acronym: "UCH",
+      languages: [{ language: "es", level: "Nativo" }, { language: "en", level: "Intermedio" }],
+    });
+  });
+
+  it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
+    const { action, loader } = await import("~/routes/_onboarding.update_profile");
+    const saved = (await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie)))) as Response;
+    expect(saved.headers.get("Location")).toBe("/user_loader");
+    const after = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    expect(after.defaults).toMatchObject({ university_id: 1, university: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
+  });
+
+  it("answers the field rules, the legacy API's own (422), and a 500, keeping what was typed", async () => {
+    const { action } = await import("~/routes/_onboarding.update_profile");
+    const rules = asReply(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
+    expect(rules.data.result.error).toEqual({ degree: ["minChars:2"], acronym: ["required"] });
+    const legacyRule = asReply(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
+    expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
+    legacy.setFaults({ errorRate: 1 });
+    const failed = asReply(await action(args(post("/update_profile", profile, cookie))));
+    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(failed.data.result.initialValue).toMatchObject({ nickname: "Lu", degree: "Contaduría" });
+  });
+
+  it("the loader greets by first name; a guest goes to /welcome", async () => {
+    const { loader } = await import("~/routes/_onboarding.user_loader");
+    expect(await loader(args(get("/user_loader", cookie)))).toEqual({ name: "Lucía" });
+    const guest = await caught(loader(args(get("/user_loader"))));
+    expect(guest.headers.get("Location")).toBe("/welcome");
+  });
+});

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { get, post, signedInCookie, startLegacy } from "./helpers";
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  legacy.setFaults({ errorRate: 0, latencyMs: 0, refusePath: null });
+  cookie = await signedInCookie();
+});
+
+type Result = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+type Body = { result?: Result; message?: string | null; error?: string | null };
+
+/** An action answers either a plain object (200) or `data(body, {status})`. */
+function reply(value: unknown): { status: number; body: Body } {
+  if (value && typeof value === "object" && "init" in value && "data" in value) {
+    const wrapped = value as { data: Body; init: { status?: number } | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+  }
+  return { status: 200, body: value as Body };
+}
+
+type Profile = {
+  name: string;
+  isLeader: boolean;
+  photoPending: boolean;
+  certifications: string[];
+  university: { name: string; acronym: string; degree: string } | null;
+  languages: Array<{ name: string; isoCode: string | null; proficiency: string }>;
+  vr: { initiated: string; finalized: string; lastSeen: string; attempts: number; minutes: number } | null;
+};
+
+async function profileOf(sessionCookie: string): Promise<Profile> {
+  const { loader } = await import("~/routes/_app.profile._page");
+  return (await loader({ request: get("/profile", sessionCookie), params: {}, context: {} })) as Profile;
+}
+
+describe("profile page loader", () => {
+  it("shows the learner's profile with VR progress in long dates and whole minutes", async () => {
+    const profile = await profileOf(cookie);
+    expect(profile.name).toBe("Ana Martínez");
+    expect(profile.isLeader).toBe(false);
+    expect(profile.certifications.length).toBeGreaterThan(0);
+    expect(profile.university?.acronym).toBe("UNAM");
+    expect(profile.languages.length).toBeGreaterThan(0);
+    expect(profile.vr).not.toBeNull();
+    expect(profile.vr?.initiated).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    expect(Number.isInteger(profile.vr?.minutes)).toBe(true);
+  });
+
+  it("marks the leader and leaves out VR for a user without it", async () => {
+    expect((await profileOf(await signedInCookie("carlos.ruiz@academia.test"))).isLeader).toBe(true);
+    expect((await profileOf(await signedInCookie("lucia.gomez@academia.test"))).vr).toBeNull();
+  });
+});
+
+const education = { university: "Instituto Tecnológico Autónomo de México", acronym: "ITAM", degree: "Maestría en Auditoría" };
+
+describe("education action", () => {
+  const send = async (fields: Record<string, string>) => {
+    const { action } = await import("~/routes/_app.profile._page.education");
+    return reply(await action({ request: post("/profile/education", fields, cookie), params: {}, context: {} }));
+  };
+
+  it("saves and the profile shows the new education", async () => {
+    const { status, body } = await send(education);
+    expect(status).toBe(200);
+    expect(body.message).toBe("¡Dato agregado con éxito!");
+    expect((await profileOf(cookie)).university).toMatchObject({
+      name: education.university,
+      acronym: "ITAM",
+      degree: education.degree,
+    });
+  });
+
+  it("answers the field rules and keeps what was typed", async () => {
+    const { status, body } = await send({ ...education, degree: "ab" });
+    expect(status).toBe(400);
+    expect(body.result?.error).toEqual({ degree: ["minChars:3"] });
+    expect(body.result?.initialValue).toMatchObject({ ...education, degree: "ab" });
+  });
+
+  it("refuses an acronym past the legacy API's limit before calling it", async () => {
+    const { status, body } = await send({ ...education, acronym: "A".repeat(33) });
+    expect(status).toBe(400);
+    expect(body.result?.error).toEqual({ acronym: ["maxChars:32"] });
+  });
+
+  it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500, keeping the input", async () => {
+    legacy.setFaults({ refusePath: "/user/university" });
+    const refused = await send(education);
+    expect(refused.status).toBe(400);
+    expect(refused.body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
+    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    const failed = await send(education);
+    expect(failed.body.result?.error?.[""]).toEqual(["Ups algo salio mal"]);
+    expect(failed.body.result?.initialValue).toMatchObject(education);
+  });
+});
+
+describe("languages action", () => {
+  const rows = {
+    "languages[0].language": "es",
+    "languages[0].level": "Nativo",
+    "languages[1].language": "en",
+    "languages[1].level": "Intermedio",
+  };
+  const send = async (fields: Record<string, string>) => {
+    const { action } = await import("~/routes/_app.profile._page.languages");
+    return reply(await action({ request: post("/profile/languages", fields, cookie), params: {}, context: {} }));
+  };
+
+  it("saves both languages and an empty list clears them", async () => {
+    const saved = await send(rows);
+    expect(saved.body.message).toBe("¡Datos agregados con éxito!");
+    expect((await profileOf(cookie)).languages.map((row) => [row.isoCode, row.proficiency])).toEqual([
+      ["es", "Nativo"],
+      ["en", "Intermedio"],
+    ]);
+    expect((await send({})).body.message).toBe("¡Datos agregados con éxito!");
+    expect((await profileOf(cookie)).languages).toEqual([]);
+  });
+
+  it("adds and removes rows without JavaScript (conform intents) without saving", async () => {
+    const before = (await profileOf(cookie)).languages;
+    const added = await send({
+      "languages[0].language": "es",
+      "languages[0].level": "Nativo",
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "languages" } }),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBeNull();
+    expect(added.body.result?.initialValue?.languages).toHaveLength(2);
+    const removed = await send({ ...rows, __intent__: JSON.stringify({ type: "remove", payload: { name: "languages", index: 0 } }) });
+    expect(removed.body.result?.initialValue?.languages).toEqual([{ language: "en", level: "Intermedio" }]);
+    expect((await profileOf(cookie)).languages).toEqual(before);
+  });
+
+  it("refuses a repeated language and a third row", async () => {
+    const repeated = await send({ ...rows, "languages[1].language": "es" });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.result?.error).toEqual({ "languages[1].language": ["invalid"] });
+    const third = await send({ ...rows, "languages[2].language": "es", "languages[2].level": "Básico" });
+    expect(third.body.result?.error?.languages).toEqual(["maxValue:2"]);
+  });
+
+  it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
+    legacy.setFaults({ refusePath: "/user/languages" });
+    expect((await send(rows)).body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
+    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    const failed = await send(rows);
+    expect(failed.body.result?.error?.[""]).toEqual(["Ups algo salio mal"]);
+    expect(failed.body.result?.initialValue).toMatchObject({ languages: [{ language: "es" }, { language: "en" }] });
+  });
+});
+
+const MiB = 1024 * 1024;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A file of `size` bytes that starts with `head` (the rest is zeros). */
+function fileOf(size: number, head: number[] | string, name: string, type: string): File {
+  const bytes = new Uint8Array(size);
+  bytes.set(typeof head === "string" ? new TextEncoder().encode(head) : head);
+  return new File([bytes], name, { type });
+}
+
+async function upload(file: File | null, sessionCookie = cookie) {
+  const { action } = await import("~/routes/_app.profile._page.photo");
+  const body = new FormData();
+  if (file) body.set("file", file);
+  const request = new Request("http://localhost/profile/photo", { method: "POST", body, headers: { Cookie: sessionCookie } });
+  return reply(await action({ request, params: {}, context: {} }));
+}
+
+describe("photo action", () => {
+  it("uploads a PNG of exactly 4 MiB; the photo then waits for validation", async () => {
+    const { status, body } = await upload(fileOf(4 * MiB, PNG_SIGNATURE, "photo.png", "image/png"));
+    expect(status).toBe(200);
+    expect(body.message).toBe("¡Fotografía cargada con éxito!");
+    expect((await profileOf(cookie)).photoPending).toBe(true);
+  });
+
+  it("uploads a JPEG chosen without JavaScript", async () => {
+    const { body } = await upload(fileOf(2048, [0xff, 0xd8, 0xff, 0xe0], "me.jpeg", "image/jpeg"));
+    expect(body.message).toBe("¡Fotografía cargada con éxito!");
+  });
+
+  it("refuses 4 MiB + 1 byte with 413 and the spec's message", async () => {
+    const { status, body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"));
+    expect(status).toBe(413);
+    expect(body.error).toBe("El archivo no debe superar los 4 MB");
+    expect((await profileOf(cookie)).photoPending).toBe(false);
+  });
+
+  it.each([
+    ["a renamed executable", fileOf(4096, [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01], "photo.png", "image/png")],
+    ["an HTML file named .png", fileOf(512, "<!doctype html><script>alert(1)</script>", "photo.png", "image/png")],
+    ["a Windows executable named .jpg", fileOf(4096, "MZ\x90\x00", "photo.jpg", "image/jpeg")],
+  ])("refuses %s by its content", async (_name, file) => {
+    const { status, body } = await upload(file);
+    expect(status).toBe(415);
+    expect(body.error).toBe("El archivo debe ser una imagen PNG o JPEG");
+    expect((await profileOf(cookie)).photoPending).toBe(false);
+  });
+
+  it("asks for a file when none was chosen", async () => {
+    const { status, body } = await upload(null);
+    expect(status).toBe(400);
+    expect(body.error).toBe("Elige una imagen PNG o JPEG");
+  });
+
+  it("shows the server's message on a 402 and the photo failure text on a 500", async () => {
+    const png = fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png");
+    legacy.setFaults({ refusePath: "/user/profile_change_photo" });
+    expect((await upload(png)).body.error).toBe("La solicitud fue rechazada");
+    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    const failed = await upload(png);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toBe("¡Ups! ¡Algo salió mal!");
+  });
+
+  it("shows the server's message on a 401 (spec §8) instead of leaving the dialog", async () => {
+    legacy.reset();
+    const { status, body } = await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    expect(status).toBe(400);
+    expect(body.error).toBe("Unauthenticated.");
+  });
+
+  it("answers in English for an English session", async () => {
+    const { localeCookie } = await import("~/lib/i18next.server");
+    const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
+    const { body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"), english);
+    expect(body.error).toBe("The file must not exceed 4 MB");
+  });
+});
