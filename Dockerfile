@@ -17,5 +17,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# PID 1 is the launcher: it validates the configuration and forwards SIGTERM to remix-serve.
+# PID 1 is the launcher: it validates the configuration and forwards SIGTERM to the app server.
 CMD ["node", "build/bin/start.js"]

@@ -1,5 +1,10 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -11,6 +16,8 @@ import { i18next } from "./lib/i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders, createNonce } from "./lib/security.server";
 import { resources } from "./locales";
+import { log } from "../server/log";
+import { requestIdOf } from "./lib/request-id.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -69,4 +76,15 @@ export default async function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
   return response;
+};
+
+/** Unexpected errors are logged once, with the request id the error page shows; never a token. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error("request failed", {
+    requestId: requestIdOf(request),
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 };

@@ -15,6 +15,7 @@ import { wantsSaveData } from "./lib/data-saver.server";
 import { getLocale } from "./lib/i18next.server";
 import { getLanguages } from "./lib/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
+import { requestIdOf } from "./lib/request-id.server";
 import { getToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import engagementStyles from "./styles/engagement.css";
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const switchable = languages.map((language) => language.isoCode).filter(isLng);
   return data(
-    { locale, toast, saveData, languages: switchable.length > 0 ? switchable : [locale] },
+    { locale, toast, saveData, languages: switchable.length > 0 ? switchable : [locale], requestId: requestIdOf(request) },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }

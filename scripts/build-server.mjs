@@ -1,9 +1,10 @@
-// Bundles the Node entry points in server/ (launcher, mock legacy API, SSO link tool) to build/bin.
+// Bundles the Node entry points in server/ (launcher, HTTP server, mock legacy API, SSO link tool) to build/bin.
 import { build } from "esbuild";
 
 await build({
   entryPoints: {
     start: "server/start.ts",
+    serve: "server/serve.ts",
     "sso-link": "server/sso-link.ts",
     mock: "server/mock/cli.ts",
   },

@@ -28,6 +28,10 @@ export const configSchema = z.object({
   SSO_AES_IV: hex([16]),
   FILES_HOST_URL: z.string().url().transform((value) => value.replace(/\/+$/, "")),
   LOGIN_MODE: z.enum(["password", "employee"]).default("password"),
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers catch up). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Proxies in front of the app whose X-Forwarded-For is trusted for the client IP (0: none). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,14 +1,14 @@
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
 import { log } from "./log";
 import { startMockServer } from "./mock";
 
 /**
  * `npm start`: validates the configuration, starts the embedded mock legacy API when no
- * LEGACY_API_URL is set, then runs remix-serve on the built app and forwards signals to it.
+ * LEGACY_API_URL is set, then runs the app's server (server/serve.ts, bundled next to this file)
+ * and forwards signals to it; the mock stops only after the server has finished its requests.
  */
-const require = createRequire(import.meta.url);
 
 async function main() {
   const embedded = isEmbedded(process.env);
@@ -35,7 +35,7 @@ async function main() {
     loginMode: config.LOGIN_MODE,
   });
 
-  const child = spawn(process.execPath, [require.resolve("@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./serve.js", import.meta.url))], {
     env: { ...env, NODE_ENV: config.NODE_ENV, PORT: String(config.PORT) },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { contactSchema } from "~/lib/forms/help";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { action as contactAction } from "~/routes/_guest.contact";
-import { FormError, TextareaField, TextField } from "./forms";
+import { FormError, Honeypot, TextareaField, TextField } from "./forms";
 
 /** Spec §4: the form resets 1 s after it was sent. */
 const RESET_AFTER_MS = 1000;
@@ -56,6 +56,7 @@ export function ContactForm({ submissionId, pageReply }: { submissionId: string;
         <TextField field={fields.phone} label={t("contact.phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
         <TextField field={fields.email} label={t("contact.email")} type="email" inputProps={{ autoComplete: "email" }} />
         <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} />
+        <Honeypot />
         <FormError errors={form.errors} />
         {reply?.sent ? (
           <p className="form-success" role="status">

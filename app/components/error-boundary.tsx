@@ -1,14 +1,30 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { UnavailableData } from "~/lib/request-id.server";
+import type { RootData } from "~/root";
 
-/** The one error page: a friendly message in the user's language, never a stack. */
+function requestIdIn(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const data = error.data as Partial<UnavailableData> | null;
+  return typeof data?.requestId === "string" ? data.requestId : null;
+}
+
+/**
+ * The one error page: a friendly message in the user's language and the request id the server
+ * logged (from the failed loader, else from the page's own request), never a stack.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const rootData = useRouteLoaderData<RootData>("root");
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const requestId = requestIdIn(error) ?? rootData?.requestId ?? null;
   return (
     <main id="main" className="page page-narrow error-page">
       <h1>{notFound ? t("errors.notFound") : t("errors.generic")}</h1>
+      {unavailable ? <p>{t("errors.unavailable")}</p> : null}
+      {requestId && !notFound ? <p className="request-id">{t("errors.requestId", { id: requestId })}</p> : null}
       <p>
         <Link to="/" className="button">
           {t("errors.backHome")}

@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { parseValidationMessage } from "~/lib/validation";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -28,6 +29,18 @@ export function FormError({ errors }: { errors?: string[] }) {
     <p className="form-error" role="alert">
       {first}
     </p>
+  );
+}
+
+/** The public forms' bot trap: `hidden` keeps it from people, `aria-hidden` and no tab stop from assistive tech. */
+export function Honeypot() {
+  return (
+    <div hidden aria-hidden="true">
+      <label>
+        Website
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { type LegacyContext, LegacyError } from "./legacy/request.server";
 import type { SignIn } from "./legacy/schemas.server";
 import { employeeLoginSchema, loginSchema } from "./forms/auth";
 import { commitSession, destroySession, readSession, sessionUserOf, type SessionData } from "./session.server";
+import { requestIdOf, unavailable } from "./request-id.server";
 import { toastHeader } from "./toast.server";
 
 /** A form the strategy refused before calling the legacy API; the action shows its reply. */
@@ -44,8 +45,11 @@ class SsoStrategy extends Strategy<SignIn, { request: Request }> {
 }
 
 async function legacyContext(request: Request): Promise<LegacyContext> {
-  return { locale: await getLocale(request) };
+  return { locale: await getLocale(request), requestId: requestIdOf(request) };
 }
+
+/** A loader's request: an unanswered legacy call shows the error page instead of a form error. */
+const reading = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 export const authenticator = new Authenticator<SignIn>()
   .use(
@@ -139,7 +143,9 @@ export async function requireUser(request: Request): Promise<Authed> {
   const ctx: LegacyContext = {
     locale: await getLocale(request),
     token: session.token,
+    requestId: requestIdOf(request),
     onUnauthorized: () => endSessionAndGo("/login", request, "auth.sessionExpired"),
+    onUnavailable: reading(request) ? () => unavailable(request) : undefined,
   };
   return { session, ctx };
 }

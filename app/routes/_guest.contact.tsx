@@ -6,6 +6,7 @@ import { ContactForm } from "~/components/contact-form";
 import { contactSchema } from "~/lib/forms/help";
 import { getLocale, i18next } from "~/lib/i18next.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
+import { honeypotFilled } from "~/lib/honeypot";
 import { once } from "~/lib/idempotency.server";
 import { sendContactComment } from "~/lib/legacy/help.server";
 import type { loader as guestLoader } from "./_guest";
@@ -16,25 +17,30 @@ export const meta: MetaFunction = () => [{ title: "Academia · Contacto" }];
 /** The contact footer's action, for guests and signed-in users alike (`/contact/send_comment` is public). */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ sent: false as const, result: submission.reply() }, { status: 400 });
   }
   const { submission_id: submissionId, ...comment } = submission.value;
+  if (honeypotFilled(formData)) {
+    // A bot: it sees the usual success and nothing reaches the legacy API.
+    const t = await i18next.getFixedT(request);
+    return sentReply(t("contact.sent"), submission.reply({ resetForm: true }));
+  }
   try {
     const locale = await getLocale(request);
     const message = await once(submissionId, () => sendContactComment({ locale }, comment));
     const t = await i18next.getFixedT(request);
-    return {
-      sent: true as const,
-      message: message || t("contact.sent"),
-      nextSubmissionId: crypto.randomUUID(),
-      result: submission.reply({ resetForm: true }),
-    };
+    return sentReply(message || t("contact.sent"), submission.reply({ resetForm: true }));
   } catch (error) {
     const t = await i18next.getFixedT(request);
     return data({ sent: false as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }
+}
+
+function sentReply<R>(message: string, result: R) {
+  return { sent: true as const, message, nextSubmissionId: crypto.randomUUID(), result };
 }
 
 export default function Contact() {

@@ -8,6 +8,8 @@ import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
 import { i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -30,16 +32,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const mode = getConfig().LOGIN_MODE;
   const hideFields = ["password"];
   const formData = await request.clone().formData();
+  const account = String(formData.get("email") ?? "");
+  const submission = () =>
+    parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
+  const wait = await blockedFor(request, "login", account);
+  if (wait) {
+    const t = await i18next.getFixedT(request);
+    const reply = submission().reply({ formErrors: [t("errors.tooMany")], hideFields });
+    return data(reply, { status: 429, headers: retryAfter(wait) });
+  }
   try {
     const result = await authenticator.authenticate(mode, request);
     return await signIn(request, result);
   } catch (error) {
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
-    const submission = parseWithZod(formData, {
-      schema: mode === "employee" ? employeeLoginSchema : loginSchema,
-    });
+    // A refusal is a guess that counts; an API that did not answer is not the user's attempt.
+    if (error instanceof LegacyError && error.kind !== "unavailable") await countAttempt(request, "login", account);
     const t = await i18next.getFixedT(request);
-    return data(legacyErrorReply(error, submission.reply, t, { hideFields }), { status: 400 });
+    return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
   }
 }
 

@@ -11,6 +11,7 @@ import { getLocale, i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";
+import { unavailable } from "~/lib/request-id.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Nueva contraseña" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof LegacyError && error.kind !== "unavailable") {
       return data({ email: null, token }, { status: 404 });
     }
-    throw error;
+    throw error instanceof LegacyError ? unavailable(request) : error;
   }
 }
 

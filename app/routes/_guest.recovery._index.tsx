@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/components/forms";
+import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { requireGuest } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
+import { honeypotFilled } from "~/lib/honeypot";
+import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
 import { recoveryRequestSchema } from "~/lib/forms/auth";
 import { getLocale, i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -20,13 +22,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
-  const submission = parseWithZod(await request.formData(), { schema: recoveryRequestSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: recoveryRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  // A filled honeypot is a bot: it sees the usual success and nothing is sent.
+  if (honeypotFilled(formData)) return { result: submission.reply(), sentTo: submission.value.email };
+  const wait = await blockedFor(request, "recovery", submission.value.email);
+  const t = await i18next.getFixedT(request);
+  if (wait) {
+    const result = submission.reply({ formErrors: [t("errors.tooMany")] });
+    return data({ result, sentTo: null }, { status: 429, headers: retryAfter(wait) });
+  }
+  await countAttempt(request, "recovery", submission.value.email);
   try {
     const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
     return { result: submission.reply(), sentTo: reply.email };
   } catch (error) {
-    const t = await i18next.getFixedT(request);
     return data({ result: legacyErrorReply(error, submission.reply, t), sentTo: null }, { status: 400 });
   }
 }
@@ -47,6 +58,7 @@ export default function RecoveryRequest() {
           dash
           inputProps={{ autoComplete: "email", ...(sentTo ? { disabled: true } : {}) }}
         />
+        <Honeypot />
         <FormError errors={form.errors} />
         {sentTo ? (
           <p className="form-success" role="status">

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authenticator, requireGuest, signIn, SsoFailed } from "~/lib/auth.server";
+import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
 import { destroySession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
@@ -13,22 +14,25 @@ export const meta: MetaFunction = () => [{ title: "Academia" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.search.length > 1) {
+    const wait = await blockedFor(request, "sso");
+    if (wait) return data({ ssoFailed: false, tooMany: true }, { status: 429, headers: retryAfter(wait) });
     try {
       return await signIn(request, await authenticator.authenticate("sso", request));
     } catch (error) {
       if (!(error instanceof SsoFailed)) throw error;
+      await countAttempt(request, "sso");
       return data(
-        { ssoFailed: true },
+        { ssoFailed: true, tooMany: false },
         { status: 400, headers: { "Set-Cookie": await destroySession(), "Cache-Control": "no-store" } },
       );
     }
   }
   await requireGuest(request);
-  return { ssoFailed: false };
+  return { ssoFailed: false, tooMany: false };
 }
 
 export default function Welcome() {
-  const { ssoFailed } = useLoaderData<typeof loader>();
+  const { ssoFailed, tooMany } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <main id="main" className="page page-narrow welcome-page">
@@ -37,6 +41,11 @@ export default function Welcome() {
       {ssoFailed ? (
         <p className="form-error" role="alert">
           {t("welcome.ssoFailed")}
+        </p>
+      ) : null}
+      {tooMany ? (
+        <p className="form-error" role="alert">
+          {t("errors.tooMany")}
         </p>
       ) : null}
       <p>

@@ -53,8 +53,14 @@ const opaqueToken = () => randomBytes(30).toString("base64url");
 
 // Sessions
 
+/**
+ * Every access token the mock issues starts with this canary, so tests can scan responses, the JS
+ * bundle and the logs for a token that leaked (issue #7).
+ */
+export const ACCESS_TOKEN_CANARY = "canary-access-token-";
+
 export function issueAccessToken(state: MockState, userId: number): string {
-  const token = opaqueToken();
+  const token = `${ACCESS_TOKEN_CANARY}${opaqueToken()}`;
   state.sessions.set(token, userId);
   return token;
 }

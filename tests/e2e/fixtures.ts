@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { SECRET_MARKERS } from "./leaks";
 import { MOCK_PORT } from "./ports";
 
 export const PASSWORD = "Academia2026!";
@@ -133,5 +134,42 @@ export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: Tes
   await expect(page.locator("html")).toHaveAttribute("lang", lng);
 }
 
-export const test = base;
+const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/**
+ * Every test scans every response its browser context receives — headers (the sealed cookie is
+ * encrypted, so it is scanned too) and every text body — for the secret markers (issue #7).
+ */
+export const test = base.extend<{ leakScan: void }>({
+  /**
+   * The e2e servers run with TRUST_PROXY=1 and every test's browser arrives from its own address,
+   * as through a proxy, so the sign-in rate limits (10 a minute per IP) of one test never block
+   * the next.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = testInfo.testId.split("").reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+    const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": ip });
+  },
+  leakScan: [
+    async ({ context }, use) => {
+      const scans: Array<Promise<string | null>> = [];
+      context.on("response", (response) => {
+        scans.push(
+          (async () => {
+            const headers = JSON.stringify(await response.allHeaders());
+            const type = response.headers()["content-type"] ?? "";
+            const body = TEXT_TYPES.test(type) ? await response.text().catch(() => "") : "";
+            const leaked = SECRET_MARKERS.find((marker) => headers.includes(marker) || body.includes(marker));
+            return leaked ? `${leaked} in ${response.url()}` : null;
+          })().catch(() => null),
+        );
+      });
+      await use();
+      const leaks = (await Promise.all(scans)).filter(Boolean);
+      expect(leaks).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -102,7 +102,7 @@ describe("SSO welcome", () => {
       }),
     );
     expect(new Set(results).size).toBe(1);
-    expect(results[0]).toBe(JSON.stringify([{ ssoFailed: true }, 400]));
+    expect(results[0]).toBe(JSON.stringify([{ ssoFailed: true, tooMany: false }, 400]));
   });
 });
 

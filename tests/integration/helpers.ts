@@ -1,4 +1,5 @@
-import { startMockServer } from "../../server/mock";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { type MockServer, startMockServer } from "../../server/mock";
 
 /**
  * Starts the mock legacy API on a random loopback port and points the app's configuration at
@@ -8,6 +9,20 @@ export async function startLegacy() {
   const server = await startMockServer({ port: 0, appKey: "test-app-key-0123" });
   process.env.LEGACY_API_URL = server.url;
   return server;
+}
+
+/** The mock for a whole test file, reset before each test; call at the top level. */
+export function withLegacy(): () => MockServer {
+  let server: MockServer | undefined;
+  beforeAll(async () => {
+    server = await startLegacy();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => server?.reset());
+  return () => {
+    if (!server) throw new Error("the mock legacy API is not running");
+    return server;
+  };
 }
 
 export function form(fields: Record<string, string>): FormData {

@@ -1,18 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withEmbeddedDefaults } from "../../server/config";
 import { startLegacy } from "./helpers";
 
 /**
- * Uploads against the built app over real HTTP, in its own process (remix-serve, as in
+ * Uploads against the built app over real HTTP, in its own process (build/bin/serve.js, as in
  * production), so its memory can be measured apart from the test and the mock legacy API.
  */
 const MiB = 1024 * 1024;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const require = createRequire(import.meta.url);
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let app: ChildProcess;
@@ -92,11 +90,12 @@ beforeAll(async () => {
   execFileSync(process.execPath, ["-e", "import('./scripts/ensure-build.mjs').then((m) => m.ensureBuild())"], {
     stdio: "ignore",
     timeout: 240_000,
+    env: { ...process.env, NODE_ENV: "production" },
   });
   legacy = await startLegacy();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  app = spawn(process.execPath, [require.resolve("@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  app = spawn(process.execPath, ["build/bin/serve.js"], {
     env: {
       ...withEmbeddedDefaults(
         { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: "silent", LEGACY_APP_KEY: "test-app-key-0123" },

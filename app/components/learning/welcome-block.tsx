@@ -27,7 +27,7 @@ export function WelcomeBlock({ data }: { data: WelcomeBlockData }) {
         <CourseTabs title={learningRoute.title || t("learningRoute")} courses={learningRoute.courses} />
       ) : null}
       {videoTips.activities.length > 0 ? (
-        <section className="home-section" aria-labelledby="welcome-tips">
+        <section className="home-section">
           <h2 id="welcome-tips">{videoTips.title || t("videoTips")}</h2>
           <Carousel label={videoTips.title || t("videoTips")} perPage="one" variant="stacked" controls>
             {videoTips.activities.map((activity) => (
@@ -44,7 +44,7 @@ function Simulators({ title, activities }: { title: string; activities: Activity
   const [index, setIndex] = useState(0);
   const current = activities[index] ?? activities[0];
   return (
-    <section className="home-section" aria-labelledby="welcome-simulators">
+    <section className="home-section">
       <h2 id="welcome-simulators">{title}</h2>
       <div className="simulators">
         <Carousel label={title} perPage="one" controls onSelect={setIndex}>
@@ -81,7 +81,7 @@ function CourseTabs({ title, courses }: { title: string; courses: WelcomeBlockDa
     );
   if (!hydrated) {
     return (
-      <section className="home-section" aria-labelledby="welcome-route">
+      <section className="home-section">
         <h2 id="welcome-route">{title}</h2>
         <nav className="course-tabs" aria-label={title}>
           {courses.map((course) => (
@@ -100,7 +100,7 @@ function CourseTabs({ title, courses }: { title: string; courses: WelcomeBlockDa
     );
   }
   return (
-    <section className="home-section" aria-labelledby="welcome-route">
+    <section className="home-section">
       <h2 id="welcome-route">{title}</h2>
       <div className="course-tabs" role="tablist" aria-label={title}>
         {courses.map((course) => (

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { login } from "./auth.server";
-import { legacyRequest, LegacyError } from "./request.server";
+import { legacyRequest, LegacyError, retryDelayMs } from "./request.server";
 
 const base = "http://legacy.test/v1/api";
 const server = setupServer();
@@ -93,6 +93,77 @@ describe("legacyRequest", () => {
   it("maps a network error to unavailable", async () => {
     server.use(http.get(`${base}/ping`, () => HttpResponse.error()));
     expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 502 });
+  });
+});
+
+describe("retries", () => {
+  const counting = (method: "get" | "post", reply: () => Response) => {
+    const calls: number[] = [];
+    server.use(
+      http[method](`${base}/ping`, () => {
+        calls.push(performance.now());
+        return reply();
+      }),
+    );
+    return calls;
+  };
+
+  it("tries a failing GET three times in all, with jittered waits", async () => {
+    const calls = counting("get", () => HttpResponse.json({ message: "down" }, { status: 503 }));
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable" });
+    expect(calls).toHaveLength(3);
+  });
+
+  it("recovers when a retry succeeds", async () => {
+    let failures = 1;
+    const calls = counting("get", () =>
+      failures-- > 0 ? HttpResponse.error() : HttpResponse.json({ ok: true }),
+    );
+    await expect(ping()).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("never retries a refusal, a validation error or a 401", async () => {
+    for (const status of [401, 402, 422]) {
+      const calls = counting("get", () => HttpResponse.json({ message: "no" }, { status }));
+      await failure(ping());
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it("never retries a POST", async () => {
+    const calls = counting("post", () => HttpResponse.json({ message: "down" }, { status: 500 }));
+    await failure(legacyRequest(ctx, { method: "POST", path: "/ping", body: { a: 1 }, schema: z.unknown() }));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("stays inside one LEGACY_TIMEOUT_MS deadline (500 ms in tests)", async () => {
+    server.use(
+      http.get(`${base}/ping`, async () => {
+        await delay(300);
+        return HttpResponse.json({ message: "down" }, { status: 500 });
+      }),
+    );
+    const started = performance.now();
+    await failure(ping());
+    expect(performance.now() - started).toBeLessThan(650);
+  });
+
+  it("waits a random share of 100 ms, then of 200 ms", () => {
+    expect(retryDelayMs(0, () => 0)).toBe(0);
+    expect(retryDelayMs(0, () => 0.999)).toBeLessThanOrEqual(100);
+    expect(retryDelayMs(1, () => 0.5)).toBe(100);
+    expect(retryDelayMs(1, () => 0.999)).toBeLessThanOrEqual(200);
+  });
+
+  it("throws what onUnavailable returns once the retries are spent", async () => {
+    counting("get", () => HttpResponse.json({ message: "down" }, { status: 500 }));
+    const marker = new Response(null, { status: 503 });
+    const thrown = await legacyRequest(
+      { ...ctx, onUnavailable: () => marker },
+      { method: "GET", path: "/ping", schema: z.unknown() },
+    ).catch((reason: unknown) => reason);
+    expect(thrown).toBe(marker);
   });
 });
 

@@ -13,6 +13,14 @@ export type LegacyContext = {
   token?: string;
   /** Called on a 401 of an authenticated call; what it returns is thrown (a redirect that ends the session). */
   onUnauthorized?: (message: string) => Promise<Response>;
+  /**
+   * Called when the API does not answer properly (down, timeout, 5xx, unreadable); what it returns
+   * is thrown. Loaders set it to show the error page with the request id; actions leave it unset
+   * and turn the LegacyError into a form error that keeps the input.
+   */
+  onUnavailable?: () => unknown;
+  /** The id of the browser's request, logged with every upstream call it makes. */
+  requestId?: string;
 };
 
 export type LegacyErrorKind = "unauthorized" | "refused" | "invalid" | "unavailable";
@@ -68,7 +76,40 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** GETs are retried at most this many times, and only while the deadline leaves room. */
+const GET_RETRIES = 2;
+const RETRY_BASE_MS = 100;
+/** An attempt is not started with less time than this left before the deadline. */
+const MIN_ATTEMPT_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Full jitter: a random wait up to 100 ms, then up to 200 ms. */
+export const retryDelayMs = (retry: number, random = Math.random) => Math.round(random() * RETRY_BASE_MS * 2 ** retry);
+
+/**
+ * One logical call. A GET that fails transiently (no answer, 5xx, unreadable) is tried again at
+ * most twice with jittered backoff, all inside one LEGACY_TIMEOUT_MS deadline; a POST is sent once.
+ */
 export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptions<T>): Promise<T> {
+  const deadline = performance.now() + getConfig().LEGACY_TIMEOUT_MS;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt(ctx, options, deadline);
+    } catch (error) {
+      const wait = retryDelayMs(retry);
+      const transient = error instanceof LegacyError && error.kind === "unavailable";
+      const room = deadline - performance.now() - wait >= MIN_ATTEMPT_MS;
+      if (!transient || options.method !== "GET" || retry >= GET_RETRIES || !room) {
+        if (transient && ctx.onUnavailable) throw ctx.onUnavailable();
+        throw error;
+      }
+      await sleep(wait);
+    }
+  }
+}
+
+async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline: number): Promise<T> {
   const config = getConfig();
   const headers = new Headers({
     Accept: "application/json",
@@ -90,6 +131,7 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
       path: options.path,
       status,
       ms: Math.round(performance.now() - started),
+      requestId: ctx.requestId,
     });
 
   let response: Response;
@@ -98,14 +140,20 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
       method: options.method,
       headers,
       body,
-      signal: AbortSignal.timeout(config.LEGACY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(Math.max(1, Math.round(deadline - performance.now()))),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     logCall(timedOut ? "timeout" : "network-error");
     throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
   }
-  const payload = await readJson(response);
+  let payload: unknown;
+  try {
+    payload = await readJson(response);
+  } catch {
+    logCall("body-timeout");
+    throw new LegacyError("unavailable", 504, "");
+  }
   logCall(response.status);
 
   if (response.status === 401) {

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { watch } from "node:fs";
+import type { Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { parseConfig } from "./config";
+import { log } from "./log";
+
+/**
+ * The HTTP server of the built app (what remix-serve does, plus what production needs): a request
+ * id on every request and in every log line, the client IP for rate limits, JSON access logs
+ * without query strings (an SSO link's query never reaches a log), and a graceful stop — on
+ * SIGTERM /readyz turns 503 for SHUTDOWN_DELAY_MS while requests are still served, then the
+ * server stops accepting, lets in-flight requests finish and exits 0 (within the keep-alive
+ * timeout, 5 s, plus the longest request).
+ */
+const parsed = parseConfig(process.env);
+if (!parsed.ok) {
+  process.stderr.write(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
+  process.exit(1);
+}
+const config = parsed.config;
+const buildUrl = new URL("../index.js", import.meta.url);
+const versionUrl = new URL("../version.txt", import.meta.url);
+/** In-flight requests get this long after the server stops accepting; then the process gives up. */
+const HARD_STOP_MS = 20_000;
+
+installGlobals({ nativeFetch: true });
+
+const importBuild = async (): Promise<ServerBuild> => import(`${buildUrl.href}?t=${Date.now()}`);
+let build = await importBuild();
+let draining = false;
+
+const BASELINE_HEADERS: Array<[string, string]> = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "same-origin"],
+  ...(config.NODE_ENV === "production"
+    ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+    : []),
+];
+
+/**
+ * Static files, redirects and resource routes get the baseline security headers too; a page's own
+ * (app/lib/security.server.ts) are set by then and win, so no header is sent twice.
+ */
+function withBaselineHeaders(res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    for (const [name, value] of BASELINE_HEADERS) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.TRUST_PROXY);
+
+app.use((req, res, next) => {
+  const requestId = randomUUID();
+  // Remix sees only these values, never ones a client sent under the same names.
+  req.headers["x-request-id"] = requestId;
+  req.headers["x-academia-client-ip"] = req.ip ?? "";
+  res.setHeader("X-Request-Id", requestId);
+  withBaselineHeaders(res);
+  if (draining) res.setHeader("Connection", "close");
+  const started = performance.now();
+  res.on("finish", () =>
+    log.info("request", {
+      requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    }),
+  );
+  next();
+});
+
+app.get("/readyz", (_req, res, next) => {
+  if (!draining) return next();
+  res.status(503).set("Cache-Control", "no-store").type("text/plain").send("shutting down");
+});
+
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+let handle = createRequestHandler({ build, mode: config.NODE_ENV });
+app.all("*", (req, res, next) => handle(req, res, next));
+
+const server: Server = app.listen(config.PORT, () => {
+  log.info("listening", { port: config.PORT });
+  if (config.NODE_ENV === "development") {
+    void broadcastDevReady(build);
+    watch(versionUrl, async () => {
+      build = await importBuild();
+      handle = createRequestHandler({ build, mode: config.NODE_ENV });
+      void broadcastDevReady(build);
+    });
+  }
+});
+
+function stop(signal: NodeJS.Signals, delayMs: number) {
+  if (draining) return;
+  draining = true;
+  log.info("stopping: /readyz answers 503", { signal, delayMs });
+  const done = () => {
+    log.info("stopped: every request finished");
+    process.exit(0);
+  };
+  setTimeout(() => {
+    // On SIGTERM, net's close, not http's: http's also drops connections that look idle, which
+    // races with a request just arriving on one. Every response now says `Connection: close`, and
+    // sockets idle from before end at the keep-alive timeout; the callback runs after the last.
+    if (signal === "SIGTERM") NetServer.prototype.close.call(server, done);
+    else server.close(done);
+    setTimeout(() => {
+      log.error("stopped with requests still open", { afterMs: HARD_STOP_MS });
+      process.exit(1);
+    }, HARD_STOP_MS).unref();
+  }, delayMs);
+}
+
+// SIGTERM comes from an orchestrator that must first stop sending traffic; Ctrl-C stops at once.
+process.on("SIGTERM", () => stop("SIGTERM", config.SHUTDOWN_DELAY_MS));
+process.on("SIGINT", () => stop("SIGINT", 0));
+// A rejected promise nobody awaited is a bug to log, not a reason to drop every open request.
+process.on("unhandledRejection", (reason) => {
+  log.error("unhandled rejection", { error: reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason) });
+});

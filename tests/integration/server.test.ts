@@ -1,0 +1,323 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MockServer, startMockServer } from "../../server/mock";
+import { ACCESS_TOKEN_CANARY } from "../../server/mock/store";
+import { buildSsoQuery } from "../../server/sso";
+import { demoSecrets } from "../../server/config";
+
+/**
+ * Issue #7 against the built app over real HTTP, in production mode: the security headers of
+ * 200, 404 and 500 pages, the session cookie's flags, legacy faults, a SIGTERM under load, two
+ * instances sharing sessions, and no token, application key or SSO value in any response or log.
+ */
+const APP_KEY = "canary-app-key-7f3a9c21";
+const SECRETS = {
+  LEGACY_APP_KEY: APP_KEY,
+  SESSION_SECRET: "server-test-session-secret-0123456789abcdef",
+  SSO_AES_KEY: "00112233445566778899aabbccddeeff",
+  SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
+};
+const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+
+type App = { origin: string; logs: string[]; child: ChildProcess; exit: Promise<number | null> };
+
+const apps: App[] = [];
+/** Everything any app sent back in these tests: status line, headers but the sealed cookie, body. */
+const seen: string[] = [];
+let mock: MockServer;
+let a: App;
+let b: App;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function launch(script: string, env: Record<string, string>): Promise<App> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
+  }
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const app = { origin: `http://127.0.0.1:${port}`, logs, child, exit };
+  apps.push(app);
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${app.origin}/healthz`).then((r) => r.ok, () => false)) return app;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the app did not start:\n${logs.join("\n")}`);
+}
+
+/** One instance of the app server on the test's mock (or on `legacyUrl`). */
+function startApp(legacyUrl = mock.url) {
+  return launch("build/bin/serve.js", {
+    ...SECRETS,
+    LEGACY_API_URL: legacyUrl,
+    FILES_HOST_URL: mock.origin,
+    // Generous, so a busy machine (the whole suite runs in parallel) never times a page out.
+    LEGACY_TIMEOUT_MS: "3000",
+    SHUTDOWN_DELAY_MS: "300",
+  });
+}
+
+async function call(app: App, path: string, init: RequestInit = {}): Promise<{ response: Response; body: string }> {
+  const response = await fetch(`${app.origin}${path}`, { redirect: "manual", ...init });
+  const body = await response.text();
+  const headers = [...response.headers].filter(([name]) => name !== "set-cookie").map(([n, v]) => `${n}: ${v}`);
+  const cookies = response.headers.getSetCookie().filter((line) => !line.startsWith("__Host-academia="));
+  seen.push(`${response.status} ${path}`, ...headers, ...cookies, body);
+  return { response, body };
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+
+async function signIn(app: App): Promise<{ cookie: string; setCookie: string }> {
+  const { response } = await call(app, "/login", { method: "POST", body: new URLSearchParams(learner) });
+  expect(response.status).toBe(302);
+  const setCookie = response.headers.getSetCookie().find((line) => line.startsWith("__Host-academia=")) ?? "";
+  return { cookie: cookieOf(response), setCookie };
+}
+
+beforeAll(async () => {
+  // The tests run the built server; build when the sources are newer (as `npm start` does).
+  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  mock = await startMockServer({ port: 0, appKey: APP_KEY });
+  [a, b] = await Promise.all([startApp(), startApp()]);
+}, 180_000);
+
+afterAll(async () => {
+  for (const app of apps) app.child.kill("SIGINT");
+  await Promise.all(apps.map((app) => app.exit));
+  await mock?.close();
+});
+
+describe("security headers", () => {
+  const csp = (response: Response) => response.headers.get("content-security-policy") ?? "";
+
+  function expectHardened(response: Response) {
+    expect(csp(response)).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp(response)).toContain(part);
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  }
+
+  it("are on a 200 page, with a new nonce on every request", async () => {
+    const first = await call(a, "/login");
+    const second = await call(a, "/login");
+    expect(first.response.status).toBe(200);
+    expectHardened(first.response);
+    expect(csp(first.response)).not.toBe(csp(second.response));
+  });
+
+  it("are on a 404 page", async () => {
+    const { response } = await call(a, "/recovery/expired-token-000000");
+    expect(response.status).toBe(404);
+    expectHardened(response);
+  });
+
+  it("are on a 500 page, which shows no stack", async () => {
+    const { response, body } = await call(a, "/recovery", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect(response.status).toBe(500);
+    expectHardened(response);
+    expect(body).toContain("Ups algo salio mal");
+    expect(body).not.toMatch(/\n\s+at |TypeError/);
+  });
+
+  it("relax framing only for the /files/ proxy, to the app's own pages", async () => {
+    const { cookie } = await signIn(a);
+    const { response } = await call(a, "/files/storage/media/cover-auditoria.png", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(csp(response)).toBe("frame-ancestors 'self'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("are on static files and redirects, each header once", async () => {
+    for (const path of ["/favicon.ico", "/no-such-page"]) {
+      const { response } = await call(a, path);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+});
+
+describe("session cookie in production", () => {
+  it("is __Host-, Secure, HttpOnly, SameSite=Lax, Path=/ and new on every sign-in", async () => {
+    const first = await signIn(a);
+    const second = await signIn(a);
+    const attributes = first.setCookie.split(";").map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
+    expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+    expect(first.cookie).not.toBe(second.cookie);
+  });
+});
+
+describe("scale-out", () => {
+  it("a session made on one instance works on the other, and a logout on one ends it on both", async () => {
+    const { cookie } = await signIn(a);
+    const home = await call(b, "/", { headers: { Cookie: cookie } });
+    expect(home.response.status).toBe(200);
+    expect(home.body).toContain("Ana");
+    const out = await call(a, "/logout", { method: "POST", headers: { Cookie: cookie } });
+    expect(out.response.headers.get("location")).toBe("/login");
+    const replay = await call(b, "/", { headers: { Cookie: cookie } });
+    expect(replay.response.status).toBe(302);
+    expect(replay.response.headers.get("location")).toBe("/login");
+  });
+});
+
+describe("legacy API faults", () => {
+  const faults = [
+    ["answering 500", { errorRate: 1 }],
+    ["answering malformed JSON", { malformedRate: 1 }],
+    ["slower than LEGACY_TIMEOUT_MS", { latencyMs: 3500 }],
+  ] as const;
+  const none = { errorRate: 0, malformedRate: 0, latencyMs: 0 };
+
+  async function expectFriendlyPage(app: App, cookie: string, language: "es" | "en") {
+    const lng = language === "en" ? "; lng=ImVuIg%3D%3D" : "";
+    const { response, body } = await call(app, "/", { headers: { Cookie: `${cookie}${lng}` } });
+    expect(response.status).toBe(503);
+    const requestId = response.headers.get("x-request-id") ?? "";
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    if (language === "es") {
+      expect(body).toContain("Ups algo salio mal");
+      expect(body).toContain(`Código de referencia: ${requestId}`);
+    } else {
+      expect(body).toContain("Oops, something went wrong");
+      expect(body).toContain(`Reference code: ${requestId}`);
+    }
+    expect(body).not.toMatch(/\n\s+at |LegacyError|stack/);
+    expect(app.logs.some((line) => line.includes(requestId) && line.includes('"legacy call"'))).toBe(true);
+  }
+
+  it.each(faults)("%s: a friendly page with the logged request id, in the user's language", async (_name, fault) => {
+    const { cookie } = await signIn(a);
+    mock.setFaults(fault);
+    try {
+      await expectFriendlyPage(a, cookie, "es");
+      await expectFriendlyPage(a, cookie, "en");
+    } finally {
+      mock.setFaults(none);
+    }
+  });
+
+  it("down: the same page, and a login form keeps what was typed", async () => {
+    const down = await startApp(`http://127.0.0.1:${await freePort()}/v1/api`);
+    const { cookie } = await signIn(a);
+    await expectFriendlyPage(down, cookie, "es");
+    const { response, body } = await call(down, "/login", { method: "POST", body: new URLSearchParams(learner) });
+    expect(response.status).toBe(400);
+    expect(body).toContain("Ups algo salio mal");
+    expect(body).toContain(`value="${learner.email}"`);
+    expect(body).not.toContain(learner.password);
+  });
+
+  it("never crash the process", async () => {
+    expect((await call(a, "/healthz")).response.status).toBe(200);
+    expect(a.child.exitCode).toBeNull();
+  });
+});
+
+describe("SIGTERM", () => {
+  /**
+   * The load stands for traffic through a load balancer: it runs across the SIGTERM and stops
+   * starting requests 200 ms after a probe first sees /readyz answer 503 (a balancer's lag), well
+   * inside SHUTDOWN_DELAY_MS. Every request it started must succeed, refused connections included.
+   */
+  it("turns /readyz 503, finishes every started request and exits 0 (launcher and server)", async () => {
+    const app = await launch("build/bin/start.js", {
+      MOCK_LATENCY_MS: "100",
+      SHUTDOWN_DELAY_MS: "2000",
+      LEGACY_API_URL: "",
+    });
+    expect((await fetch(`${app.origin}/readyz`)).status).toBe(200);
+    let ok = 0;
+    let inFlightAtSignal = 0;
+    let inFlight = 0;
+    const failed: string[] = [];
+    let stopAt = Infinity;
+    const worker = async () => {
+      while (performance.now() < stopAt) {
+        inFlight++;
+        try {
+          const response = await fetch(`${app.origin}/login`);
+          await response.text();
+          if (response.status === 200) ok++;
+          else failed.push(String(response.status));
+        } catch (error) {
+          failed.push((error as { cause?: { code?: string } }).cause?.code ?? String(error));
+        } finally {
+          inFlight--;
+        }
+      }
+    };
+    const load = Array.from({ length: 8 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const okBefore = ok;
+    app.child.kill("SIGTERM");
+    inFlightAtSignal = inFlight;
+    await expect.poll(() => fetch(`${app.origin}/readyz`).then((r) => r.status), { timeout: 1500, interval: 50 }).toBe(503);
+    stopAt = performance.now() + 200;
+    await Promise.all(load);
+    expect(await app.exit).toBe(0);
+    expect(failed).toEqual([]);
+    expect(inFlightAtSignal).toBeGreaterThan(0);
+    expect(ok).toBeGreaterThan(okBefore);
+    expect(app.logs.some((line) => line.includes("stopped: every request finished"))).toBe(true);
+  });
+});
+
+describe("secrets", () => {
+  it("an SSO hand-off leaves no parameter, plain or encrypted, in the logs", async () => {
+    const query = buildSsoQuery({ email: learner.email }, { key: SECRETS.SSO_AES_KEY, iv: SECRETS.SSO_AES_IV });
+    const { response } = await call(a, `/welcome?${query}`);
+    expect(response.status).toBe(302);
+    const encrypted = new URLSearchParams(query).get("email") ?? "";
+    await expect.poll(() => a.logs.some((line) => line.includes('"path":"/welcome"'))).toBe(true);
+    const logs = a.logs.join("\n");
+    expect(logs).not.toContain(learner.email);
+    expect(logs).not.toContain(encrypted.slice(0, 16));
+  });
+
+  it("no access token or application key in any response or log line of these tests", () => {
+    const everything = [...seen, ...apps.flatMap((app) => app.logs)].join("\n");
+    expect(seen.length).toBeGreaterThan(50);
+    expect(everything).not.toContain(ACCESS_TOKEN_CANARY);
+    expect(everything).not.toContain(APP_KEY);
+    expect(everything).not.toContain(demoSecrets.LEGACY_APP_KEY);
+  });
+
+  it("no token, application key or secret in the JS bundle", () => {
+    const files = readdirSync("public/build", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(5);
+    const bundle = files.map((file) => readFileSync(join("public/build", file), "utf8")).join("\n");
+    for (const secret of [ACCESS_TOKEN_CANARY, ...Object.values(demoSecrets), ...Object.values(SECRETS)]) {
+      expect(bundle).not.toContain(secret);
+    }
+  });
+});
