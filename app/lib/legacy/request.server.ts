@@ -98,7 +98,8 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
       return await attempt(ctx, options, deadline);
     } catch (error) {
       const wait = retryDelayMs(retry);
-      const transient = error instanceof LegacyError && error.kind === "unavailable";
+      // A 4xx outside the mapped ones (a missing extension's 404/405) is an answer, not an outage.
+      const transient = error instanceof LegacyError && error.kind === "unavailable" && error.status >= 500;
       const room = deadline - performance.now() - wait >= MIN_ATTEMPT_MS;
       if (!transient || options.method !== "GET" || retry >= GET_RETRIES || !room) {
         if (transient && ctx.onUnavailable) throw ctx.onUnavailable();
