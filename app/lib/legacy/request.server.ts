@@ -99,7 +99,8 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
     } catch (error) {
       const wait = retryDelayMs(retry);
       // A 4xx outside the mapped ones (a missing extension's 404/405) is an answer, not an outage.
-      const transient = error instanceof LegacyError && error.kind === "unavailable" && error.status >= 500;
+      const transient =
+        error instanceof LegacyError && error.kind === "unavailable" && (error.status < 400 || error.status >= 500);
       const room = deadline - performance.now() - wait >= MIN_ATTEMPT_MS;
       if (!transient || options.method !== "GET" || retry >= GET_RETRIES || !room) {
         if (transient && ctx.onUnavailable) throw ctx.onUnavailable();
