@@ -49,7 +49,19 @@ export function sessionUserOf(user: LegacyUser): SessionUser {
   };
 }
 
-export async function readSession(request: Request): Promise<SessionData | null> {
+/** The loaders of one page share a request: its cookie is unsealed once, not once per loader. */
+const readings = new WeakMap<Request, Promise<SessionData | null>>();
+
+export function readSession(request: Request): Promise<SessionData | null> {
+  let reading = readings.get(request);
+  if (!reading) {
+    reading = unseal(request);
+    readings.set(request, reading);
+  }
+  return reading;
+}
+
+async function unseal(request: Request): Promise<SessionData | null> {
   const sealed: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof sealed !== "string" || sealed.length === 0) return null;
   try {
