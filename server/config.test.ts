@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       LOGIN_MODE: "password",
       LEGACY_TIMEOUT_MS: 8000,
       NODE_ENV: "production",
+      HEAP_MB: 192,
     });
   });
 
@@ -46,6 +47,7 @@ describe("parseConfig", () => {
     ["PORT", "70000", "PORT: Number must be less than or equal to 65535"],
     ["LOGIN_MODE", "sms", "LOGIN_MODE: Invalid enum value. Expected 'password' | 'employee', received 'sms'"],
     ["LEGACY_API_URL", "ftp://legacy", "LEGACY_API_URL: must be an http(s) URL"],
+    ["HEAP_MB", "95", "HEAP_MB: Number must be greater than or equal to 96"],
   ])("rejects a bad %s", (name, value, problem) => {
     const result = parseConfig({ ...complete, [name]: value });
     expect(result.ok).toBe(false);

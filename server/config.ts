@@ -32,6 +32,12 @@ export const configSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Proxies in front of the app whose X-Forwarded-For is trusted for the client IP (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The serving process's V8 old-space limit. Without one V8 grows the heap lazily towards a
+   * quarter of the machine's memory (400+ MiB of mostly garbage under load); the live set is far
+   * smaller, so a bound keeps RSS predictable at no measured cost in throughput.
+   */
+  HEAP_MB: z.coerce.number().int().min(96).max(4096).default(192),
 });
 
 export type Config = z.infer<typeof configSchema>;

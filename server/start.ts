@@ -35,7 +35,8 @@ async function main() {
     loginMode: config.LOGIN_MODE,
   });
 
-  const child = spawn(process.execPath, [fileURLToPath(new URL("./serve.js", import.meta.url))], {
+  const serve = fileURLToPath(new URL("./serve.js", import.meta.url));
+  const child = spawn(process.execPath, [`--max-old-space-size=${config.HEAP_MB}`, serve], {
     env: { ...env, NODE_ENV: config.NODE_ENV, PORT: String(config.PORT) },
     stdio: ["ignore", "inherit", "inherit"],
   });
