@@ -49,19 +49,7 @@ export function sessionUserOf(user: LegacyUser): SessionUser {
   };
 }
 
-/** The loaders of one page share a request: its cookie is unsealed once, not once per loader. */
-const readings = new WeakMap<Request, Promise<SessionData | null>>();
-
-export function readSession(request: Request): Promise<SessionData | null> {
-  let reading = readings.get(request);
-  if (!reading) {
-    reading = unseal(request);
-    readings.set(request, reading);
-  }
-  return reading;
-}
-
-async function unseal(request: Request): Promise<SessionData | null> {
+export async function readSession(request: Request): Promise<SessionData | null> {
   const sealed: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof sealed !== "string" || sealed.length === 0) return null;
   try {
