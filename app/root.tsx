@@ -4,6 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { cssBundleHref } from "@remix-run/css-bundle";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -17,22 +18,18 @@ import { getLanguages } from "./lib/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
 import { requestIdOf } from "./lib/request-id.server";
 import { getToast } from "./lib/toast.server";
-import styles from "./styles/app.css";
-import engagementStyles from "./styles/engagement.css";
-import leaderStyles from "./styles/leader.css";
-import learningStyles from "./styles/learning.css";
-import onboardingStyles from "./styles/onboarding.css";
-import playerStyles from "./styles/player.css";
-import profileStyles from "./styles/profile.css";
+// Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
+// render-blocking request instead of seven, cached for every page.
+import "./styles/app.css";
+import "./styles/learning.css";
+import "./styles/player.css";
+import "./styles/engagement.css";
+import "./styles/profile.css";
+import "./styles/onboarding.css";
+import "./styles/leader.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: learningStyles },
-  { rel: "stylesheet", href: playerStyles },
-  { rel: "stylesheet", href: engagementStyles },
-  { rel: "stylesheet", href: profileStyles },
-  { rel: "stylesheet", href: onboardingStyles },
-  { rel: "stylesheet", href: leaderStyles },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   // Installable on a phone's home screen (issue #7): the manifest and its icons; theme-color in <head>.
   { rel: "manifest", href: "/manifest.webmanifest" },
