@@ -9,7 +9,7 @@ import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.se
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
-import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
+import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
 import { i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -35,19 +35,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const account = String(formData.get("email") ?? "");
   const submission = () =>
     parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
-  const wait = await blockedFor(request, "login", account);
-  if (wait) {
+  const attempt = await takeAttempt(request, "login", account);
+  if (attempt.blockedFor) {
     const t = await i18next.getFixedT(request);
     const reply = submission().reply({ formErrors: [t("errors.tooMany")], hideFields });
-    return data(reply, { status: 429, headers: retryAfter(wait) });
+    return data(reply, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
   try {
     const result = await authenticator.authenticate(mode, request);
+    await attempt.refund();
     return await signIn(request, result);
   } catch (error) {
+    // Only a refusal is a guess that counts: not a form the server never sent on, nor an API that
+    // did not answer.
+    if (!(error instanceof LegacyError && error.kind !== "unavailable")) await attempt.refund();
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
-    // A refusal is a guess that counts; an API that did not answer is not the user's attempt.
-    if (error instanceof LegacyError && error.kind !== "unavailable") await countAttempt(request, "login", account);
     const t = await i18next.getFixedT(request);
     return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
   }

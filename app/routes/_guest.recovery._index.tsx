@@ -7,7 +7,7 @@ import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms
 import { requireGuest } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
-import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
+import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { recoveryRequestSchema } from "~/lib/forms/auth";
 import { getLocale, i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -27,13 +27,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   // A filled honeypot is a bot: it sees the usual success and nothing is sent.
   if (honeypotFilled(formData)) return { result: submission.reply(), sentTo: submission.value.email };
-  const wait = await blockedFor(request, "recovery", submission.value.email);
+  const attempt = await takeAttempt(request, "recovery", submission.value.email);
   const t = await i18next.getFixedT(request);
-  if (wait) {
+  if (attempt.blockedFor) {
     const result = submission.reply({ formErrors: [t("errors.tooMany")] });
-    return data({ result, sentTo: null }, { status: 429, headers: retryAfter(wait) });
+    return data({ result, sentTo: null }, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
-  await countAttempt(request, "recovery", submission.value.email);
   try {
     const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
     return { result: submission.reply(), sentTo: reply.email };
