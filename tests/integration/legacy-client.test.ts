@@ -307,6 +307,34 @@ describe("general catalogues", () => {
   });
 });
 
+describe("cached catalogues", () => {
+  it("meet a failure of the shared call with each caller's own handling", async () => {
+    const ana = await signedIn(ANA);
+    const signOut = new Response(null, { status: 302, headers: { Location: "/login" } });
+    const expired: LegacyContext = { locale: "en", token: "expired-token", onUnauthorized: async () => signOut };
+    // The expired caller's miss starts the shared call; Ana joins it and still gets the list,
+    // while only the expired caller is sent to sign in.
+    const [first, second] = await Promise.allSettled([
+      getSuggestionCategories(expired),
+      getSuggestionCategories({ ...ana, locale: "en", onUnauthorized: async () => new Response("not Ana") }),
+    ]);
+    expect(first).toEqual({ status: "rejected", reason: signOut });
+    expect(second.status === "fulfilled" && second.value.length).toBeGreaterThan(0);
+
+    legacy.setFaults({ errorRate: 1 });
+    try {
+      const outage = (requestId: string) => ({ ...ana, locale: "en" as const, onUnavailable: () => requestId });
+      const replies = await Promise.allSettled([getFaqCategories(outage("first")), getFaqCategories(outage("second"))]);
+      expect(replies).toEqual([
+        { status: "rejected", reason: "first" },
+        { status: "rejected", reason: "second" },
+      ]);
+    } finally {
+      legacy.setFaults({ errorRate: 0 });
+    }
+  });
+});
+
 describe("training and activities", () => {
   it("reads four routes with every content type, the escape rooms flagged", async () => {
     const ctx = await signedIn(ANA);
