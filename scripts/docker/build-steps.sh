@@ -3,6 +3,6 @@
 # engine runs here, so the test replays these same commands in a temporary copy of the repo).
 set -eu
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-npm ci --no-audit --no-fund
+npm install --no-audit --no-fund
 npm run build
 npm prune --omit=dev --no-audit --no-fund
