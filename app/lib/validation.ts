@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { message } from "./validation-messages";
 
 /**
- * Spec §5 rules as zod pieces shared by the browser and the server. Messages are translation
- * keys with an optional number (`minChars:6`); `<FieldError>` turns them into the spec's text.
+ * Spec §5 rules as zod pieces shared by the browser and the server. Their messages are the keys
+ * of validation-messages.ts (kept apart so that showing an error never needs zod).
  */
-export const message = {
-  required: "required",
-  invalid: "invalid",
-  minChars: (n: number) => `minChars:${n}`,
-  maxChars: (n: number) => `maxChars:${n}`,
-  minValue: (n: number) => `minValue:${n}`,
-  maxValue: (n: number) => `maxValue:${n}`,
-  mismatch: "mismatch",
-} as const;
+export { message };
 
 /** `required|string|min:a|max:b` */
 export function requiredText(min: number, max: number) {
@@ -29,9 +22,4 @@ export function requiredInteger(min: number, max?: number) {
     .int(message.invalid)
     .min(min, message.minValue(min));
   return max === undefined ? atLeast : atLeast.max(max, message.maxValue(max));
-}
-
-export function parseValidationMessage(value: string): { key: string; count?: number } {
-  const [key = "invalid", count] = value.split(":");
-  return count === undefined ? { key } : { key, count: Number(count) };
 }

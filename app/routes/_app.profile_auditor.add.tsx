@@ -1,14 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
-import { teamMemberSchema, teamSearchSchema } from "~/lib/forms/leader";
+import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
@@ -24,7 +23,7 @@ const CLOSE_TO = "/profile_auditor";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireLeader(request);
-  return null;
+  return { constraint: getZodConstraint(teamMemberSchema) };
 }
 
 type Candidate = { id: number; code: string; name: string; photoUrl: string | null; workPosition: string; inTeam: boolean };
@@ -171,7 +170,12 @@ function ConfirmAdd({
   lastResult?: Parameters<typeof useZodForm>[1]["lastResult"];
 }) {
   const { t } = useTranslation("leader");
-  const [form, fields] = useZodForm(teamMemberSchema, { id: "team-add", lastResult });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useZodForm(() => import("~/lib/forms/leader").then((forms) => forms.teamMemberSchema), {
+    id: "team-add",
+    constraint,
+    lastResult,
+  });
   const sending = useNavigation().state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="stack confirm-step">

@@ -1,5 +1,4 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +9,7 @@ import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
-import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
+import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { destroySession } from "~/lib/session.server";
@@ -24,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
   }
   await requireGuest(request);
-  return { mode: getConfig().LOGIN_MODE };
+  const mode = getConfig().LOGIN_MODE;
+  return { mode, constraint: getZodConstraint(mode === "employee" ? employeeLoginSchema : loginSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,8 +62,13 @@ export default function Login() {
 
 function PasswordLogin() {
   const { t } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.loginSchema), {
+    id: "login",
+    constraint,
+    lastResult,
+  });
   return (
     <LoginFrame form={form} withRecovery>
       <TextField
@@ -84,8 +89,13 @@ function PasswordLogin() {
 
 function EmployeeLogin() {
   const { t } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(employeeLoginSchema, { id: "login-employee", lastResult });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.employeeLoginSchema), {
+    id: "login-employee",
+    constraint,
+    lastResult,
+  });
   return (
     <LoginFrame form={form}>
       <TextField

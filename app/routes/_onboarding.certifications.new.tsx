@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useBlocker } from "@remix-run/react";
+import { Form, Link, useActionData, useBlocker, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema, FILE_TOO_LARGE } from "~/lib/forms/onboarding";
+import { CERTIFICATE_FILE_TYPES, certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
 import { readFormWithUpload, sniffFileType } from "~/lib/uploads.server";
@@ -24,7 +24,7 @@ export const meta = stepMeta("certification");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  return { constraint: getZodConstraint(certificationSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,10 +71,12 @@ function anyFieldFilled(form: HTMLFormElement): boolean {
 }
 
 export default function NewCertification() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("onboarding");
-  const [form, fields] = useZodForm(certificationSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/onboarding").then((forms) => forms.certificationSchema), {
     id: "certification",
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { certificate_type: "CERTIFICATE" },
   });

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { proficiencyLevels, profileSchema } from "~/lib/forms/onboarding";
+import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
+import { proficiencyLevels } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       degree: user.university?.degree ?? "",
       languages: languages.map((language) => ({ language: language.isoCode, level: levelOf(language) })),
     },
+    constraint: getZodConstraint(profileSchema),
   };
 }
 
@@ -79,10 +80,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UpdateProfile() {
-  const { positions, universities, languages, defaults } = useLoaderData<typeof loader>();
+  const { positions, universities, languages, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("onboarding");
-  const [form, fields] = useZodForm(profileSchema, { id: "profile", lastResult: actionData?.result, defaultValue: defaults });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/onboarding").then((forms) => forms.profileSchema), {
+    id: "profile",
+    constraint,
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+  });
   const rows = fields.languages.getFieldList();
 
   /** Picking a catalogue university fills its name and acronym (they stay editable). */

@@ -144,7 +144,7 @@ describe("remove a person", () => {
     expect(result.removed).toBe("La persona fue retirada de tu equipo");
     expect(await teamIds()).not.toContain(ANA);
     const after = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
-    expect(after).toEqual({ available: true, member: null });
+    expect(after).toMatchObject({ available: true, member: null });
   });
 
   it("shows the server's message for a 402 (not in the team)", async () => {
@@ -166,7 +166,7 @@ describe("remove a person", () => {
   it("says 'Próximamente' without the extension", async () => {
     withoutExtensions();
     const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
-    expect(await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }))).toEqual({
+    expect(await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }))).toMatchObject({
       available: false,
       member: null,
     });

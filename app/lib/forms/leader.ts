@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { message, requiredInteger, requiredText } from "../validation";
+import { materialTypes } from "./options";
 
 /**
  * The leader's forms (spec §3 Material form, §5 Material rules): the spec lists the rules but the
  * old app never enforced them; here the server does, with the same schema in the browser.
  */
-
-/** Material types of spec §3, by their numeric value. */
-export const materialTypes = [
-  { value: 1, key: "wikiguide" },
-  { value: 2, key: "audio" },
-  { value: 3, key: "article" },
-  { value: 4, key: "video" },
-] as const;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { message, requiredText } from "../validation";
+import { certificateTypes, FILE_TOO_LARGE, proficiencyLevels } from "./options";
 
 /** The onboarding forms of spec §5: certification, topics and content types, profile. */
-export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
-export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
 /** Accepted certificate files (spec §9); the server checks the content, not the name. */
 export const CERTIFICATE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
 /** The legacy API's upload limit (4 MiB), checked in the browser before anything is sent. */
 export const MAX_CERTIFICATE_BYTES = 4 * 1024 * 1024;
-/** The message key of a file over the limit (the page words it). */
-export const FILE_TOO_LARGE = "fileTooLarge";
 
 /** `optional|string|min:a|max:b`: empty is fine, anything typed follows the bounds. */
 function optionalText(min: number, max: number) {
