@@ -133,7 +133,7 @@ describe("certification form", () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const fake = new File(["<html>"], "diploma.png", { type: "image/png" });
     const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
-    expect(reply.init?.status).toBe(400);
+    expect(reply.init?.status).toBe(415);
     expect(reply.data.result.error).toEqual({ file_certificate: ["El archivo debe ser PNG, JPEG o PDF"] });
     expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
   });
@@ -150,6 +150,8 @@ describe("certification form", () => {
     const tooLarge = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
     expect(tooLarge.init?.status).toBe(413);
     expect(tooLarge.data.result.error).toEqual({ file_certificate: ["El archivo no debe superar los 4 MB"] });
+    // What was typed comes back (the file's part is the form's last).
+    expect(tooLarge.data.result.initialValue).toEqual({ ...valid });
   });
 
   it("answers the field rules", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -191,6 +191,22 @@ describe("photo action", () => {
     expect(status).toBe(200);
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
     expect((await profileOf(cookie)).photoPending).toBe(true);
+  });
+
+  it("refuses a new photo with 409 while one waits for validation, without reading it", async () => {
+    await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    const { action } = await import("~/routes/_app.profile._page.photo");
+    const pull = vi.fn();
+    const request = new Request("http://localhost/profile/photo", {
+      method: "POST",
+      body: new ReadableStream({ pull }, { highWaterMark: 0 }),
+      headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    const { status, body } = reply(await action({ request, params: {}, context: {} }));
+    expect(status).toBe(409);
+    expect(body.error).toBe("Tu foto de perfil está en proceso de validación");
+    expect(pull).not.toHaveBeenCalled();
   });
 
   it("uploads a JPEG chosen without JavaScript", async () => {

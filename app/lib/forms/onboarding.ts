@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { MAX_UPLOAD_BYTES } from "../upload-rules";
 import { message, requiredText } from "../validation";
 
 /** The onboarding forms of spec §5: certification, topics and content types, profile. */
 export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
 export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
-/** Accepted certificate files (spec §9); the server checks the content, not the name. */
-export const CERTIFICATE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
-/** The legacy API's upload limit (4 MiB), checked in the browser before anything is sent. */
-export const MAX_CERTIFICATE_BYTES = 4 * 1024 * 1024;
 /** The message key of a file over the limit (the page words it). */
 export const FILE_TOO_LARGE = "fileTooLarge";
 
@@ -48,7 +45,7 @@ export const certificationSchema = z.object({
     (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
     z
       .instanceof(File, { message: message.invalid })
-      .refine((file) => file.size <= MAX_CERTIFICATE_BYTES, FILE_TOO_LARGE)
+      .refine((file) => file.size <= MAX_UPLOAD_BYTES, FILE_TOO_LARGE)
       .optional(),
   ),
 });
