@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { isCalendarDate, materialSchema, teamMemberSchema } from "./leader";
+import { isCalendarDate, materialSchema, teamMemberSchema, teamSearchSchema } from "./leader";
 
 /** The first error of each field: the one the page shows (spec §5). */
 function errorsOf(schema: typeof materialSchema | typeof teamMemberSchema, fields: Record<string, string>) {
@@ -92,5 +92,14 @@ describe("team member (user_id ≥ 1)", () => {
     expect(errorsOf(teamMemberSchema, { user_id: "0" })).toEqual({ user_id: ["minValue:1"] });
     expect(errorsOf(teamMemberSchema, { user_id: "x" })).toEqual({ user_id: ["invalid"] });
     expect(errorsOf(teamMemberSchema, {})).toEqual({ user_id: ["required"] });
+  });
+});
+
+describe("team search (code trimmed, at most 64)", () => {
+  it("takes 64 characters and refuses 65 with the length message, never blanking it", () => {
+    expect(teamSearchSchema.parse({ code: ` ${"1".repeat(64)} ` })).toEqual({ code: "1".repeat(64) });
+    expect(teamSearchSchema.parse({ code: "" })).toEqual({ code: "" });
+    const tooLong = teamSearchSchema.safeParse({ code: "1".repeat(65) });
+    expect(tooLong.success ? null : tooLong.error.issues.map((issue) => issue.message)).toEqual(["maxChars:64"]);
   });
 });

@@ -35,8 +35,10 @@ export const materialSchema = z.object({
 
 export type MaterialForm = z.output<typeof materialSchema>;
 
-/** The team search (spec §5): the exact code, trimmed; empty is allowed and finds nobody. */
-export const teamSearchSchema = z.object({ code: z.string().trim().max(64).catch("") });
+/** The team search (spec §5): the exact code, trimmed, at most 64; empty is allowed and finds nobody. */
+export const teamSearchSchema = z.object({
+  code: z.string({ invalid_type_error: message.invalid }).trim().max(64, message.maxChars(64)),
+});
 
 /** Add or remove one person: the legacy user id. */
 export const teamMemberSchema = z.object({ user_id: requiredInteger(1) });
