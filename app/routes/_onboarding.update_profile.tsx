@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { proficiencyLevels, profileSchema } from "~/lib/forms/onboarding";
+import { profileSchema } from "~/lib/forms/onboarding";
+import { LANGUAGE_LEVELS } from "~/lib/forms/profile";
 import { i18next } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
@@ -133,16 +134,17 @@ export default function UpdateProfile() {
                 <label htmlFor={level.id}>{t("onboarding:profile.languageLevel", { language: language.name })}</label>
                 <select {...getSelectProps(level)}>
                   <option value="">{t("onboarding:profile.noLevel")}</option>
-                  {proficiencyLevels.map((proficiency) => (
+                  {LANGUAGE_LEVELS.map((proficiency) => (
                     <option key={proficiency} value={proficiency}>
                       {t(`profile.levels.${proficiency}`)}
                     </option>
                   ))}
                 </select>
-                <FieldError id={level.errorId} errors={level.errors} />
+                <FieldError id={level.errorId} errors={level.errors ?? languageField.errors} />
               </div>
             );
           })}
+          <FieldError id={fields.languages.errorId} errors={fields.languages.errors} />
         </fieldset>
         <FormError errors={form.errors} />
         <div className="button-row onboarding-actions">

@@ -223,6 +223,25 @@ test.describe("the new user's welcome and onboarding", () => {
     await screenshot(page, testInfo, "onboarding-certificate-too-large");
   });
 
+  test("a language code the page never offered is refused under its row", async ({ page }) => {
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/update_profile");
+    await page.getByLabel("¿Cómo quieres que te llamemos?").fill("Lu");
+    await page.getByLabel("Universidad", { exact: true }).fill("Universidad de Chile");
+    await page.getByLabel("Siglas de la universidad").fill("UCH");
+    await page.getByLabel("Carrera o título").fill("Contaduría Pública");
+    await page.getByLabel("Nivel de Inglés").selectOption("Intermedio");
+    // What a tampered request would send: the server is the authority, and says so on the page.
+    await page.route("**/update_profile*", (route) => {
+      const body = route.request().postData();
+      return route.continue(body ? { postData: body.replace("languages%5B1%5D.language=en", "languages%5B1%5D.language=fr") } : {});
+    });
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByRole("group", { name: "Idiomas (opcional)" }).getByText("Este campo no es válido")).toBeVisible();
+    await expect(page).toHaveURL(/\/update_profile$/);
+    await expect(page.getByLabel("Carrera o título")).toHaveValue("Contaduría Pública");
+  });
+
   test("the steps speak English too", async ({ page }, testInfo) => {
     await page.goto(ssoLink(accounts.newUser.email));
     await page.goto("/questionnaires");

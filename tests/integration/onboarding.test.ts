@@ -235,6 +235,9 @@ describe("profile update and the user loader", () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
     const rules = asReply(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
     expect(rules.data.result.error).toEqual({ degree: ["minChars:2"], acronym: ["required"] });
+    const language = asReply(await action(args(post("/update_profile", { ...profile, "languages[1].language": "fr" }, cookie))));
+    expect(language.init?.status).toBe(400);
+    expect(language.data.result.error).toEqual({ "languages[1].language": ["invalid"] });
     const legacyRule = asReply(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
     expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
     legacy.setFaults({ errorRate: 1 });

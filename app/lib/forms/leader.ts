@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { message, requiredInteger, requiredText } from "../validation";
+import { isCalendarDate, message, requiredInteger, requiredText } from "../validation";
 
 /**
  * The leader's forms (spec §3 Material form, §5 Material rules): the spec lists the rules but the
@@ -13,17 +13,6 @@ export const materialTypes = [
   { value: 3, key: "article" },
   { value: 4, key: "video" },
 ] as const;
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number);
-  const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
-  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
-}
 
 export const materialSchema = z.object({
   title: requiredText(2, 64),

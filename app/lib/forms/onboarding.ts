@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES } from "../upload-rules";
-import { message, requiredText } from "../validation";
+import { choice, isCalendarDate, message, requiredText } from "../validation";
+import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "./profile";
 
 /** The onboarding forms of spec §5: certification, topics and content types, profile. */
 export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
-export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
 /** The message key of a file over the limit (the page words it). */
 export const FILE_TOO_LARGE = "fileTooLarge";
 
@@ -17,25 +17,14 @@ function optionalText(min: number, max: number) {
     .optional();
 }
 
-/** Options come from the page; anything else is 'not valid', nothing is 'required'. */
-const choice = <T extends [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    errorMap: (issue, ctx) => ({
-      message: issue.code === "invalid_type" && ctx.data === undefined ? message.required : message.invalid,
-    }),
-  });
-
 /** A real calendar day as `YYYY-MM-DD` (what a date input sends). */
 const isoDate = z
   .string({ required_error: message.required, invalid_type_error: message.invalid })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, message.invalid);
+  .refine(isCalendarDate, message.invalid);
 
 export const certificationSchema = z.object({
   certificate: requiredText(2, 512),
-  certificate_type: choice([...certificateTypes]),
+  certificate_type: choice(certificateTypes),
   institution: requiredText(2, 512),
   expedition_date: isoDate,
   credential_id: optionalText(2, 64),
@@ -71,7 +60,7 @@ export const profileSchema = z.object({
   degree: requiredText(2, 150),
   /** One row per language; a row without a level is left out. */
   languages: z
-    .array(z.object({ language: z.string(), level: choice([...proficiencyLevels]).optional() }))
+    .array(z.object({ language: choice(LANGUAGE_OPTIONS), level: choice(LANGUAGE_LEVELS).optional() }))
     .optional()
     .transform((rows) => (rows ?? []).flatMap((row) => (row.level ? [{ language: row.language, level: row.level }] : []))),
 });
