@@ -17,10 +17,11 @@ import { getUserInfo } from "~/lib/legacy/user.server";
  */
 export const meta: MetaFunction = () => [{ title: "Academia · Perfil de Auditor" }];
 
-const STATUS_KEYS: Record<string, { key: string; css: string }> = {
-  Completado: { key: "completed", css: "finished" },
-  Iniciado: { key: "started", css: "started" },
-};
+const STATUS_KEYS = {
+  completed: { key: "completed", css: "finished" },
+  started: { key: "started", css: "started" },
+  not_started: { key: "notStarted", css: "not_started" },
+} as const;
 
 function memberView(member: TeamMember) {
   return {
@@ -35,7 +36,7 @@ function memberView(member: TeamMember) {
       title: level.title,
       progress: level.progress,
       courses: level.quizzes,
-      items: level.items.map((item) => ({ name: item.name, ...(STATUS_KEYS[item.status] ?? { key: "notStarted", css: "not_started" }) })),
+      items: level.items.map((item) => ({ name: item.name, ...STATUS_KEYS[item.state] })),
     })),
   };
 }

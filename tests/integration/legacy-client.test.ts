@@ -529,8 +529,8 @@ describe("leader extensions", () => {
     const ana = team[0];
     expect(ana).toMatchObject({ name: "Ana Martínez", workPosition: "Auditor Junior", inTeam: false });
     expect(ana?.progress).toHaveLength(4);
-    expect(ana?.levels[0]).toMatchObject({ title: "Formación Inicial", level: 1, escapeRoom: { completed: false, locked: false } });
-    expect(ana?.levels[0]?.items.every((item) => item.icon === "check" || item.icon === "star")).toBe(true);
+    expect(ana?.levels[0]).toMatchObject({ title: "Formación Inicial", level: 1, quizzes: { completed: 2, total: 2 } });
+    expect(ana?.levels[0]?.items.map((item) => item.state)).toEqual(["completed", "completed"]);
   });
 
   it("searches, adds and removes a member", async () => {
