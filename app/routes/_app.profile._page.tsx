@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
@@ -7,9 +7,12 @@ import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { LANGUAGE_OPTIONS } from "~/lib/forms/profile";
+import { i18next } from "~/lib/i18next.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Perfil colaborador" }];
+export const meta = titleMeta("routes/_app.profile._page");
 
 /**
  * 'Perfil colaborador' (spec §2 'Profile'). A layout: the photo, education and languages dialogs
@@ -17,9 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Academia · Perfil colaborado
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const user = await getProfileInfo(ctx);
+  const [user, t] = await Promise.all([getProfileInfo(ctx), i18next.getFixedT(request, "profile")]);
   const vr = user.experienceVr;
   return {
+    title: t("title"),
     name: titleCase(user.fullName || user.firstName),
     photoUrl: user.photoUrl,
     photoPending: user.photoPending,
@@ -29,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     certifications: user.certificates.map((certificate) => certificate.name).filter(Boolean),
     university: user.university,
     languages: user.languages.map((language) => ({
-      name: language.name,
+      // The option's own name in the learner's language, as the languages dialog shows it.
+      name: LANGUAGE_OPTIONS.some((code) => code === language.isoCode) ? t(`options.${language.isoCode}`) : language.name,
       isoCode: language.isoCode,
       proficiency: language.proficiency,
     })),

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
@@ -7,15 +7,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
+import { i18next } from "~/lib/i18next.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
+import { titleMeta } from "~/lib/page-title";
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and
  * the buttons that open the add-person and 'Subir material' dialogs (child routes).
  */
-export const meta: MetaFunction = () => [{ title: "Academia · Perfil de Auditor" }];
+export const meta = titleMeta("routes/_app.profile_auditor");
 
 const STATUS_KEYS = {
   completed: { key: "completed", css: "finished" },
@@ -43,8 +45,9 @@ function memberView(member: TeamMember) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireLeader(request);
-  const [user, team] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx))]);
+  const [user, team, t] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx)), i18next.getFixedT(request, "leader")]);
   return {
+    title: t("title"),
     user: {
       name: titleCase(user.fullName || user.firstName),
       photoUrl: user.photoUrl,
