@@ -12,6 +12,7 @@ import { i18next } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
+import { commitSession, sessionUserOf } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
@@ -55,7 +56,7 @@ function fillFromCatalogue(form: FormData, universities: Array<{ id: number; nam
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { session, ctx } = await requireUser(request);
   const [form, universities] = await Promise.all([request.formData(), getUniversities(ctx).catch(() => [])]);
   fillFromCatalogue(form, universities);
   const submission = parseWithZod(form, { schema: profileSchema });
@@ -73,7 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
       degree: profile.degree,
       languages: profile.languages,
     });
-    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
+    // The header's name and avatar come from the session: it takes the saved user.
+    const cookie = await commitSession({ ...session, user: sessionUserOf(reply.user) });
+    return await redirectWithToast(
+      "/user_loader",
+      { type: "success", message: reply.message || t("onboarding:profile.saved") },
+      { headers: { "Set-Cookie": cookie } },
+    );
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }

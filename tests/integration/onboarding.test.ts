@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, form, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -221,6 +221,15 @@ describe("profile update and the user loader", () => {
       acronym: "UCH",
       languages: [{ language: "es", level: "Nativo" }, { language: "en", level: "Intermedio" }],
     });
+  });
+
+  it("the session takes the saved name, so the header shows it", async () => {
+    const { action } = await import("~/routes/_onboarding.update_profile");
+    const { readSession } = await import("~/lib/session.server");
+    const saved = (await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie)))) as Response;
+    const session = await readSession(get("/", cookiesOf(saved)));
+    expect(session?.user.fullName).toBe("Lucía Gómez Ríos");
+    expect(session?.token).toBe((await readSession(get("/", cookie)))?.token);
   });
 
   it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
