@@ -94,14 +94,13 @@ export default function Profile() {
         <p>{data.certifications.length > 0 ? `${data.certifications.join(", ")}.` : t("noCertifications")}</p>
       </section>
 
-      <section className="card profile-section" aria-labelledby="profile-education">
-        <SectionHeading
-          id="profile-education"
-          title={t("education")}
-          to="education"
-          action={data.university ? t("editEducation") : t("addEducation")}
-          editing={Boolean(data.university)}
-        />
+      <ProfileSection
+        id="profile-education"
+        title={t("education")}
+        to="education"
+        action={data.university ? t("editEducation") : t("addEducation")}
+        empty={data.university ? null : t("noEducation")}
+      >
         {data.university ? (
           <>
             <p className="profile-university">
@@ -110,31 +109,24 @@ export default function Profile() {
             </p>
             <p className="profile-degree">{data.university.degree}</p>
           </>
-        ) : (
-          <p>{t("noEducation")}</p>
-        )}
-      </section>
+        ) : null}
+      </ProfileSection>
 
-      <section className="card profile-section" aria-labelledby="profile-languages">
-        <SectionHeading
-          id="profile-languages"
-          title={t("languages")}
-          to="languages"
-          action={data.languages.length > 0 ? t("editLanguages") : t("addLanguages")}
-          editing={data.languages.length > 0}
-        />
-        {data.languages.length > 0 ? (
-          <ul className="profile-languages">
-            {data.languages.map((language) => (
-              <li key={language.name}>
-                {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("noLanguages")}</p>
-        )}
-      </section>
+      <ProfileSection
+        id="profile-languages"
+        title={t("languages")}
+        to="languages"
+        action={data.languages.length > 0 ? t("editLanguages") : t("addLanguages")}
+        empty={data.languages.length > 0 ? null : t("noLanguages")}
+      >
+        <ul className="profile-languages">
+          {data.languages.map((language) => (
+            <li key={language.name}>
+              {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
+            </li>
+          ))}
+        </ul>
+      </ProfileSection>
 
       {data.vr ? (
         <section className="card profile-section" aria-labelledby="profile-vr">
@@ -170,28 +162,37 @@ export default function Profile() {
   );
 }
 
-function SectionHeading({
+/**
+ * An editable part of the profile: its heading with the link that opens its dialog (a pencil once
+ * filled, a plus while empty) and what it holds, or `empty` when there is nothing yet.
+ */
+function ProfileSection({
   id,
   title,
   to,
   action,
-  editing,
+  empty,
+  children,
 }: {
   id: string;
   title: string;
   to: string;
   action: string;
-  editing: boolean;
+  empty: string | null;
+  children: React.ReactNode;
 }) {
   return (
-    <div className="profile-section-heading">
-      <h2 id={id} className="card-title">
-        {title}
-      </h2>
-      <Link to={to} preventScrollReset className="icon-button" aria-label={action} title={action}>
-        {editing ? <EditIcon /> : <PlusIcon />}
-      </Link>
-    </div>
+    <section className="card profile-section" aria-labelledby={id}>
+      <div className="profile-section-heading">
+        <h2 id={id} className="card-title">
+          {title}
+        </h2>
+        <Link to={to} preventScrollReset className="icon-button" aria-label={action} title={action}>
+          {empty === null ? <EditIcon /> : <PlusIcon />}
+        </Link>
+      </div>
+      {empty === null ? children : <p>{empty}</p>}
+    </section>
   );
 }
 
