@@ -146,6 +146,10 @@ test("a photo is uploaded (cropped with JS, as chosen without) and then waits fo
   await expect(dialog.getByLabel("Elegir imagen")).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, "profile-photo-pending");
+  // The server refuses a new photo while this one waits, whatever the page shows.
+  const again = await page.request.post("/profile/photo", { multipart: { file: photo } });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain("Tu foto de perfil está en proceso de validación");
   await dialog.getByText("Cerrar", { exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });
