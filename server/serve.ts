@@ -70,6 +70,14 @@ app.use((req, res, next) => {
   res.setHeader("X-Request-Id", requestId);
   withBaselineHeaders(res);
   if (draining) res.setHeader("Connection", "close");
+  // An action may answer before it has read the whole body (an upload refused by its headers or
+  // at its limit): the rest is then read and dropped, so the client gets the answer on a
+  // connection that stays usable (Node drains only bodies nobody started to read).
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
   const started = performance.now();
   // Read now: middleware mounted on a prefix (the /build/ assets) rewrites req.path.
   const path = loggablePath(req.originalUrl);

@@ -23,3 +23,22 @@ export function requiredInteger(min: number, max?: number) {
     .min(min, message.minValue(min));
   return max === undefined ? atLeast : atLeast.max(max, message.maxValue(max));
 }
+
+/** One of the options a page offers: anything else is 'not valid'; nothing at all is 'required'. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_type" && ctx.data === undefined ? message.required : message.invalid,
+    }),
+  });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number);
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
+}

@@ -3,8 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
-import { SavedStep } from "~/components/profile-dialog";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
@@ -38,6 +37,7 @@ export default function EducationDialog() {
   const { universities, constraint } = useLoaderData<typeof loader>();
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
   const actionData = useActionData<typeof action>();
+  useCloseAfter(Boolean(actionData?.message), "/profile");
   const { t } = useTranslation("profile");
   const current = profile?.university;
   const [form, fields] = useZodForm(() => import("~/lib/forms/profile").then((forms) => forms.educationSchema), {
@@ -49,7 +49,7 @@ export default function EducationDialog() {
   return (
     <RouteDialog title={t("educationForm.title")} closeTo="/profile">
       {actionData?.message ? (
-        <SavedStep message={actionData.message} />
+        <DialogSuccess message={actionData.message} closeTo="/profile" />
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           <TextField

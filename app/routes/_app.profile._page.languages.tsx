@@ -3,8 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
-import { SavedStep } from "~/components/profile-dialog";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
@@ -52,6 +51,7 @@ export default function LanguagesDialog() {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
   const { codes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  useCloseAfter(Boolean(actionData?.message), "/profile");
   const { t } = useTranslation("profile");
   const [form, fields] = useZodForm(() => import("~/lib/forms/profile").then((forms) => forms.languagesSchema), {
     id: "languages",
@@ -68,7 +68,7 @@ export default function LanguagesDialog() {
   return (
     <RouteDialog title={t("languagesForm.title")} closeTo="/profile">
       {actionData?.message ? (
-        <SavedStep message={actionData.message} />
+        <DialogSuccess message={actionData.message} closeTo="/profile" />
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           {rows.length === 0 ? <p>{t("languagesForm.empty")}</p> : null}

@@ -44,33 +44,50 @@ async function search(ctx: LegacyContext, code: string): Promise<Candidate[] | n
 }
 
 type Step =
-  | { step: "results"; code: string; candidates: Candidate[] | null }
+  | { step: "results"; code: string; candidates: Candidate[] | null; error?: string; codeErrors?: string[] }
   | { step: "confirm"; code: string; candidate: Pick<Candidate, "id" | "name">; result?: SubmissionResult<string[]> }
   | { step: "added"; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const form = await request.formData();
-  const { code } = teamSearchSchema.parse({ code: form.get("code") ?? "" });
+  const searched = teamSearchSchema.safeParse({ code: form.get("code") ?? "" });
+  if (!searched.success) {
+    const codeErrors = searched.error.issues.map((issue) => issue.message);
+    const typed = String(form.get("code") ?? "");
+    return data({ step: "results", code: typed, candidates: [], codeErrors } satisfies Step, { status: 400 });
+  }
+  const { code } = searched.data;
   const intent = form.get("intent");
   const submission = parseWithZod(form, { schema: teamMemberSchema });
+  // The person always comes from the search run here again, never from what the browser sent:
+  // someone the exact code finds and who is not in the team yet.
+  const pick = (candidates: Candidate[] | null) =>
+    submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
 
   if (intent === "add") {
-    const candidate = { id: Number(form.get("user_id")) || 0, name: String(form.get("name") ?? "") };
-    if (submission.status !== "success") {
-      return data({ step: "confirm", code, candidate, result: submission.reply() } satisfies Step, { status: 400 });
-    }
     const t = await i18next.getFixedT(request);
+    let chosen: Candidate | undefined;
     try {
-      const reply = await addTeamMember(ctx, submission.value.user_id);
+      const candidates = await search(ctx, code);
+      chosen = pick(candidates);
+      if (!chosen) {
+        const error = candidates ? t("leader:search.notAvailable") : undefined;
+        return data({ step: "results", code, candidates, error } satisfies Step, { status: 409 });
+      }
+      const reply = await addTeamMember(ctx, chosen.id);
       return { step: "added", message: reply.message || t("leader:added") } satisfies Step;
     } catch (error) {
       const result = leaderErrorReply(error, submission.reply, t);
-      return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
+      if (chosen) {
+        const candidate = { id: chosen.id, name: chosen.name };
+        return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
+      }
+      return data({ step: "results", code, candidates: [], error: result.error?.[""]?.[0] } satisfies Step, { status: 400 });
     }
   }
   const candidates = await search(ctx, code);
-  const chosen = submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
+  const chosen = pick(candidates);
   if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
   return { step: "results", code, candidates } satisfies Step;
 }
@@ -97,15 +114,18 @@ export default function AddTeamMember() {
                 maxLength={64}
                 defaultValue={actionData?.code ?? ""}
                 autoComplete="off"
-                aria-describedby="team-code-hint"
+                aria-describedby={actionData?.codeErrors ? "team-code-hint team-code-error" : "team-code-hint"}
+                aria-invalid={actionData?.codeErrors ? true : undefined}
               />
               <p id="team-code-hint" className="leader-muted">
                 {t("search.hint")}
               </p>
+              <FieldError id="team-code-error" errors={actionData?.codeErrors} />
             </div>
             <SubmitButton>{t("search.submit")}</SubmitButton>
           </Form>
-          {actionData ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
+          {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+          {actionData && !actionData.codeErrors ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
         </div>
       )}
     </RouteDialog>
@@ -181,7 +201,6 @@ function ConfirmAdd({
     <Form method="post" {...getFormProps(form)} className="stack confirm-step">
       <input type="hidden" name="code" value={code} />
       <input type="hidden" name="user_id" value={candidate.id} />
-      <input type="hidden" name="name" value={candidate.name} />
       <p className="confirm-title">
         <strong>{t("confirmAdd.title", { name: candidate.name })}</strong>
       </p>

@@ -6,11 +6,12 @@ import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/c
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
-import { proficiencyLevels } from "~/lib/forms/options";
+import { LANGUAGE_LEVELS } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
+import { commitSession, sessionUserOf } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
@@ -55,7 +56,7 @@ function fillFromCatalogue(form: FormData, universities: Array<{ id: number; nam
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { session, ctx } = await requireUser(request);
   const [form, universities] = await Promise.all([request.formData(), getUniversities(ctx).catch(() => [])]);
   fillFromCatalogue(form, universities);
   const submission = parseWithZod(form, { schema: profileSchema });
@@ -73,7 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
       degree: profile.degree,
       languages: profile.languages,
     });
-    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
+    // The header's name and avatar come from the session: it takes the saved user.
+    const cookie = await commitSession({ ...session, user: sessionUserOf(reply.user) });
+    return await redirectWithToast(
+      "/user_loader",
+      { type: "success", message: reply.message || t("onboarding:profile.saved") },
+      { headers: { "Set-Cookie": cookie } },
+    );
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }
@@ -139,16 +146,17 @@ export default function UpdateProfile() {
                 <label htmlFor={level.id}>{t("onboarding:profile.languageLevel", { language: language.name })}</label>
                 <select {...getSelectProps(level)}>
                   <option value="">{t("onboarding:profile.noLevel")}</option>
-                  {proficiencyLevels.map((proficiency) => (
+                  {LANGUAGE_LEVELS.map((proficiency) => (
                     <option key={proficiency} value={proficiency}>
                       {t(`profile.levels.${proficiency}`)}
                     </option>
                   ))}
                 </select>
-                <FieldError id={level.errorId} errors={level.errors} />
+                <FieldError id={level.errorId} errors={level.errors ?? languageField.errors} />
               </div>
             );
           })}
+          <FieldError id={fields.languages.errorId} errors={fields.languages.errors} />
         </fieldset>
         <FormError errors={form.errors} />
         <div className="button-row onboarding-actions">

@@ -16,7 +16,6 @@ export const materialTypes = [
 ] as const;
 
 export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
-export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
 /** The message key of a certificate file over the limit (the page words it). */
 export const FILE_TOO_LARGE = "fileTooLarge";
 

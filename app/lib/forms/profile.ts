@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { message, requiredText } from "../validation";
+import { choice, message, requiredText } from "../validation";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "./options";
 
 /** The profile forms of spec §5: education and languages. */
@@ -10,10 +10,6 @@ export const educationSchema = z.object({
   acronym: requiredText(1, 32),
 });
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.string({ required_error: message.required, invalid_type_error: message.invalid }).pipe(
-    z.enum(values, { errorMap: () => ({ message: message.invalid }) }),
-  );
 
 const languageRow = z.object({
   language: choice(LANGUAGE_OPTIONS),
@@ -33,5 +29,3 @@ export const languagesSchema = z.object({
       });
     }),
 });
-
-export type LanguageRow = z.infer<typeof languageRow>;

@@ -27,9 +27,6 @@ export const getUniversities = (ctx: LegacyContext) =>
       .transform((u) => ({ id: u.id, name: u.name, acronym: u.acronym ?? "" })),
   );
 
-export const getTrainingCourseSections = (ctx: LegacyContext) =>
-  catalogue(ctx, "/general/training_course_sections", "training_course_sections", namedSchema);
-
 const choiceSchema = z
   .object({
     id,
