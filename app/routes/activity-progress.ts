@@ -4,7 +4,7 @@ import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
 import type { ActivityReport } from "~/lib/legacy/activities.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { LegacyError, LegacyUnreached } from "~/lib/legacy/request.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 
 /**
@@ -98,7 +98,9 @@ export async function action({ request }: ActionFunctionArgs) {
         error.kind === "refused" ? 409 : 422
       );
     }
-    if (error instanceof LegacyError) return reply({ ok: false, error: "unavailable", message: "" }, 502);
+    // Never sent: the page may send it again. Timed out or 5xx: it may be saved, and update_time adds.
+    if (error instanceof LegacyUnreached) return reply({ ok: false, error: "unavailable", message: "" }, 503);
+    if (error instanceof LegacyError) return reply({ ok: false, error: "unconfirmed", message: "" }, 502);
     throw error;
   }
 }

@@ -39,6 +39,26 @@ export class LegacyError extends Error {
   }
 }
 
+/**
+ * The request never left this server: the connection was refused or the host not found, so the
+ * legacy API cannot have acted on it. Unlike a timeout or a 5xx, even a write that adds up
+ * (`update_time`) is safe to send again.
+ */
+export class LegacyUnreached extends LegacyError {
+  constructor() {
+    super("unavailable", 502, "");
+  }
+}
+
+/** fetch failures raised before a byte of the request is written. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+const notConnected = (error: unknown) =>
+  error instanceof Error &&
+  error.cause instanceof Error &&
+  "code" in error.cause &&
+  NOT_CONNECTED.has(String(error.cause.code));
+
 type Body = Record<string, unknown> | FormData;
 
 type RequestOptions<T> = {
@@ -173,6 +193,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     logCall(timedOut ? "timeout" : "network-error");
+    if (notConnected(error)) throw new LegacyUnreached();
     throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
   }
   let payload: unknown;
