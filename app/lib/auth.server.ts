@@ -9,7 +9,7 @@ import { getConfig } from "./config.server";
 import { assertSameOrigin } from "./same-origin.server";
 import { getLocale, i18next } from "./i18next.server";
 import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
-import { type LegacyContext, LegacyError } from "./legacy/request.server";
+import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import type { SignIn } from "./legacy/schemas.server";
 import { employeeLoginSchema, loginSchema } from "./forms/auth";
 import { commitSession, destroySession, readSession, sessionUserOf, type SessionData } from "./session.server";
@@ -76,14 +76,15 @@ export const authenticator = new Authenticator<SignIn>()
         key: config.SSO_AES_KEY,
         iv: config.SSO_AES_IV,
       });
-      const ctx = await legacyContext(request);
-      for (let attempt = 1; params && attempt <= SSO_ATTEMPTS; attempt++) {
-        try {
-          return await loginWithToken(ctx, params);
-        } catch (error) {
-          if (!(error instanceof LegacyError) || error.kind !== "unavailable") break;
-          if (attempt < SSO_ATTEMPTS) await sleep(SSO_RETRY_DELAY_MS);
-        }
+      if (params) {
+        const deadline = writeDeadline();
+        const ctx = { ...(await legacyContext(request)), deadline };
+        const signedIn = await retry(() => loginWithToken(ctx, params), {
+          attempts: SSO_ATTEMPTS,
+          delayMs: SSO_RETRY_DELAY_MS,
+          deadline,
+        }).catch(() => null);
+        if (signedIn) return signedIn;
       }
       await sleep(Math.max(0, SSO_FAILURE_FLOOR_MS - (Date.now() - started)));
       throw new SsoFailed();

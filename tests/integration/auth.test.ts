@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 beforeAll(async () => {
@@ -103,6 +103,31 @@ describe("SSO welcome", () => {
     );
     expect(new Set(results).size).toBe(1);
     expect(results[0]).toBe(JSON.stringify([{ ssoFailed: true, tooMany: false }, 400]));
+  });
+
+  const ssoSignIn = async () => {
+    const { loader } = await import("~/routes/_guest.welcome");
+    const request = get(`/welcome?${buildSsoQuery({ email: learner.email }, keys)}`);
+    return ((await loader({ request, params: {}, context: {} })) as unknown as { data: unknown }).data;
+  };
+
+  it("asks an upstream without the call (404) once, and still fails no sooner than the floor", async () => {
+    legacy.setFaults({ missingPaths: ["/auth/login_with_token"] });
+    const spy = vi.spyOn(globalThis, "fetch");
+    const started = performance.now();
+    const result = await ssoSignIn();
+    legacy.setFaults({ missingPaths: [] });
+    expect(result).toEqual({ ssoFailed: true, tooMany: false });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/auth/login_with_token"))).toHaveLength(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1190);
+  });
+
+  it("gives a hanging upstream up within one shared deadline, then answers at the floor", async () => {
+    const attempts = hangUpstream("/auth/login_with_token");
+    const started = performance.now();
+    expect(await ssoSignIn()).toEqual({ ssoFailed: true, tooMany: false });
+    expect(attempts()).toBe(2);
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 });
 

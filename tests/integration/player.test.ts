@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { PlayerData, ProgressReply } from "~/components/player/types";
 import { login } from "~/lib/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/lib/legacy/training.server";
-import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -276,6 +276,24 @@ describe("progress action", () => {
     expect(sent).toEqual({ status: 503, body: { ok: false, error: "unavailable", message: "" } });
     vi.restoreAllMocks();
     expect((await recordOf(205))?.taskDuration ?? 0).toBe(0);
+  });
+
+  it("sends a finished once to an upstream without the call (404), and drops it as refused", async () => {
+    legacy.setFaults({ missingPaths: ["/activities/finished"] });
+    const spy = vi.spyOn(globalThis, "fetch");
+    const finished = await report({ action: "finished", activity: "205" });
+    legacy.setFaults({ missingPaths: [] });
+    expect(finished).toEqual({ status: 409, body: { ok: false, error: "refused", message: "" } });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
+  });
+
+  it("gives a hanging finished up within one shared deadline (2 × LEGACY_TIMEOUT_MS = 1 s in tests)", async () => {
+    const attempts = hangUpstream("/activities/finished");
+    const started = performance.now();
+    const finished = await report({ action: "finished", activity: "205" });
+    expect(finished.body).toEqual({ ok: false, error: "unconfirmed", message: "" });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(attempts()).toBe(2);
   });
 
   it("tells the page to sign in again when there is no session", async () => {
