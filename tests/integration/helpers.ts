@@ -1,3 +1,4 @@
+import { unsealData } from "iron-session";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 
@@ -79,4 +80,16 @@ export function hangUpstream(path: string): () => number {
     return new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
   });
   return () => calls;
+}
+
+/**
+ * What the session cookie in `cookies` (a Cookie header or a Set-Cookie line) holds: Remix's
+ * base64 cookie encoding around iron-session's seal, opened with the server's SESSION_SECRET.
+ * Two seals always differ (random salt), so tests compare what is inside.
+ */
+export async function unsealSession(cookies: string, password: string): Promise<{ token: string; issuedAt: number }> {
+  const value = /(?:^|;\s*)(?:__Host-)?academia=([^;]+)/.exec(cookies)?.[1];
+  if (!value) throw new Error(`no session cookie in ${cookies}`);
+  const sealed = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as string;
+  return unsealData(sealed, { password });
 }
