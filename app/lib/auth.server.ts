@@ -97,8 +97,11 @@ function ssoQuery(url: URL): URLSearchParams {
   return new URLSearchParams(url.search.replace(/\+/g, "%2B"));
 }
 
-/** Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). */
-const OWN_PARAMS = new Set(["_routes", "_data", "index"]);
+/**
+ * Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). Remix strips
+ * its `_routes` and an empty `index` before loaders run (server.test.ts proves it).
+ */
+const OWN_PARAMS = new Set(["_data"]);
 
 function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);

@@ -189,6 +189,17 @@ describe("session cookie in production", () => {
   });
 });
 
+describe("Remix's own query parameters", () => {
+  it("are stripped before the guard: ?index and ?_routes keep a signed-in page and its session", async () => {
+    const { cookie } = await signIn(a);
+    for (const path of ["/?index", "/ranking?_routes=routes%2F_app.ranking", "/ranking.data?_routes=routes%2F_app.ranking"]) {
+      const { response } = await call(a, path, { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.getSetCookie().filter((line) => line.startsWith("__Host-academia=")), path).toEqual([]);
+    }
+  });
+});
+
 describe("scale-out", () => {
   it("a session made on one instance works on the other, and a logout on one ends it on both", async () => {
     const { cookie } = await signIn(a);
