@@ -120,9 +120,9 @@ export function crossSite(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
   if (site) return site === "cross-site" || site === "same-site";
   const referer = request.headers.get("Referer");
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  // The request's URL carries the host server/serve.ts resolved (as assertSameOrigin compares).
   try {
-    return !referer || new URL(referer).host !== host;
+    return !referer || new URL(referer).host !== new URL(request.url).host;
   } catch {
     return true;
   }
