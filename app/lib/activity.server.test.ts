@@ -1,60 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
-import { isTransient, parseActivityId, playerActivity, resumeData, withRetry } from "./activity.server";
-import { LegacyError } from "./legacy/request.server";
+import { describe, expect, it } from "vitest";
+import { parseActivityId, playerActivity, resumeData } from "./activity.server";
 import type { Activity } from "./legacy/schemas.server";
-
-describe("withRetry (the finished retry)", () => {
-  const unavailable = () => new LegacyError("unavailable", 500, "");
-
-  it("retries a transient failure and returns the first success", async () => {
-    const sleep = vi.fn(() => Promise.resolve());
-    const task = vi.fn().mockRejectedValueOnce(unavailable()).mockResolvedValueOnce("saved");
-    await expect(withRetry(task, { attempts: 3, delayMs: 400, shouldRetry: isTransient, sleep })).resolves.toBe(
-      "saved"
-    );
-    expect(task).toHaveBeenCalledTimes(2);
-    expect(sleep).toHaveBeenCalledExactlyOnceWith(400);
-  });
-
-  it("makes exactly 3 attempts, 400 ms apart, then throws the last failure", async () => {
-    const sleep = vi.fn(() => Promise.resolve());
-    const last = unavailable();
-    const task = vi
-      .fn()
-      .mockRejectedValueOnce(unavailable())
-      .mockRejectedValueOnce(unavailable())
-      .mockRejectedValueOnce(last);
-    await expect(withRetry(task, { attempts: 3, delayMs: 400, shouldRetry: isTransient, sleep })).rejects.toBe(last);
-    expect(task).toHaveBeenCalledTimes(3);
-    expect(sleep.mock.calls).toEqual([[400], [400]]);
-  });
-
-  it("does not retry what retrying cannot fix (a refusal, a redirect)", async () => {
-    for (const failure of [
-      new LegacyError("refused", 402, "Bloqueado"),
-      new LegacyError("invalid", 422, ""),
-      new Response(null, { status: 302 }),
-    ]) {
-      const task = vi.fn().mockRejectedValue(failure);
-      await expect(
-        withRetry(task, { attempts: 3, delayMs: 400, shouldRetry: isTransient, sleep: () => Promise.resolve() })
-      ).rejects.toBe(failure);
-      expect(task).toHaveBeenCalledTimes(1);
-    }
-  });
-
-  it("really waits between attempts", async () => {
-    vi.useFakeTimers();
-    const task = vi.fn().mockRejectedValueOnce(unavailable()).mockResolvedValueOnce("saved");
-    const result = withRetry(task, { attempts: 3, delayMs: 400, shouldRetry: isTransient });
-    await vi.advanceTimersByTimeAsync(399);
-    expect(task).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(result).resolves.toBe("saved");
-    expect(task).toHaveBeenCalledTimes(2);
-    vi.useRealTimers();
-  });
-});
 
 describe("parseActivityId", () => {
   it("accepts positive integers only", () => {

@@ -7,8 +7,7 @@ import { getConfig } from "./config.server";
 import { wantsSaveData } from "./data-saver.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "./legacy/activities.server";
 import { getHomeActivities } from "./legacy/general.server";
-import type { LegacyContext } from "./legacy/request.server";
-import { LegacyError } from "./legacy/request.server";
+import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
@@ -184,42 +183,18 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
 export const FINISH_ATTEMPTS = 3;
 export const FINISH_RETRY_DELAY_MS = 400;
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
- * Runs `task` up to `attempts` times, `delayMs` apart, while `shouldRetry` says the failure is
- * worth another try; the last failure is thrown. (The legacy player's retry never retried.)
+ * Sends one player write. Only `finished` is retried (3 attempts, 400 ms apart, one shared
+ * deadline, and only while the legacy API does not answer), because it sets a state: finalized,
+ * progress 100 and the points added once, so a repeat after a lost reply changes nothing. The
+ * others are sent once; `update_time` above all, which adds its minutes to the recorded time.
  */
-export async function withRetry<T>(
-  task: () => Promise<T>,
-  {
-    attempts,
-    delayMs,
-    shouldRetry,
-    sleep = wait,
-  }: {
-    attempts: number;
-    delayMs: number;
-    shouldRetry: (error: unknown) => boolean;
-    sleep?: (ms: number) => Promise<void>;
-  }
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await task();
-    } catch (error) {
-      if (attempt >= attempts || !shouldRetry(error)) throw error;
-      await sleep(delayMs);
-    }
-  }
-}
-
-/** Only an upstream that did not answer properly (5xx, timeout, unreadable) is worth retrying. */
-export const isTransient = (error: unknown) => error instanceof LegacyError && error.kind === "unavailable";
-
-/** Sends one player write; `finished` is retried (3 attempts, 400 ms apart), the legacy API treats it as idempotent. */
 export function sendReport(ctx: LegacyContext, action: ActivityAction, report: ActivityReport) {
-  const send = () => reportActivity(ctx, action, report);
-  if (action !== "finished") return send();
-  return withRetry(send, { attempts: FINISH_ATTEMPTS, delayMs: FINISH_RETRY_DELAY_MS, shouldRetry: isTransient });
+  if (action !== "finished") return reportActivity(ctx, action, report);
+  const deadline = writeDeadline();
+  return retry(() => reportActivity({ ...ctx, deadline }, action, report), {
+    attempts: FINISH_ATTEMPTS,
+    delayMs: FINISH_RETRY_DELAY_MS,
+    deadline,
+  });
 }

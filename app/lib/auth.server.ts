@@ -9,7 +9,7 @@ import { getConfig } from "./config.server";
 import { assertSameOrigin } from "./same-origin.server";
 import { getLocale, i18next } from "./i18next.server";
 import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
-import { type LegacyContext, LegacyError } from "./legacy/request.server";
+import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import type { SignIn } from "./legacy/schemas.server";
 import { employeeLoginSchema, loginSchema } from "./forms/auth";
 import { commitSession, destroySession, readSession, sessionUserOf, type SessionData } from "./session.server";
@@ -76,14 +76,15 @@ export const authenticator = new Authenticator<SignIn>()
         key: config.SSO_AES_KEY,
         iv: config.SSO_AES_IV,
       });
-      const ctx = await legacyContext(request);
-      for (let attempt = 1; params && attempt <= SSO_ATTEMPTS; attempt++) {
-        try {
-          return await loginWithToken(ctx, params);
-        } catch (error) {
-          if (!(error instanceof LegacyError) || error.kind !== "unavailable") break;
-          if (attempt < SSO_ATTEMPTS) await sleep(SSO_RETRY_DELAY_MS);
-        }
+      if (params) {
+        const deadline = writeDeadline();
+        const ctx = { ...(await legacyContext(request)), deadline };
+        const signedIn = await retry(() => loginWithToken(ctx, params), {
+          attempts: SSO_ATTEMPTS,
+          delayMs: SSO_RETRY_DELAY_MS,
+          deadline,
+        }).catch(() => null);
+        if (signedIn) return signedIn;
       }
       await sleep(Math.max(0, SSO_FAILURE_FLOOR_MS - (Date.now() - started)));
       throw new SsoFailed();
@@ -96,13 +97,35 @@ function ssoQuery(url: URL): URLSearchParams {
   return new URLSearchParams(url.search.replace(/\+/g, "%2B"));
 }
 
-/** Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). */
-const OWN_PARAMS = new Set(["_routes", "_data", "index"]);
+/**
+ * Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). Remix strips
+ * its `_routes` and an empty `index` before loaders run (server.test.ts proves it).
+ */
+const OWN_PARAMS = new Set(["_data"]);
 
 function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);
   for (const name of OWN_PARAMS) params.delete(name);
   return params.size > 0 ? params.toString() : null;
+}
+
+/**
+ * Whether a navigation was started by another site (login CSRF, spec §7 hand-off): the browser
+ * says `Sec-Fetch-Site: cross-site` or `same-site` (a sibling host), and it keeps saying so across
+ * redirects started there; `same-origin` and `none` (typed, a bookmark) are not. A browser without
+ * Fetch Metadata is trusted only with a Referer of this origin (the app sends `Referrer-Policy:
+ * same-origin`, and another site can suppress its own).
+ */
+export function crossSite(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "cross-site" || site === "same-site";
+  const referer = request.headers.get("Referer");
+  // The request's URL carries the host server/serve.ts resolved (as assertSameOrigin compares).
+  try {
+    return !referer || new URL(referer).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
 }
 
 export async function signIn(request: Request, result: SignIn, redirectTo = "/") {
@@ -137,8 +160,12 @@ export async function requireUser(request: Request): Promise<Authed> {
   assertSameOrigin(request);
   const url = new URL(request.url);
   const query = handOffQuery(url);
-  if (query) throw await endSessionAndGo(`/welcome?${query}`, request);
   const session = await readSession(request);
+  if (query) {
+    // Sent by another site, a signed-in learner keeps the session until /welcome asks (login CSRF).
+    if (session && crossSite(request)) throw redirect(`/welcome?${query}`);
+    throw await endSessionAndGo(`/welcome?${query}`, request);
+  }
   if (!session) throw await endSessionAndGo("/welcome", request);
   const ctx: LegacyContext = {
     locale: await getLocale(request),

@@ -4,7 +4,7 @@ import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
 import type { ActivityReport } from "~/lib/legacy/activities.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { isTransient, LegacyError, LegacyUnreached } from "~/lib/legacy/request.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 
 /**
@@ -92,13 +92,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply({ ok: false, error: "session", location: error.headers.get("Location") ?? "/login" }, 401, headers);
     }
     if (error instanceof Response) throw error;
-    if (error instanceof LegacyError && (error.kind === "refused" || error.kind === "invalid")) {
-      return reply(
-        { ok: false, error: error.kind, message: error.serverMessage },
-        error.kind === "refused" ? 409 : 422
-      );
+    // Never sent: the page may send it again. Timed out or 5xx: it may be saved, and update_time adds.
+    if (error instanceof LegacyUnreached) return reply({ ok: false, error: "unavailable", message: "" }, 503);
+    if (isTransient(error)) return reply({ ok: false, error: "unconfirmed", message: "" }, 502);
+    // Any other answer (402, 422, an upstream without the call's 404) would be the same again.
+    if (error instanceof LegacyError) {
+      return error.kind === "invalid"
+        ? reply({ ok: false, error: "invalid", message: error.serverMessage }, 422)
+        : reply({ ok: false, error: "refused", message: error.serverMessage }, 409);
     }
-    if (error instanceof LegacyError) return reply({ ok: false, error: "unavailable", message: "" }, 502);
     throw error;
   }
 }

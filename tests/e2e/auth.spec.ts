@@ -116,6 +116,33 @@ test.describe("SSO links", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
   });
 
+  test("a signed-in learner sent by another site with someone's link is asked first", async ({ page }, testInfo) => {
+    const link = ssoLink(`email=${accounts.leader.email}`);
+    await page.route("http://attacker.test/", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>x</title><a href="${link}">premio</a>` })
+    );
+    await mock.markBadgesSeen(accounts.leader.email);
+    await mock.viewPendingNews(accounts.leader.email);
+    await signIn(page);
+    const arrive = async () => {
+      await page.goto("http://attacker.test/");
+      await page.getByRole("link", { name: "premio" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ya tienes una sesión abierta");
+    };
+    await arrive();
+    await expect(page.getByText("Has iniciado sesión como Ana.")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "welcome-sso-confirm");
+    await page.getByRole("link", { name: "Continuar como Ana" }).click();
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
+
+    await arrive();
+    await page.getByRole("button", { name: "Entrar con este enlace" }).click();
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.leader.name);
+  });
+
   test("every kind of bad link fails the same way", async ({ page }, testInfo) => {
     const good = new URL(ssoLink(`email=${accounts.learner.email}`));
     const value = good.searchParams.get("email") ?? "";

@@ -262,7 +262,7 @@ test.describe("with JavaScript", () => {
     let failures = 2;
     await page.route("**/activity-progress", async (request) => {
       if (request.request().postData()?.includes("finished") && failures-- > 0) {
-        await request.fulfill({ status: 502, json: { ok: false, error: "unavailable", message: "" } });
+        await request.fulfill({ status: 503, json: { ok: false, error: "unavailable", message: "" } });
       } else {
         await request.continue();
       }

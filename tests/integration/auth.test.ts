@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, form, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 beforeAll(async () => {
@@ -58,9 +58,28 @@ describe("guards", () => {
   it("carry a foreign query to welcome and end the session", async () => {
     const cookie = await signInCookie();
     const { loader } = await import("~/routes/_app.ranking");
-    const response = await caught(loader({ request: get("/ranking?code=abc", cookie), params: {}, context: {} }));
-    expect(response.headers.get("Location")).toBe("/welcome?code=abc");
-    expect(response.headers.get("Set-Cookie")).toMatch(/academia=;.*Max-Age=0/);
+    for (const site of ["same-origin", "none"]) {
+      const request = new Request("http://localhost/ranking?code=abc", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
+      const response = await caught(loader({ request, params: {}, context: {} }));
+      expect(response.headers.get("Location")).toBe("/welcome?code=abc");
+      expect(response.headers.get("Set-Cookie")).toMatch(/academia=;.*Max-Age=0/);
+    }
+  });
+
+  it("carry a query from another site to welcome but keep the session for it to ask", async () => {
+    const cookie = await signInCookie();
+    const { loader } = await import("~/routes/_app.ranking");
+    const fromElsewhere: Array<Record<string, string>> = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { Referer: "https://attacker.test/" },
+      {},
+    ];
+    for (const headers of fromElsewhere) {
+      const request = new Request("http://localhost/ranking?code=abc", { headers: { Cookie: cookie, ...headers } });
+      const response = await caught(loader({ request, params: {}, context: {} }));
+      expect(response.headers.get("Location")).toBe("/welcome?code=abc");
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+    }
   });
 
   it("end the session on a legacy 401", async () => {
@@ -103,6 +122,103 @@ describe("SSO welcome", () => {
     );
     expect(new Set(results).size).toBe(1);
     expect(results[0]).toBe(JSON.stringify([{ ssoFailed: true, tooMany: false }, 400]));
+  });
+
+  const ssoSignIn = async () => {
+    const { loader } = await import("~/routes/_guest.welcome");
+    const request = get(`/welcome?${buildSsoQuery({ email: learner.email }, keys)}`);
+    return ((await loader({ request, params: {}, context: {} })) as unknown as { data: unknown }).data;
+  };
+
+  it("asks an upstream without the call (404) once, and still fails no sooner than the floor", async () => {
+    legacy.setFaults({ missingPaths: ["/auth/login_with_token"] });
+    const spy = vi.spyOn(globalThis, "fetch");
+    const started = performance.now();
+    const result = await ssoSignIn();
+    legacy.setFaults({ missingPaths: [] });
+    expect(result).toEqual({ ssoFailed: true, tooMany: false });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/auth/login_with_token"))).toHaveLength(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1190);
+  });
+
+  it("gives a hanging upstream up within one shared deadline, then answers at the floor", async () => {
+    const attempts = hangUpstream("/auth/login_with_token");
+    const started = performance.now();
+    expect(await ssoSignIn()).toEqual({ ssoFailed: true, tooMany: false });
+    expect(attempts()).toBeLessThan(3);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe("SSO link from another site to a signed-in learner (login CSRF)", () => {
+  const link = () => buildSsoQuery({ email: "carlos.ruiz@academia.test" }, keys);
+  const welcome = (query: string, headers: Record<string, string>) =>
+    new Request(`http://localhost/welcome?${query}`, { headers });
+
+  it("asks first: 'Continuar como …' and a button that posts the same link back, nothing signed in", async () => {
+    const cookie = await signInCookie();
+    const { loader } = await import("~/routes/_guest.welcome");
+    const query = link();
+    const fromElsewhere: Array<Record<string, string>> = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Referer: "https://attacker.test/page" },
+      {},
+    ];
+    for (const headers of fromElsewhere) {
+      const spy = vi.spyOn(globalThis, "fetch");
+      const result = (await loader({ request: welcome(query, { Cookie: cookie, ...headers }), params: {}, context: {} })) as unknown as {
+        data: unknown;
+        init: { headers: Record<string, string> };
+      };
+      expect(result.data).toEqual({ confirm: { name: "Ana", query } });
+      expect(result.init.headers["Set-Cookie"]).toBeUndefined();
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
+  });
+
+  it("keeps today's hand-off from the app's own pages and for a visitor without a session", async () => {
+    const cookie = await signInCookie();
+    const { loader } = await import("~/routes/_guest.welcome");
+    for (const request of [
+      welcome(link(), { Cookie: cookie, "Sec-Fetch-Site": "same-origin" }),
+      welcome(link(), { Cookie: cookie, "Sec-Fetch-Site": "none" }),
+      welcome(link(), { Cookie: cookie, Referer: "http://localhost/welcome?x" }),
+      welcome(link(), { "Sec-Fetch-Site": "cross-site" }),
+    ]) {
+      const response = (await loader({ request, params: {}, context: {} })) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(response.headers.get("Set-Cookie")).toMatch(/^academia=[^;]{20,};/);
+    }
+  });
+
+  it("the confirmation posts the link back to the hand-off from the app's own page; never from another site", async () => {
+    const { action } = await import("~/routes/_guest.welcome");
+    const query = link();
+    const confirmed = (request: Request) => action({ request, params: {}, context: {} });
+    const own = await confirmed(
+      new Request("http://localhost/welcome", {
+        method: "POST",
+        body: form({ sso: query }),
+        headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+      }),
+    );
+    expect(own.status).toBe(303);
+    expect(own.headers.get("Location")).toBe(`/welcome?${query}`);
+    const forged = await caught(
+      confirmed(
+        new Request("http://localhost/welcome", {
+          method: "POST",
+          body: form({ sso: query }),
+          headers: { Origin: "https://attacker.test", "Sec-Fetch-Site": "cross-site" },
+        }),
+      ),
+    );
+    expect(forged.status).toBe(403);
+    const odd = await confirmed(new Request("http://localhost/welcome", { method: "POST", body: form({ sso: "a\nb#c" }) }));
+    expect(odd.headers.get("Location")).toBe("/welcome");
   });
 });
 

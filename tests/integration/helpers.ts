@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { unsealData } from "iron-session";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 
 /**
@@ -64,4 +65,31 @@ export async function caught(promise: Promise<unknown>): Promise<Response> {
 export async function signedInCookie(email = "ana.martinez@academia.test", password = "Academia2026!") {
   const { action } = await import("~/routes/_guest.login");
   return cookiesOf((await action({ request: post("/login", { email, password }), params: {}, context: {} })) as Response);
+}
+
+/**
+ * Makes the legacy calls whose URL ends with `path` hang until the app gives up on them (the
+ * abort of its timeout); the others go through. Returns how many were made so far.
+ */
+export function hangUpstream(path: string): () => number {
+  const realFetch = globalThis.fetch;
+  let calls = 0;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    if (!String(input).endsWith(path)) return realFetch(input, init);
+    calls += 1;
+    return new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+  });
+  return () => calls;
+}
+
+/**
+ * What the session cookie in `cookies` (a Cookie header or a Set-Cookie line) holds: Remix's
+ * base64 cookie encoding around iron-session's seal, opened with the server's SESSION_SECRET.
+ * Two seals always differ (random salt), so tests compare what is inside.
+ */
+export async function unsealSession(cookies: string, password: string): Promise<{ token: string; issuedAt: number }> {
+  const value = /(?:^|;\s*)(?:__Host-)?academia=([^;]+)/.exec(cookies)?.[1];
+  if (!value) throw new Error(`no session cookie in ${cookies}`);
+  const sealed = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as string;
+  return unsealData(sealed, { password });
 }

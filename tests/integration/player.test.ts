@@ -1,8 +1,10 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData, ProgressReply } from "~/components/player/types";
 import { login } from "~/lib/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/lib/legacy/training.server";
-import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -240,11 +242,58 @@ describe("progress action", () => {
       return realFetch(input, init);
     });
     const finished = await report({ action: "finished", activity: "205" });
-    expect(finished).toEqual({ status: 502, body: { ok: false, error: "unavailable", message: "" } });
+    expect(finished).toEqual({ status: 502, body: { ok: false, error: "unconfirmed", message: "" } });
     expect(attempts).toHaveLength(3);
     expect((attempts[2] ?? 0) - (attempts[0] ?? 0)).toBeGreaterThanOrEqual(790);
     vi.restoreAllMocks();
     expect((await recordOf(205))?.finalized ?? false).toBe(false);
+  });
+
+  it("says a timed-out or 5xx update_time may be saved, and never sends it twice itself", async () => {
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).endsWith("/activities/update_time")
+        ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
+        : realFetch(input, init)
+    );
+    const sent = await report({ action: "update_time", activity: "205", time: "1" });
+    expect(sent).toEqual({ status: 502, body: { ok: false, error: "unconfirmed", message: "" } });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/update_time"))).toHaveLength(1);
+  });
+
+  it("says an update_time never reached the legacy API when the connection is refused", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).endsWith("/activities/update_time")
+        ? realFetch(`http://127.0.0.1:${port}/activities/update_time`, init)
+        : realFetch(input, init)
+    );
+    const sent = await report({ action: "update_time", activity: "205", time: "1" });
+    expect(sent).toEqual({ status: 503, body: { ok: false, error: "unavailable", message: "" } });
+    vi.restoreAllMocks();
+    expect((await recordOf(205))?.taskDuration ?? 0).toBe(0);
+  });
+
+  it("sends a finished once to an upstream without the call (404), and drops it as refused", async () => {
+    legacy.setFaults({ missingPaths: ["/activities/finished"] });
+    const spy = vi.spyOn(globalThis, "fetch");
+    const finished = await report({ action: "finished", activity: "205" });
+    legacy.setFaults({ missingPaths: [] });
+    expect(finished).toEqual({ status: 409, body: { ok: false, error: "refused", message: "" } });
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
+  });
+
+  it("gives a hanging finished up within one shared deadline (2 × LEGACY_TIMEOUT_MS = 1 s in tests)", async () => {
+    const attempts = hangUpstream("/activities/finished");
+    const started = performance.now();
+    const finished = await report({ action: "finished", activity: "205" });
+    expect(finished.body).toEqual({ ok: false, error: "unconfirmed", message: "" });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(attempts()).toBeLessThan(3);
   });
 
   it("tells the page to sign in again when there is no session", async () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, cookiesOf, form, get, signedInCookie, withLegacy } from "./helpers";
+import { caught, cookiesOf, form, get, signedInCookie, unsealSession, withLegacy } from "./helpers";
 
 /**
  * Issue #7 'Security' through the loaders and actions: rate limits, honeypots, session values,
@@ -9,6 +9,7 @@ import { caught, cookiesOf, form, get, signedInCookie, withLegacy } from "./help
  */
 const mock = withLegacy();
 const keys = { key: process.env.SSO_AES_KEY ?? "", iv: process.env.SSO_AES_IV ?? "" };
+const secret = process.env.SESSION_SECRET ?? "";
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 /** The account whose counter the per-account test uses up (the learner signs in elsewhere). */
 const leader = { email: "carlos.ruiz@academia.test", password: "Academia2026!" };
@@ -171,17 +172,19 @@ describe("SSO", () => {
 
   it("makes a new session value on every sign-in", async () => {
     const query = buildSsoQuery({ email: learner.email }, keys);
-    const first = cookiesOf((await welcome(freshIp(), query)) as Response);
-    const second = cookiesOf((await welcome(freshIp(), query)) as Response);
-    expect(first).toMatch(/academia=/);
-    expect(first).not.toBe(second);
+    const first = await unsealSession(cookiesOf((await welcome(freshIp(), query)) as Response), secret);
+    const second = await unsealSession(cookiesOf((await welcome(freshIp(), query)) as Response), secret);
+    expect(first.token).toMatch(/^canary-access-token-/);
+    expect(second.token).not.toBe(first.token);
+    expect(second.issuedAt).toBeGreaterThanOrEqual(first.issuedAt);
   });
 });
 
 describe("session", () => {
   it("gets a new value on every password sign-in", async () => {
-    const values = new Set(await Promise.all([signedInCookie(), signedInCookie(), signedInCookie()]));
-    expect(values.size).toBe(3);
+    const cookies = await Promise.all([signedInCookie(), signedInCookie(), signedInCookie()]);
+    const sessions = await Promise.all(cookies.map((cookie) => unsealSession(cookie, secret)));
+    expect(new Set(sessions.map((session) => session.token)).size).toBe(3);
   });
 
   it("no longer works when replayed after logout (the legacy token is revoked)", async () => {
@@ -201,28 +204,60 @@ describe("session", () => {
 
 describe("loaders", () => {
   const modules = import.meta.glob<{ loader?: (args: unknown) => unknown }>("../../app/routes/*.{ts,tsx}");
+  const params: Record<string, string> = {
+    slug: "formacion-requerida",
+    activity: "205",
+    id: "1",
+    member: "1",
+    token: "abcdefgh",
+    "*": "storage/media/infografia-control-interno.png",
+  };
 
-  it("never send a writing call to the legacy API", async () => {
+  /** The URL a flat route file answers: pathless (`_x`) segments dropped, params filled in. */
+  function pathOf(file: string): string {
+    const name = file.split("/").at(-1)?.replace(/\.tsx?$/, "") ?? "";
+    const segments = name
+      .split(".")
+      .filter((segment) => !segment.startsWith("_"))
+      .map((segment) => {
+        const param = /^\(?\$(\w*)\)?$/.exec(segment);
+        return param ? (params[param[1] || "*"] ?? "x") : segment;
+      });
+    return `/${segments.join("/")}`;
+  }
+
+  const callLog = async () =>
+    ((await (await fetch(`${mock().origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
+
+  it("never send a writing call to the legacy API, signed out or in, each at its own path", async () => {
     const cookie = await signedInCookie();
-    const writes: string[] = [];
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-      if (url.startsWith(mock().url) && method !== "GET") writes.push(`${method} ${url.slice(mock().url.length)}`);
-      return realFetch(input, init);
-    });
-    const params = { slug: "ruta-inicial", activity: "1", id: "1", token: "abcdefgh", "*": "media/x.png" };
-    let loaders = 0;
-    for (const [path, load] of Object.entries(modules)) {
+    const reached: Record<string, { path: string; guest: string[]; member: string[] }> = {};
+    for (const [file, load] of Object.entries(modules)) {
       const { loader } = await load();
       if (!loader) continue;
-      loaders++;
-      const url = path.includes("welcome") ? "/welcome" : "/";
-      await Promise.resolve(loader({ request: get(url, cookie), params, context: {} })).catch(() => undefined);
+      const path = pathOf(file);
+      const entry = { path, guest: [] as string[], member: [] as string[] };
+      for (const who of ["guest", "member"] as const) {
+        const before = (await callLog()).length;
+        const request = get(path, who === "member" ? cookie : undefined);
+        await Promise.resolve(loader({ request, params, context: {} })).catch(() => undefined);
+        entry[who] = (await callLog()).slice(before);
+      }
+      reached[file.split("/").at(-1) ?? file] = entry;
     }
-    expect(loaders).toBeGreaterThan(25);
+    const calls = Object.values(reached).flatMap((entry) => [...entry.guest, ...entry.member]);
+    expect(Object.keys(reached).length).toBeGreaterThan(25);
     // The one read that the legacy API exposes as a POST: checking a recovery token.
-    expect(writes.filter((write) => write !== "POST /auth/verify_pass_token")).toEqual([]);
+    expect(calls.filter((call) => !call.startsWith("GET ") && call !== "POST /auth/verify_pass_token")).toEqual([]);
+    // They really ran at their paths: signed in, the app's pages read the legacy API; signed out, the guard stops them first.
+    expect(reached["_app.ranking.tsx"]).toMatchObject({ path: "/ranking", guest: [] });
+    expect(reached["_app.ranking.tsx"]?.member).toContain("GET /ranking_users");
+    expect(reached["_app.learning-path.$slug.$activity.tsx"]?.path).toBe("/learning-path/formacion-requerida/205");
+    expect(reached["_app.learning-path.$slug.$activity.tsx"]?.member).toContain("GET /training/learning_paths");
+    expect(reached["_guest.recovery.$token.tsx"]?.guest).toEqual(["POST /auth/verify_pass_token"]);
+    const app = Object.entries(reached).filter(([file]) => file.startsWith("_app."));
+    expect(app.flatMap(([, entry]) => entry.guest)).toEqual([]);
+    // All but the leader's pages (Ana is no leader: sent home first) and the static ones.
+    expect(app.filter(([, entry]) => entry.member.length > 0).length).toBeGreaterThanOrEqual(18);
   });
 });

@@ -8,6 +8,8 @@ import { type MockServer, startMockServer } from "../../server/mock";
 import { ACCESS_TOKEN_CANARY } from "../../server/mock/store";
 import { buildSsoQuery } from "../../server/sso";
 import { demoSecrets } from "../../server/config";
+import { SECRET_MARKERS } from "../e2e/leaks";
+import { unsealSession } from "./helpers";
 
 /**
  * Issue #7 against the built app over real HTTP, in production mode: the security headers of
@@ -178,7 +180,23 @@ describe("session cookie in production", () => {
     const attributes = first.setCookie.split(";").map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
     expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
-    expect(first.cookie).not.toBe(second.cookie);
+    const [one, two] = await Promise.all(
+      [first, second].map(({ cookie }) => unsealSession(cookie, SECRETS.SESSION_SECRET)),
+    );
+    expect(one?.token).toMatch(/^canary-access-token-/);
+    expect(two?.token).not.toBe(one?.token);
+    expect(two?.issuedAt).toBeGreaterThanOrEqual(one?.issuedAt ?? Infinity);
+  });
+});
+
+describe("Remix's own query parameters", () => {
+  it("are stripped before the guard: ?index and ?_routes keep a signed-in page and its session", async () => {
+    const { cookie } = await signIn(a);
+    for (const path of ["/?index", "/ranking?_routes=routes%2F_app.ranking", "/ranking.data?_routes=routes%2F_app.ranking"]) {
+      const { response } = await call(a, path, { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.getSetCookie().filter((line) => line.startsWith("__Host-academia=")), path).toEqual([]);
+    }
   });
 });
 
@@ -374,7 +392,8 @@ describe("secrets", () => {
     const files = readdirSync("public/build", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
     expect(files.length).toBeGreaterThan(5);
     const bundle = files.map((file) => readFileSync(join("public/build", file), "utf8")).join("\n");
-    for (const secret of [ACCESS_TOKEN_CANARY, ...Object.values(demoSecrets), ...Object.values(SECRETS)]) {
+    // SECRET_MARKERS: what a leak would look like (the canary every token carries, the demo app key).
+    for (const secret of [...SECRET_MARKERS, ...Object.values(demoSecrets)]) {
       expect(bundle).not.toContain(secret);
     }
   });

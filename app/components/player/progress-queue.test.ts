@@ -5,6 +5,7 @@ import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 const record: SavedRecord = { initiated: true, finalized: false, progress: 0, taskDuration: 0 };
 const saved: ProgressReply = { ok: true, record };
 const down: ProgressReply = { ok: false, error: "unavailable", message: "" };
+const unconfirmed: ProgressReply = { ok: false, error: "unconfirmed", message: "" };
 
 function setup(replies: Array<ProgressReply | Error>) {
   const sent: ProgressReport[] = [];
@@ -48,6 +49,27 @@ describe("ProgressQueue", () => {
     expect(sent.map((report) => report.action)).toEqual(["finished", "finished", "finished"]);
     expect(onSaved).toHaveBeenCalledOnce();
     expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+  });
+
+  it("resends an update_time only when it never reached the legacy API", async () => {
+    const { queue, sent, statuses, onSaved } = setup([down, unconfirmed]);
+    queue.push({ action: "update_time", time: 0.5 });
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([
+      { action: "update_time", time: 0.5 },
+      { action: "update_time", time: 0.5 },
+    ]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+  });
+
+  it("resends the writes that set a state after a timeout or a 5xx", async () => {
+    const { queue, sent } = setup([unconfirmed, saved, unconfirmed, unconfirmed]);
+    queue.push({ action: "started" });
+    queue.push({ action: "update_time", time: 0.5 });
+    queue.push({ action: "finished" });
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["started", "started", "update_time", "finished", "finished"]);
   });
 
   it("retries at once when asked", async () => {

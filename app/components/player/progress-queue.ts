@@ -1,12 +1,14 @@
-import { retryDelayMs } from "./rules";
+import { retryDelayMs, safeToRepeat } from "./rules";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 /**
  * The player's writes, one at a time and in order (started before update_time, finished last).
- * A write that fails for a reason that may pass (network, upstream down) stays at the head of the
- * queue and is retried with a growing delay until it lands; one the legacy API refused is dropped
- * with its message shown. Nothing is dropped silently: when the player closes, what is left goes
- * out with a beacon.
+ * A write that fails for a reason that may pass stays at the head of the queue and is retried with
+ * a growing delay until it lands: one that never reached the legacy API (network, upstream not
+ * answering the connection) always, one that timed out or got a 5xx only when it is safe to repeat
+ * (`safeToRepeat`: an `update_time` the legacy API may have added already is dropped rather than
+ * counted twice). One the legacy API refused is dropped with its message shown. When the player
+ * closes, what is left goes out with a beacon.
  */
 export type QueueStatus = {
   /** Writes sent or waiting. */
@@ -98,7 +100,7 @@ export class ProgressQueue {
       } else if (reply.error === "session") {
         this.closed = true;
         this.options.onSession(reply.location);
-      } else if (reply.error === "unavailable") {
+      } else if (reply.error === "unavailable" || (reply.error === "unconfirmed" && safeToRepeat(report))) {
         this.failures += 1;
         this.emit();
         await this.pause((this.options.delay ?? retryDelayMs)(this.failures));
@@ -106,7 +108,7 @@ export class ProgressQueue {
       } else {
         this.items.shift();
         this.failures = 0;
-        this.refused = reply.message;
+        if (reply.error !== "unconfirmed") this.refused = reply.message;
       }
       this.emit();
     }

@@ -4,11 +4,13 @@ import {
   externalLinkFinished,
   minutesOf,
   retryDelayMs,
+  safeToRepeat,
   type ScormSnapshot,
   scormDecision,
   scormSnapshot,
   scormVersionOf,
 } from "./rules";
+import type { ProgressReport } from "./types";
 
 describe("externalLinkFinished (98% of the duration)", () => {
   it("finishes once recorded plus elapsed minutes reach 98%", () => {
@@ -41,6 +43,22 @@ describe("minutesOf", () => {
     expect(minutesOf(30_000)).toBe(0.5);
     expect(minutesOf(61_000)).toBe(1.02);
     expect(minutesOf(0)).toBe(0);
+  });
+});
+
+describe("safeToRepeat", () => {
+  it("holds for every write but update_time, which adds its minutes", () => {
+    expect(safeToRepeat({ action: "update_time", time: 1 })).toBe(false);
+    const setters: ProgressReport[] = [
+      { action: "started" },
+      { action: "finished" },
+      { action: "update_user_data", userData: {} },
+      { action: "update_points", progress: 50 },
+      { action: "update_activity_modules", modules: [1] },
+    ];
+    for (const report of setters) {
+      expect(safeToRepeat(report)).toBe(true);
+    }
   });
 });
 

@@ -27,6 +27,15 @@ export function externalLinkFinished(
   return taskDurationMinutes + elapsedMinutes >= EXTERNAL_LINK_THRESHOLD * Math.max(0, durationMinutes);
 }
 
+/**
+ * Whether a write may be sent again when its first try may have been saved (a timeout, a 5xx).
+ * Every write but one sets a state, so a repeat changes nothing: `started` creates the record
+ * once, `finished` sets finalized and adds the points once, user data and modules are replaced,
+ * progress only grows. `update_time` ADDS its minutes to the recorded time: repeated, it would
+ * count them twice.
+ */
+export const safeToRepeat = (report: ProgressReport) => report.action !== "update_time";
+
 /** How long the player waits before retrying a write that failed (grows, then stays at 30 s). */
 export function retryDelayMs(failures: number): number {
   const steps = [2_000, 5_000, 10_000, 20_000];

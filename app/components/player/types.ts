@@ -53,8 +53,11 @@ export type ProgressReport =
   | { action: "update_points"; progress: number }
   | { action: "update_activity_modules"; modules: number[] };
 
-/** What `/activity-progress` answers. */
+/**
+ * What `/activity-progress` answers. `unavailable`: the write never reached the legacy API (503);
+ * `unconfirmed`: it timed out or got a 5xx, so the legacy API may have saved it anyway (502).
+ */
 export type ProgressReply =
   | { ok: true; record: SavedRecord }
   | { ok: false; error: "session"; location: string }
-  | { ok: false; error: "refused" | "invalid" | "unavailable"; message: string };
+  | { ok: false; error: "refused" | "invalid" | "unavailable" | "unconfirmed"; message: string };

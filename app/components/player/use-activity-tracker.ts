@@ -21,15 +21,20 @@ function isReply(value: unknown): value is ProgressReply {
   return Boolean(value && typeof value === "object" && "ok" in value);
 }
 
+/**
+ * A fetch that fails (offline, the app unreachable) is taken as never sent; an answer that is not
+ * the app's reply (a proxy's error page, a crash) as unconfirmed: the write may have gone through.
+ */
 async function post(activityId: number, report: ProgressReport): Promise<ProgressReply> {
   const response = await fetch(PROGRESS_URL, {
     method: "POST",
     body: formOf(activityId, report),
     headers: { Accept: "application/json" },
     credentials: "same-origin",
-  });
+  }).catch(() => null);
+  if (!response) return { ok: false, error: "unavailable", message: "" };
   const body: unknown = await response.json().catch(() => null);
-  return isReply(body) ? body : { ok: false, error: "unavailable", message: "" };
+  return isReply(body) ? body : { ok: false, error: "unconfirmed", message: "" };
 }
 
 /** For a page that is going away: the browser delivers it even after the page is gone. */

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { login } from "./auth.server";
-import { legacyRequest, LegacyError, retryDelayMs } from "./request.server";
+import { isTransient, legacyRequest, LegacyError, retry, retryDelayMs } from "./request.server";
 
 const base = "http://legacy.test/v1/api";
 const server = setupServer();
@@ -164,6 +164,73 @@ describe("retries", () => {
       { method: "GET", path: "/ping", schema: z.unknown() },
     ).catch((reason: unknown) => reason);
     expect(thrown).toBe(marker);
+  });
+});
+
+describe("isTransient", () => {
+  it("holds for no answer, a timeout and a 5xx, never for an answer", () => {
+    for (const status of [502, 504, 500, 503, 200]) {
+      expect(isTransient(new LegacyError("unavailable", status, ""))).toBe(true);
+    }
+    for (const failure of [
+      new LegacyError("unavailable", 404, ""),
+      new LegacyError("unavailable", 405, ""),
+      new LegacyError("refused", 402, "Bloqueado"),
+      new LegacyError("invalid", 422, ""),
+      new LegacyError("unauthorized", 401, ""),
+      new Response(null, { status: 302 }),
+      new Error("bug"),
+    ]) {
+      expect(isTransient(failure)).toBe(false);
+    }
+  });
+});
+
+describe("retry", () => {
+  const unavailable = () => new LegacyError("unavailable", 500, "");
+  const later = (ms: number) => performance.now() + ms;
+
+  it("retries a transient failure after the wait and returns the first success", async () => {
+    const task = vi.fn().mockRejectedValueOnce(unavailable()).mockResolvedValueOnce("saved");
+    const started = performance.now();
+    await expect(retry(task, { attempts: 3, delayMs: 100, deadline: later(5000) })).resolves.toBe("saved");
+    expect(task).toHaveBeenCalledTimes(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it("makes at most `attempts` tries, then throws the last failure", async () => {
+    const last = unavailable();
+    const task = vi.fn().mockRejectedValueOnce(unavailable()).mockRejectedValueOnce(unavailable()).mockRejectedValueOnce(last);
+    await expect(retry(task, { attempts: 3, delayMs: 10, deadline: later(5000) })).rejects.toBe(last);
+    expect(task).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not retry what retrying cannot fix (a missing extension's 404, a refusal, a redirect)", async () => {
+    for (const failure of [
+      new LegacyError("unavailable", 404, ""),
+      new LegacyError("refused", 402, "Bloqueado"),
+      new Response(null, { status: 302 }),
+    ]) {
+      const task = vi.fn().mockRejectedValue(failure);
+      await expect(retry(task, { attempts: 3, delayMs: 10, deadline: later(5000) })).rejects.toBe(failure);
+      expect(task).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("starts no try the wait would push past the deadline", async () => {
+    const task = vi.fn().mockRejectedValue(unavailable());
+    const started = performance.now();
+    await expect(retry(task, { attempts: 3, delayMs: 280, deadline: later(300) })).rejects.toBeInstanceOf(LegacyError);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it("passes the retry's number to a delay function", async () => {
+    const delays = vi.fn(() => 1);
+    await retry(vi.fn().mockRejectedValue(unavailable()), { attempts: 3, delayMs: delays, deadline: later(5000) }).catch(
+      () => undefined,
+    );
+    expect(delays.mock.calls).toEqual([[0], [1]]);
   });
 });
 

@@ -22,6 +22,8 @@ export type LegacyContext = {
   onUnavailable?: () => unknown;
   /** The id of the browser's request, logged with every upstream call it makes. */
   requestId?: string;
+  /** A `performance.now()` no call may outlast (a retried write's shared deadline, `writeDeadline`). */
+  deadline?: number;
 };
 
 export type LegacyErrorKind = "unauthorized" | "refused" | "invalid" | "unavailable";
@@ -38,6 +40,26 @@ export class LegacyError extends Error {
     this.name = "LegacyError";
   }
 }
+
+/**
+ * The request never left this server: the connection was refused or the host not found, so the
+ * legacy API cannot have acted on it. Unlike a timeout or a 5xx, even a write that adds up
+ * (`update_time`) is safe to send again.
+ */
+export class LegacyUnreached extends LegacyError {
+  constructor() {
+    super("unavailable", 502, "");
+  }
+}
+
+/** fetch failures raised before a byte of the request is written. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+const notConnected = (error: unknown) =>
+  error instanceof Error &&
+  error.cause instanceof Error &&
+  "code" in error.cause &&
+  NOT_CONNECTED.has(String(error.cause.code));
 
 type Body = Record<string, unknown> | FormData;
 
@@ -77,8 +99,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** GETs are retried at most this many times, and only while the deadline leaves room. */
-const GET_RETRIES = 2;
+/** GETs are tried at most this many times in all, and only while the deadline leaves room. */
+const GET_ATTEMPTS = 3;
 const RETRY_BASE_MS = 100;
 /** An attempt is not started with less time than this left before the deadline. */
 const MIN_ATTEMPT_MS = 50;
@@ -89,26 +111,59 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const retryDelayMs = (retry: number, random = Math.random) => Math.round(random() * RETRY_BASE_MS * 2 ** retry);
 
 /**
- * One logical call. A GET that fails transiently (no answer, 5xx, unreadable) is tried again at
- * most twice with jittered backoff, all inside one LEGACY_TIMEOUT_MS deadline; a POST is sent once.
+ * The one rule for "worth trying again": the legacy API did not answer properly (no answer, a
+ * timeout, a 5xx, an unreadable body). A refusal (401, 402, 422) and any other 4xx (a missing
+ * extension's 404/405) are answers, not outages: a repeat gets the same one.
  */
-export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptions<T>): Promise<T> {
-  const deadline = performance.now() + getConfig().LEGACY_TIMEOUT_MS;
-  for (let retry = 0; ; retry++) {
+export const isTransient = (error: unknown): error is LegacyError =>
+  error instanceof LegacyError && error.kind === "unavailable" && (error.status < 400 || error.status >= 500);
+
+/** The shared deadline of a retried write (`finished`, the SSO sign-in): two LEGACY_TIMEOUT_MS for all its attempts. */
+export const writeDeadline = () => performance.now() + 2 * getConfig().LEGACY_TIMEOUT_MS;
+
+export type RetryOptions = {
+  /** Tries in all, the first one included. */
+  attempts: number;
+  /** The wait before each retry, or a function of the retry's number (0, 1, ...). */
+  delayMs: number | ((retry: number) => number);
+  /** `performance.now()` after which no attempt starts; each attempt must stop by it too. */
+  deadline: number;
+};
+
+/**
+ * Runs `task` until it succeeds, tries it again only while its failure `isTransient`, at most
+ * `attempts` times, and never starts a try that the wait would push past `deadline`. The last
+ * failure is thrown.
+ */
+export async function retry<T>(task: () => Promise<T>, { attempts, delayMs, deadline }: RetryOptions): Promise<T> {
+  for (let tried = 1; ; tried++) {
     try {
-      return await attempt(ctx, options, deadline);
+      return await task();
     } catch (error) {
-      const wait = retryDelayMs(retry);
-      // A 4xx outside the mapped ones (a missing extension's 404/405) is an answer, not an outage.
-      const transient =
-        error instanceof LegacyError && error.kind === "unavailable" && (error.status < 400 || error.status >= 500);
-      const room = deadline - performance.now() - wait >= MIN_ATTEMPT_MS;
-      if (!transient || options.method !== "GET" || retry >= GET_RETRIES || !room) {
-        if (transient && ctx.onUnavailable) throw ctx.onUnavailable();
-        throw error;
-      }
+      if (!isTransient(error) || tried >= attempts) throw error;
+      const wait = typeof delayMs === "number" ? delayMs : delayMs(tried - 1);
+      if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw error;
       await sleep(wait);
     }
+  }
+}
+
+/**
+ * One logical call. A GET that fails transiently is tried again at most twice with jittered
+ * backoff, all inside one LEGACY_TIMEOUT_MS deadline (or the caller's `ctx.deadline`, if sooner);
+ * a POST is sent once.
+ */
+export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptions<T>): Promise<T> {
+  const deadline = Math.min(ctx.deadline ?? Infinity, performance.now() + getConfig().LEGACY_TIMEOUT_MS);
+  try {
+    return await retry(() => attempt(ctx, options, deadline), {
+      attempts: options.method === "GET" ? GET_ATTEMPTS : 1,
+      delayMs: retryDelayMs,
+      deadline,
+    });
+  } catch (error) {
+    if (isTransient(error) && ctx.onUnavailable) throw ctx.onUnavailable();
+    throw error;
   }
 }
 
@@ -130,9 +185,7 @@ export async function cachedLegacyRequest<T>(
     return await cached(key, ttlMs, () => legacyRequest(plain, options));
   } catch (error) {
     if (error instanceof LegacyError && error.kind === "unauthorized") return legacyRequest(ctx, options);
-    const transient =
-      error instanceof LegacyError && error.kind === "unavailable" && (error.status < 400 || error.status >= 500);
-    if (transient && onUnavailable) throw onUnavailable();
+    if (isTransient(error) && onUnavailable) throw onUnavailable();
     throw error;
   }
 }
@@ -173,6 +226,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     logCall(timedOut ? "timeout" : "network-error");
+    if (notConnected(error)) throw new LegacyUnreached();
     throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
   }
   let payload: unknown;
