@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** Spec §4/§9: the education and languages dialogs close 0.5 s after saving, the photo one 0.8 s. */
 export const CLOSE_AFTER_MS = 500;

@@ -2,14 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
 import { SavedStep } from "~/components/profile-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { educationSchema } from "~/lib/forms/profile";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getUniversities } from "~/lib/legacy/general.server";
 import { saveUniversity } from "~/lib/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: educationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await saveUniversity(ctx, submission.value);
     return { result: submission.reply(), message: reply.message || t("profile:saved") };

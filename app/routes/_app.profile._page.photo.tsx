@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { FormError } from "~/components/forms";
 import { PHOTO_CLOSE_AFTER_MS, SavedStep } from "~/components/profile-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { MAX_PHOTO_BYTES, SIGNATURE_BYTES, sniffImage } from "~/lib/image-type";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { changeProfilePhoto } from "~/lib/legacy/user.server";
@@ -32,7 +32,7 @@ const refusal = {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request, "profile");
+  const t = await getFixedT(request, "profile");
   return withUploadSlot(async (buffer) => {
     const upload = await readPhotoUpload(request, FILE_FIELD, buffer);
     if (!upload.ok) {

@@ -2,14 +2,14 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { teamMemberSchema, teamSearchSchema } from "~/lib/forms/leader";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
 import type { LegacyContext } from "~/lib/legacy/request.server";
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ step: "confirm", code, candidate, result: submission.reply() } satisfies Step, { status: 400 });
     }
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     try {
       const reply = await addTeamMember(ctx, submission.value.user_id);
       return { step: "added", message: reply.message || t("leader:added") } satisfies Step;

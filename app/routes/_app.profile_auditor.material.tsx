@@ -2,11 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { materialSchema, materialTypes } from "~/lib/forms/leader";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { uploadMaterial } from "~/lib/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const submission = parseWithZod(await request.formData(), { schema: materialSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await uploadMaterial(ctx, submission.value);
     return { result: submission.reply({ resetForm: true }), sent: reply.message || t("leader:material.done") };

@@ -2,14 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { describeDevice } from "~/lib/device";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { appSections, supportSchema } from "~/lib/forms/help";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== "send") return { step: "confirm" as const, result: submission.reply(), value: submission.value };
 
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const { support_activity: _activity, ...payload } = submission.value;
   try {
     // Spec §8: a 401 on sending a support request shows the server's message.

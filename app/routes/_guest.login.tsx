@@ -2,7 +2,7 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
@@ -11,7 +11,7 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { destroySession } from "~/lib/session.server";
 
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
   const wait = await blockedFor(request, "login", account);
   if (wait) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     const reply = submission().reply({ formErrors: [t("errors.tooMany")], hideFields });
     return data(reply, { status: 429, headers: retryAfter(wait) });
   }
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
     // A refusal is a guess that counts; an API that did not answer is not the user's attempt.
     if (error instanceof LegacyError && error.kind !== "unavailable") await countAttempt(request, "login", account);
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
   }
 }

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { authenticator, requireGuest, signIn, SsoFailed } from "~/lib/auth.server";
 import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
 import { destroySession } from "~/lib/session.server";

@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useBlocker } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema, FILE_TOO_LARGE } from "~/lib/forms/onboarding";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
 import { readFormWithUpload, sniffFileType } from "~/lib/uploads.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const form = await readFormWithUpload(request);
   if (!form) {
     // Nothing past the limit was read, so there is nothing typed to give back.
