@@ -12,7 +12,7 @@
 /** One language's strings: namespace → nested object of strings (and lists of them). */
 export type Resources = Readonly<Record<string, unknown>>;
 
-export type Catalog = { language: string; resources: Resources };
+type Catalog = { language: string; resources: Resources };
 
 type Options = { count?: number; defaultValue?: string; [name: string]: unknown };
 
@@ -29,7 +29,7 @@ export type Translator = {
   scoped(namespace?: string): TFunction;
 };
 
-export const DEFAULT_NAMESPACE = "common";
+const DEFAULT_NAMESPACE = "common";
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 

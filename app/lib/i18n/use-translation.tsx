@@ -31,7 +31,7 @@ export function TranslationsData({ nonce }: { nonce: string }) {
 }
 
 /** The strings `<TranslationsData>` put in the document (none if it is missing). */
-export function readTranslationsData(document: Document): Resources {
+export function readTranslationsData(document: Pick<Document, "getElementById">): Resources {
   const element = document.getElementById(DATA_ID);
   return element?.textContent ? (JSON.parse(element.textContent) as Resources) : {};
 }
