@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type EntryContext,
@@ -9,6 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getConfig } from "./lib/config.server";
+import { createDocumentStream } from "./lib/document-stream.server";
 import { getLocale, translatorFor } from "./lib/i18next.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
@@ -44,7 +44,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = createDocumentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(

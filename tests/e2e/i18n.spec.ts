@@ -7,6 +7,8 @@ test.beforeEach(async () => {
 
 /** The strings the document carries for the browser (root's Layout): its language's only. */
 async function documentStrings(page: Page): Promise<string> {
+  // The block ends the streamed document: read it once the whole document has arrived.
+  await page.waitForLoadState("load");
   return (await page.locator("script#__i18n").textContent()) ?? "";
 }
 
