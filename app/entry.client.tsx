@@ -1,25 +1,23 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
-import { resources } from "./locales";
+import { readTranslationsData, TranslatorProvider } from "./lib/i18n/use-translation";
+import { createTranslator } from "./lib/i18n/translator";
 
-// NOTE: the translations ship in the bundle (a few KB gzip) instead of being fetched: hydration
-// then starts at once, and a tap during a slow fetch is never lost.
-void i18next
-  .use(initReactI18next)
-  .init({ ...i18n, lng: document.documentElement.lang, resources })
-  .then(() => {
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
-        </I18nextProvider>,
-      );
-    });
-  });
+// NOTE: no strings in the bundle and none fetched: the document carries its language's strings
+// (root's Layout), read here before hydrating. Changing language loads a new document.
+const translator = createTranslator({
+  language: document.documentElement.lang,
+  resources: readTranslationsData(document),
+});
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <TranslatorProvider value={translator}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </TranslatorProvider>,
+  );
+});

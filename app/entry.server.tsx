@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type EntryContext,
@@ -6,16 +5,14 @@ import {
   type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
 import { getConfig } from "./lib/config.server";
-import { i18next } from "./lib/i18next.server";
+import { createDocumentStream } from "./lib/document-stream.server";
+import { getLocale, translatorFor } from "./lib/i18next.server";
+import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders, createNonce } from "./lib/security.server";
-import { resources } from "./locales";
 import { loggablePath, log } from "../server/log";
 import { requestIdOf } from "./lib/request-id.server";
 
@@ -30,9 +27,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18n, lng, resources });
+  const translator = translatorFor(await getLocale(request));
 
   const nonce = createNonce();
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -40,16 +35,16 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
+      <TranslatorProvider value={translator}>
         <NonceProvider value={nonce}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </NonceProvider>
-      </I18nextProvider>,
+      </TranslatorProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = createDocumentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(

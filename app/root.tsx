@@ -5,14 +5,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
 import { wantsSaveData } from "./lib/data-saver.server";
+import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { getLocale } from "./lib/i18next.server";
 import { getLanguages } from "./lib/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
@@ -40,8 +39,6 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
 
-export const handle = { i18n: "common" };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const [{ toast, clear }, languages, saveData] = await Promise.all([
@@ -60,11 +57,10 @@ export type RootData = typeof loader;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
-  const locale = rootData?.locale ?? "es";
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nonce = useNonce();
   return (
-    <html lang={locale} dir="ltr">
+    <html lang={i18n.language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NavigationProgress />
         {children}
         <Toaster toast={rootData?.toast ?? null} />
+        <TranslationsData nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -88,8 +85,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
   return <Outlet />;
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { ProfileIcon } from "./icons";
 
 /** The user's photo, or the default avatar when there is none. */

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** Spec §2 'Support': back goes back in history, or to `fallback` when there is none. */
 export function BackButton({ fallback = "/" }: { fallback?: string }) {

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useFocusTrap } from "./route-dialog";
 
 type Badge = { userBadgeId: number; name: string; description: string; imageUrl: string | null };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** A leader feature whose legacy extension the upstream lacks (docs/legacy-api-extensions.md). */
 export function ComingSoon() {

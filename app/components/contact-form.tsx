@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { action as contactAction } from "~/routes/_guest.contact";
 import { FormError, Honeypot, TextareaField, TextField } from "./forms";

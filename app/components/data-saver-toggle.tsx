@@ -1,5 +1,5 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import type { RootData } from "~/root";
 
 /** A switch for data saver (no autoplay, light covers, no media preload); works without JavaScript. */

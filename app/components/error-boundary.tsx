@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import type { UnavailableData } from "~/lib/request-id.server";
 import type { RootData } from "~/root";
 

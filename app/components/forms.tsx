@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { parseValidationMessage } from "~/lib/validation-messages";
 import { useHydrated } from "~/lib/use-hydrated";

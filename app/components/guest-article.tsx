@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { NoAccountHelp } from "./no-account-help";
 
 /** A guest page of the academy: a title and paragraphs, all from the locale files. */

@@ -1,11 +1,12 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RootData } from "~/root";
 
 /**
  * The language selector of spec §2: plain text when only one language exists, otherwise a
  * dropdown posted to /set-language (works without JavaScript; with it, it posts on change).
+ * Always a full document load: a page carries only its language's strings (root's Layout).
  */
 export function LanguageSelect() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function LanguageSelect() {
     return <span className="language-single">{t(`language.${locale}`)}</span>;
   }
   return (
-    <Form method="post" action="/set-language" className="language-select">
+    <Form method="post" action="/set-language" className="language-select" reloadDocument>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="language-select" className="visually-hidden">
         {t("language.label")}

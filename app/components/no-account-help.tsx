@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** Spec §1: accounts cannot be self-registered; the help says to ask the leader. */
 export function NoAccountHelp() {

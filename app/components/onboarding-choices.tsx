@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 

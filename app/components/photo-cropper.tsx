@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** Spec §9: the exported picture is at most 1024 px wide. */
 const MAX_OUTPUT_PX = 1024;

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /**
  * A modal that is a URL (DESIGN.md 'Routes'): rendered on the server as an open <dialog> over the

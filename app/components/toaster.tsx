@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 type ToastView = { id: string; type: "success" | "error" | "info"; title?: string; message: string };
 

@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { decryptSsoQuery } from "../../server/sso";
 import { getConfig } from "./config.server";
 import { assertSameOrigin } from "./same-origin.server";
-import { getLocale, i18next } from "./i18next.server";
+import { getFixedT, getLocale } from "./i18next.server";
 import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
 import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import type { SignIn } from "./legacy/schemas.server";
@@ -129,7 +129,7 @@ export function crossSite(request: Request): boolean {
 }
 
 export async function signIn(request: Request, result: SignIn, redirectTo = "/") {
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const name = result.user.firstName || result.user.fullName;
   const headers = new Headers();
   headers.append(
@@ -143,7 +143,7 @@ export async function signIn(request: Request, result: SignIn, redirectTo = "/")
 export async function endSessionAndGo(to: string, request: Request, toastKey?: string) {
   const headers = new Headers({ "Set-Cookie": await destroySession() });
   if (toastKey) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     headers.append("Set-Cookie", await toastHeader({ type: "info", message: t(toastKey) }));
   }
   return redirect(to, { headers });

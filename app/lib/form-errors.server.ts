@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "./i18n/translator";
 import { LegacyError } from "./legacy/request.server";
 
 /**

@@ -1,22 +1,47 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import i18n, { isLng, type Lng } from "~/i18n";
-import { resources } from "~/locales";
+import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
+import { resources, type Namespace } from "~/locales";
+import { createTranslator, type Translator } from "./i18n/translator";
 
 /** The language choice persists in its own cookie; without one the app speaks Spanish. */
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
 
-export const i18next = new RemixI18Next({
+/**
+ * remix-i18next's role is the locale detection (the `lng` cookie, else Spanish). Translating is
+ * the app's own translator (`./i18n/translator`), built once per language at start: i18next's
+ * instances cost CPU on every request and its runtime is not shipped to the browser.
+ */
+const detector = new RemixI18Next({
   detection: {
-    supportedLanguages: i18n.supportedLngs,
-    fallbackLanguage: i18n.fallbackLng,
+    supportedLanguages: [...supportedLngs],
+    fallbackLanguage: fallbackLng,
     cookie: localeCookie,
     order: ["cookie"],
   },
-  i18next: { ...i18n, resources },
 });
 
 export async function getLocale(request: Request): Promise<Lng> {
-  const locale = await i18next.getLocale(request);
-  return isLng(locale) ? locale : "es";
+  const locale = await detector.getLocale(request);
+  return isLng(locale) ? locale : fallbackLng;
+}
+
+/** One translator per language, built at start; a key missing in a language reads Spanish's. */
+function buildTranslator(language: Lng): Translator {
+  const fallback = language === fallbackLng ? undefined : { language: fallbackLng, resources: resources[fallbackLng] };
+  return createTranslator({ language, resources: resources[language] }, fallback);
+}
+
+const translators = Object.fromEntries(supportedLngs.map((language) => [language, buildTranslator(language)])) as Record<
+  Lng,
+  Translator
+>;
+
+export function translatorFor(locale: Lng): Translator {
+  return translators[locale];
+}
+
+/** The request language's `t` for loaders, actions and meta; keys without `ns:` read `namespace`. */
+export async function getFixedT(request: Request, namespace?: Namespace) {
+  return translatorFor(await getLocale(request)).scoped(namespace);
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "./i18n/translator";
 import { type Authed, requireUser } from "./auth.server";
 import { legacyErrorReply } from "./form-errors.server";
 import { LegacyError } from "./legacy/request.server";

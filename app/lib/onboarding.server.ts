@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { requireUser } from "./auth.server";
 import { legacyErrorReply } from "./form-errors.server";
 import { choicesSchema } from "./forms/onboarding";
-import { i18next } from "./i18next.server";
+import { getFixedT } from "./i18next.server";
 import { getTrainingTopics, getTrainingTypeContents } from "./legacy/general.server";
 import { type OnboardingChoice, saveOnboardingChoice } from "./legacy/user.server";
 import { redirectWithToast } from "./toast.server";
@@ -20,7 +20,7 @@ export async function choicesAction(request: Request, choice: OnboardingChoice, 
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: choicesSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
     return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });

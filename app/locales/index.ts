@@ -38,3 +38,5 @@ export const resources = {
     accessibility: enAccessibility,
   },
 };
+
+export type Namespace = keyof (typeof resources)["es"];

@@ -1,6 +1,5 @@
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import i18n from "~/i18n";
+import { translatorFor } from "~/lib/i18next.server";
 import { resources } from "./index";
 
 /** Every key exists in both languages, and the elapsed-time words are pluralised in each. */
@@ -32,10 +31,8 @@ describe("locales", () => {
     ["en", "month", 2, "2 months ago"],
     ["en", "year", 1, "1 year ago"],
     ["en", "hour", 3, "3 hours ago"],
-  ] as const)("%s: %s × %d reads '%s'", async (lng, unit, count, expected) => {
-    const instance = createInstance();
-    await instance.init({ ...i18n, lng, resources });
-    const t = instance.getFixedT(lng, "engagement");
+  ] as const)("%s: %s × %d reads '%s'", (lng, unit, count, expected) => {
+    const t = translatorFor(lng).scoped("engagement");
     expect(t("notifications.ago", { time: t(`time.${unit}`, { count }) })).toBe(expected);
   });
 });

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getSuggestionCategories, saveSuggestion } from "~/lib/legacy/help.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await saveSuggestion(ctx, submission.value);
     return { result: submission.reply({ resetForm: true }), sent: true };
   } catch (error) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return data({ result: legacyErrorReply(error, submission.reply, t), sent: false }, { status: 400 });
   }
 }

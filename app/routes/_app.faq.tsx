@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { elapsed } from "~/domain/time";
 import { requireUser } from "~/lib/auth.server";
 import { notificationIntentSchema } from "~/lib/forms/notifications.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { deleteNotification, getNotifications, markNotificationSeen } from "~/lib/legacy/user.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirect("/notifications");
   const { intent, id } = parsed.data;
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     if (intent === "view") {
       await markNotificationSeen(ctx, id);

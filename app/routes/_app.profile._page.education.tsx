@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getUniversities } from "~/lib/legacy/general.server";
 import { saveUniversity } from "~/lib/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: educationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await saveUniversity(ctx, submission.value);
     return { result: submission.reply(), message: reply.message || t("profile:saved") };

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getZodConstraint, languagesSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { saveLanguages } from "~/lib/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A row added or removed without JavaScript comes back with no status: show the new list.
   if (submission.status === undefined) return { result: submission.reply(), message: null };
   if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await saveLanguages(ctx, submission.value.languages);
     return { result: submission.reply(), message: reply.message || t("profile:savedMany") };

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { FormError } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
 import { readUpload, refusalStatus } from "~/lib/upload.server";
@@ -33,7 +33,7 @@ const refusalKey = {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request, "profile");
+  const t = await getFixedT(request, "profile");
   // Spec §8: a 401 on the photo upload shows the server's message.
   const upstream = { ...ctx, onUnauthorized: undefined };
   try {

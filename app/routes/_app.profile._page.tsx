@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
@@ -8,7 +8,7 @@ import { titleCase } from "~/domain/names";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
 import { titleMeta } from "~/lib/page-title";
 
@@ -20,7 +20,7 @@ export const meta = titleMeta("routes/_app.profile._page");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const [user, t] = await Promise.all([getProfileInfo(ctx), i18next.getFixedT(request, "profile")]);
+  const [user, t] = await Promise.all([getProfileInfo(ctx), getFixedT(request, "profile")]);
   const vr = user.experienceVr;
   return {
     title: t("title"),

@@ -1,14 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
 import type { LegacyContext } from "~/lib/legacy/request.server";
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
 
   if (intent === "add") {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     let chosen: Candidate | undefined;
     try {
       const candidates = await search(ctx, code);

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { materialTypes } from "~/lib/forms/options";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { uploadMaterial } from "~/lib/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const submission = parseWithZod(await request.formData(), { schema: materialSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await uploadMaterial(ctx, submission.value);
     return { result: submission.reply({ resetForm: true }), sent: reply.message || t("leader:material.done") };

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, removeTeamMember } from "~/lib/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const submission = parseWithZod(await request.formData(), { schema: teamMemberSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), removed: "" }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   try {
     const reply = await removeTeamMember(ctx, submission.value.user_id);
     return { result: submission.reply({ resetForm: true }), removed: reply.message || t("leader:removed") };

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
@@ -45,7 +45,7 @@ function memberView(member: TeamMember) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireLeader(request);
-  const [user, team, t] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx)), i18next.getFixedT(request, "leader")]);
+  const [user, team, t] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx)), getFixedT(request, "leader")]);
   return {
     title: t("title"),
     user: {

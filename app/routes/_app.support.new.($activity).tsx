@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
@@ -9,7 +9,7 @@ import { describeDevice } from "~/lib/device";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, supportSchema } from "~/lib/forms/schemas.server";
 import { appSections } from "~/lib/forms/options";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== "send") return { step: "confirm" as const, result: submission.reply(), value: submission.value };
 
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const { support_activity: _activity, ...payload } = submission.value;
   try {
     // Spec §8: a 401 on sending a support request shows the server's message.

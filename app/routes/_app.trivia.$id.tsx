@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/domain/numbers";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError, type LegacyContext } from "~/lib/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const answers = game.questions.map((question) => ({ questionId: question.id, optionId: Number(form.get(`q-${question.id}`)) }));
   const missing = answers.filter((answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId));
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const chosen = Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
   if (missing.length > 0) {
     return data({ result: null, chosen, missing: missing.map((answer) => answer.questionId), error: t("validation.required") }, { status: 400 });

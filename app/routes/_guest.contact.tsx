@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { contactSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { getLocale, i18next } from "~/lib/i18next.server";
+import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
 import { once } from "~/lib/idempotency.server";
@@ -24,16 +24,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission_id: submissionId, ...comment } = submission.value;
   if (honeypotFilled(formData)) {
     // A bot: it sees the usual success and nothing reaches the legacy API.
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return sentReply(t("contact.sent"), submission.reply({ resetForm: true }));
   }
   try {
     const locale = await getLocale(request);
     const message = await once(submissionId, () => sendContactComment({ locale }, comment));
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return sentReply(message || t("contact.sent"), submission.reply({ resetForm: true }));
   } catch (error) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return data({ sent: false as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }
 }

@@ -1,7 +1,7 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
@@ -10,7 +10,7 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { destroySession } from "~/lib/session.server";
 
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
   const attempt = await takeAttempt(request, "login", account);
   if (attempt.blockedFor) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     const reply = submission().reply({ formErrors: [t("errors.tooMany")], hideFields });
     return data(reply, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // did not answer.
     if (!(error instanceof LegacyError && error.kind !== "unavailable")) await attempt.refund();
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
   }
 }

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton } from "~/components/forms";
 import { requireGuest, signIn } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { getLocale, i18next } from "~/lib/i18next.server";
+import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await assignNewPassword({ locale: await getLocale(request) }, submission.value);
     return await signIn(request, result);
   } catch (error) {
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return data(legacyErrorReply(error, submission.reply, t, { hideFields }), { status: 400 });
   }
 }

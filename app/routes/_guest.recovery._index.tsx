@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { requireGuest } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
 import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
-import { getLocale, i18next } from "~/lib/i18next.server";
+import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { requestPasswordReset } from "~/lib/legacy/auth.server";
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A filled honeypot is a bot: it sees the usual success and nothing is sent.
   if (honeypotFilled(formData)) return { result: submission.reply(), sentTo: submission.value.email };
   const attempt = await takeAttempt(request, "recovery", submission.value.email);
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   if (attempt.blockedFor) {
     const result = submission.reply({ formErrors: [t("errors.tooMany")] });
     return data({ result, sentTo: null }, { status: 429, headers: retryAfter(attempt.blockedFor) });

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { authenticator, crossSite, requireGuest, signIn, SsoFailed } from "~/lib/auth.server";
 import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { assertSameOrigin } from "~/lib/same-origin.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { requireUser } from "~/lib/auth.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
 import { stepMeta } from "~/lib/onboarding-steps";

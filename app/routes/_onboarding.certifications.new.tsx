@@ -2,14 +2,14 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useBlocker, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
 import { readUpload, refusalStatus } from "~/lib/upload.server";
 import { acceptOf, CERTIFICATE_TYPES, uploadName } from "~/lib/upload-rules";
@@ -38,7 +38,7 @@ const refusalKey = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   return readUpload(request, { field: FILE_FIELD, types: CERTIFICATE_TYPES }, async ({ fields, file, refused }) => {
     const submission = parseWithZod(fields, { schema: certificationSchema });
     if (refused) {

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError } from "~/components/forms";
 import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -34,7 +34,7 @@ const intents: Intent[] = ["back", "next", "finish"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const [form, t] = await Promise.all([request.formData(), i18next.getFixedT(request)]);
+  const [form, t] = await Promise.all([request.formData(), getFixedT(request)]);
   const sent = sentAnswers(form.entries());
   const intent = intents.find((candidate) => candidate === form.get("intent")) ?? "next";
   try {

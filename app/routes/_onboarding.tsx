@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
 
 /**
@@ -13,7 +13,7 @@ import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const t = await i18next.getFixedT(request, "onboarding");
+  const t = await getFixedT(request, "onboarding");
   return { titles: Object.fromEntries(onboardingSteps.map((step) => [step, t(`${step}.title`)])) as Record<OnboardingStep, string> };
 }
 

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
 import { LANGUAGE_LEVELS } from "~/lib/forms/options";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   fillFromCatalogue(form, universities);
   const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const t = await i18next.getFixedT(request);
+  const t = await getFixedT(request);
   const profile = submission.value;
   try {
     const reply = await updateProfileData(ctx, {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { endSessionAndGo, requireUser } from "~/lib/auth.server";
 import { logout } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";

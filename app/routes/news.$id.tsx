@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { i18next } from "~/lib/i18next.server";
+import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { checkUpdates, markUserNewsViewed } from "~/lib/legacy/user.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(item.key === "welcome" ? AFTER_WELCOME : back);
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
-    const t = await i18next.getFixedT(request);
+    const t = await getFixedT(request);
     return redirectWithToast(back, { type: "error", message: t("errors.generic") });
   }
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useSaveData } from "~/components/data-saver-toggle";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";

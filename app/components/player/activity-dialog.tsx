@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { RouteDialog } from "~/components/route-dialog";
 import { ActivityPlayer } from "./activity-player";
 import type { PlayerData } from "./types";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
 import { ImagePlayer } from "./image-player";
 import { MediaElementPlayer } from "./media-element-player";

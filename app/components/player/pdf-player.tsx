@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { type MediaStatus, useFinishAfterReady } from "./media-status";
 import { LoadNotice, NoScriptNote, useScripted } from "./notes";
 import { PDF_FINISH_MS } from "./rules";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { NoScriptNote, useScripted } from "./notes";
 import {
   SCORM_FALLBACK_LOAD_MS,

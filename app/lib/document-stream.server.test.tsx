@@ -1,0 +1,37 @@
+import { PassThrough, type Transform } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { createDocumentStream } from "./document-stream.server";
+
+/** Renders many short accented texts after `shift` ASCII bytes, so one of them straddles a view. */
+async function render(shift: number, body: Transform | PassThrough) {
+  const chunks: Buffer[] = [];
+  body.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => body.on("end", resolve));
+  const { pipe } = renderToPipeableStream(
+    <div>
+      {"x".repeat(shift)}
+      {Array.from({ length: 1500 }, (_, i) => (
+        <span key={i}>añó</span>
+      ))}
+    </div>,
+    { onAllReady: () => pipe(body) },
+  );
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe("the document stream", () => {
+  it("React 18 alone pads a view with NUL where a character does not fit (the bug it works around)", async () => {
+    const outputs = await Promise.all([0, 1, 2].map((shift) => render(shift, new PassThrough())));
+    expect(outputs.some((output) => output.includes(0))).toBe(true);
+  });
+
+  it.each([0, 1, 2])("passes every byte but that padding (shift %d)", async (shift) => {
+    const output = await render(shift, createDocumentStream());
+    expect(output.includes(0)).toBe(false);
+    const html = output.toString("utf8");
+    expect(html).not.toContain("\uFFFD");
+    expect(html.match(/<span>añó<\/span>/g)).toHaveLength(1500);
+  });
+});

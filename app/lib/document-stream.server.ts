@@ -1,0 +1,21 @@
+import { Transform } from "node:stream";
+
+/** React 18's Node renderer encodes the HTML into views of this many bytes. */
+const VIEW_SIZE = 2048;
+
+/**
+ * The stream a document is piped into (entry.server). It also removes the NUL bytes React 18.3's
+ * Node renderer leaves when a multibyte character does not fit at the end of its 2048-byte view:
+ * it still writes the whole view, padded with 1–3 zeros (facebook/react#30453, fixed in React 19
+ * by #26228). A browser shows them as U+FFFD, e.g. "Lucía G�ómez" in a form field. Only the
+ * trailing zeros of a full view are dropped: React never writes a NUL of its own there.
+ */
+export function createDocumentStream() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let end = chunk.length;
+      if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end--;
+      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The app's own `t()`: a few dozen lines over one language's JSON (namespace → nested keys), used
+ * alike by the server (loaders, actions, rendering) and the browser, which gets only the page
+ * language's strings. It supports exactly what `app/locales` and the code use, with i18next's
+ * meaning: `ns:key` (default namespace `common`, or the one a translator is scoped to), dotted
+ * nested keys, plurals `key_one`/`key_other` (i18next's JSON v4) chosen by `Intl.PluralRules`
+ * when `count` is given, `{{name}}` interpolation, `defaultValue`, `returnObjects` (lists), and a
+ * fallback language. Values are NOT HTML-escaped: React escapes what it renders, and escaping
+ * here too showed a name like "Tom & Jerry" as "Tom &amp; Jerry".
+ */
+
+/** One language's strings: namespace → nested object of strings (and lists of them). */
+export type Resources = Readonly<Record<string, unknown>>;
+
+type Catalog = { language: string; resources: Resources };
+
+type Options = { count?: number; defaultValue?: string; [name: string]: unknown };
+
+export type TFunction = {
+  (key: string, options?: Options & { returnObjects?: false }): string;
+  /** The key's list or object as the JSON has it (the caller asserts its shape). */
+  (key: string, options: Options & { returnObjects: true }): unknown;
+};
+
+export type Translator = {
+  language: string;
+  resources: Resources;
+  /** A `t` whose keys without `ns:` read from `namespace` (default `common`); one per namespace. */
+  scoped(namespace?: string): TFunction;
+};
+
+const DEFAULT_NAMESPACE = "common";
+
+const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(language: string, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function lookup(resources: Resources, namespace: string, path: readonly string[]): unknown {
+  let node: unknown = resources;
+  for (const part of [namespace, ...path]) {
+    if (typeof node !== "object" || node === null || !has(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** A found value is a string, or, with `returnObjects`, a list or object. */
+function usable(value: unknown, returnObjects: boolean): boolean {
+  return typeof value === "string" || (returnObjects && typeof value === "object" && value !== null);
+}
+
+/** `{{name}}` takes the option's value (`null`/`undefined` read as ''); an unknown name stays as is. */
+function interpolate(text: string, values: Options): string {
+  return text.replace(/\{\{(.+?)\}\}/g, (match, name: string) => {
+    const key = name.trim();
+    if (!has(values, key)) return match;
+    const value = values[key];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+function resolve(catalogs: readonly Catalog[], namespace: string, path: readonly string[], options: Options): unknown {
+  const returnObjects = options.returnObjects === true;
+  const parent = path.slice(0, -1);
+  const leaf = path[path.length - 1];
+  for (const { language, resources } of catalogs) {
+    if (typeof options.count === "number") {
+      const value = lookup(resources, namespace, [...parent, `${leaf}_${pluralCategory(language, options.count)}`]);
+      if (usable(value, returnObjects)) return value;
+    }
+    const value = lookup(resources, namespace, path);
+    if (usable(value, returnObjects)) return value;
+  }
+  return undefined;
+}
+
+/** `fallback` answers the keys `catalog` lacks; a key found in neither reads as itself. */
+export function createTranslator(catalog: Catalog, fallback?: Catalog): Translator {
+  const catalogs = fallback ? [catalog, fallback] : [catalog];
+  const scopes = new Map<string, TFunction>();
+
+  function scoped(defaultNamespace = DEFAULT_NAMESPACE): TFunction {
+    const cached = scopes.get(defaultNamespace);
+    if (cached) return cached;
+    const t = ((fullKey: string, options: Options = {}) => {
+      const separator = fullKey.indexOf(":");
+      const namespace = separator < 0 ? defaultNamespace : fullKey.slice(0, separator);
+      const key = separator < 0 ? fullKey : fullKey.slice(separator + 1);
+      const value = resolve(catalogs, namespace, key.split("."), options) ?? options.defaultValue ?? key;
+      return typeof value === "string" ? interpolate(value, options) : value;
+    }) as TFunction;
+    scopes.set(defaultNamespace, t);
+    return t;
+  }
+
+  return { language: catalog.language, resources: catalog.resources, scoped };
+}

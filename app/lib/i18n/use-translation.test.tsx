@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/lib/i18next.server";
+import { createTranslator, type Resources } from "./translator";
+import { readTranslationsData, TranslationsData, TranslatorProvider, useTranslation } from "./use-translation";
+
+function Greeting() {
+  const { t, i18n } = useTranslation("engagement");
+  return (
+    <p lang={i18n.language}>
+      {t("progress.hello", { name: "Ana & Luis" })} {t("common:nav.home")}
+    </p>
+  );
+}
+
+function dataBlockOf(resources: Resources) {
+  const html = renderToStaticMarkup(
+    <TranslatorProvider value={createTranslator({ language: "en", resources })}>
+      <TranslationsData nonce="abc" />
+    </TranslatorProvider>,
+  );
+  const match = /^<script type="application\/json" id="__i18n" nonce="abc">(.*)<\/script>$/s.exec(html);
+  if (!match?.[1]) throw new Error(`unexpected markup: ${html}`);
+  return match[1];
+}
+
+/** What the browser reads back: the element's text, as a document would give it. */
+function readBack(text: string) {
+  return readTranslationsData({ getElementById: () => ({ textContent: text }) as HTMLElement });
+}
+
+describe("useTranslation", () => {
+  it("translates with the provided language, scoped to a namespace, escaped once by React", () => {
+    const html = renderToStaticMarkup(
+      <TranslatorProvider value={translatorFor("en")}>
+        <Greeting />
+      </TranslatorProvider>,
+    );
+    expect(html).toBe('<p lang="en">Hi, Ana &amp; Luis! Home</p>');
+  });
+
+  it("needs a provider", () => {
+    expect(() => renderToStaticMarkup(<Greeting />)).toThrow(/TranslatorProvider/);
+  });
+});
+
+describe("the document's strings", () => {
+  it("round-trip through the data block", () => {
+    const resources = translatorFor("es").resources;
+    expect(readBack(dataBlockOf(resources))).toEqual(resources);
+  });
+
+  it("cannot close the element or open a comment, whatever a string holds", () => {
+    const hostile = { common: { x: "</script><script>alert(1)</script><!-- & \u2028" } };
+    const text = dataBlockOf(hostile);
+    expect(text).not.toContain("<");
+    expect(readBack(text)).toEqual(hostile);
+  });
+
+  it("are none when the block is missing", () => {
+    expect(readTranslationsData({ getElementById: () => null })).toEqual({});
+  });
+});

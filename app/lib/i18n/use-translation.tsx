@@ -1,0 +1,37 @@
+import { createContext, useContext, useMemo } from "react";
+import type { Namespace } from "~/locales";
+import type { Resources, Translator } from "./translator";
+
+/**
+ * The page language's translator for React: `entry.server` provides the request language's (one
+ * per language, built once), `entry.client` one over the strings the document carries in
+ * `<TranslationsData>`. The browser bundle has no strings and no i18next.
+ */
+const TranslatorContext = createContext<Translator | null>(null);
+
+export const TranslatorProvider = TranslatorContext.Provider;
+
+/** Same shape as react-i18next's: `t` reads `namespace` by default; `i18n.language` is the page's. */
+export function useTranslation(namespace?: Namespace) {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error("useTranslation needs a TranslatorProvider (entry.server, entry.client)");
+  return { t: translator.scoped(namespace), i18n: translator };
+}
+
+const DATA_ID = "__i18n";
+
+/**
+ * The page language's strings as a JSON data block (not run, not in the JS bundle, not in the
+ * loader data). `<` is escaped so no string can close the element.
+ */
+export function TranslationsData({ nonce }: { nonce: string }) {
+  const { i18n } = useTranslation();
+  const json = useMemo(() => JSON.stringify(i18n.resources).replace(/</g, "\\u003c"), [i18n.resources]);
+  return <script type="application/json" id={DATA_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/** The strings `<TranslationsData>` put in the document (none if it is missing). */
+export function readTranslationsData(document: Pick<Document, "getElementById">): Resources {
+  const element = document.getElementById(DATA_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as Resources) : {};
+}
