@@ -16,9 +16,16 @@ export function useScripted() {
   return scripted;
 }
 
-/** A note for the page as the server rendered it (what the player cannot do without JavaScript). */
+/**
+ * What the player cannot do without JavaScript, shown only when scripts are off: a note that went
+ * away on hydration would shift the content below it (CLS).
+ */
 export function NoScriptNote({ text }: { text: string }) {
-  return useScripted() ? null : <p className="player-note">{text}</p>;
+  return (
+    <noscript>
+      <p className="player-note">{text}</p>
+    </noscript>
+  );
 }
 
 /** What a player says while its content loads (with JavaScript only) and when it failed. */
