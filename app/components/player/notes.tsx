@@ -16,16 +16,9 @@ export function useScripted() {
   return scripted;
 }
 
-/**
- * What the player cannot do without JavaScript, shown only when scripts are off: a note that went
- * away on hydration would shift the content below it (CLS).
- */
+/** A note for the page as the server rendered it (what the player cannot do without JavaScript). */
 export function NoScriptNote({ text }: { text: string }) {
-  return (
-    <noscript>
-      <p className="player-note">{text}</p>
-    </noscript>
-  );
+  return useScripted() ? null : <p className="player-note">{text}</p>;
 }
 
 /** What a player says while its content loads (with JavaScript only) and when it failed. */
