@@ -70,7 +70,6 @@ export function PdfPlayer({
 
   return (
     <div className="player-pdf">
-      <NoScriptNote text={t("progressNeedsJs")} />
       {status === "error" ? (
         <p className="player-error" role="alert">
           {t("documentFailed")}
@@ -93,6 +92,8 @@ export function PdfPlayer({
           {t("openPdf")}
         </a>
       </p>
+      {/* Last: gone on hydration, it shifts nothing below it (CLS). */}
+      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }
