@@ -30,6 +30,9 @@ import { filesHostUrl } from "./files-host.server";
  *   at once and 16 more may wait (then 503); a render that takes over 15 s is cancelled (504).
  *   Parsed documents stay 2 minutes after their last use (at most 4, 48 MiB of files); images are
  *   kept 10 minutes in a 32 MiB LRU and in the browser (`Cache-Control: private, max-age=600`).
+ * - The player's loader waits for the first read of a file (within the bounds above); a file that
+ *   cannot be read (missing, not a PDF, too large, busy, or not on the files host) gives the player
+ *   no pages, and it shows its "document failed" message with the link to the file.
  * - Limits: pdf.js runs on this process's event loop, which it yields between its steps; a page
  *   with one huge image can hold the loop for its decode. A worker thread pool would isolate that
  *   (and could be killed on timeout) at the cost of a second entry point in the server build.
