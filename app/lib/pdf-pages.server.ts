@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { type Canvas, createCanvas, DOMMatrix, ImageData, Path2D } from "@napi-rs/canvas";
+import { type Canvas, createCanvas, DOMMatrix, Path2D } from "@napi-rs/canvas";
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 import type { PdfDocument } from "~/components/player/types";
 import { type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
@@ -83,7 +83,6 @@ function loadPdfjs() {
   const globals = globalThis as Record<string, unknown>;
   globals.DOMMatrix ??= DOMMatrix;
   globals.Path2D ??= Path2D;
-  globals.ImageData ??= ImageData;
   pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
   return pdfjs;
 }
