@@ -1,6 +1,6 @@
 import { loadImage, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it, vi } from "vitest";
-import { pageImage, PdfError } from "./pdf-pages.server";
+import { MAX_WAITING, pageImage, PdfError } from "./pdf-pages.server";
 
 /** The bounds of the PDF renderer, against a stubbed files host (FILES_HOST_URL is http://files.test). */
 
@@ -130,18 +130,19 @@ describe("pageImage", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("works on two files at once, lets 16 more wait and refuses the next", async () => {
+  it("works on two files at once, lets MAX_WAITING more wait and refuses the next", async () => {
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
       await gate;
       return new Response("no", { status: 404 });
     });
-    const queued = Array.from({ length: 18 }, (_, index) => outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp")));
-    expect(await outcome(pageImage("busy/18.pdf", 1, 360, "webp"))).toBe("busy");
+    const admitted = 2 + MAX_WAITING;
+    const queued = Array.from({ length: admitted }, (_, index) => outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp")));
+    expect(await outcome(pageImage("busy/refused.pdf", 1, 360, "webp"))).toBe("busy");
     expect(fetch).toHaveBeenCalledTimes(2);
     open();
-    expect(await Promise.all(queued)).toEqual(Array(18).fill("missing"));
-    expect(fetch).toHaveBeenCalledTimes(18);
+    expect(await Promise.all(queued)).toEqual(Array(admitted).fill("missing"));
+    expect(fetch).toHaveBeenCalledTimes(admitted);
   });
 });

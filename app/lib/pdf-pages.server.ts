@@ -27,7 +27,9 @@ import { filesHostUrl } from "./files-host.server";
  *   set of images a file can cost is small and cacheable.
  * - Bounds: the file is fetched from the files host as `/files/` proxies it (same host check), at
  *   most 20 MiB, within LEGACY_TIMEOUT_MS; at most 60 pages are shown; two reads or renders run
- *   at once and 16 more may wait (then 503); a render that takes over 15 s is cancelled (504).
+ *   at once and 64 more may wait (then 503): without JavaScript a browser ignores `loading="lazy"`
+ *   (HTML spec), so one learner opening a 60-page file asks for its 60 pages together. A render
+ *   that takes over 15 s is cancelled (504).
  *   Parsed documents stay 2 minutes after their last use (at most 4, 48 MiB of files); images are
  *   kept 10 minutes in a 32 MiB LRU and in the browser (`Cache-Control: private, max-age=600`).
  * - The player's loader waits for the first read of a file (within the bounds above); a file that
@@ -42,7 +44,7 @@ const MAX_PDF_BYTES = 20 * 1024 * 1024;
 export const MAX_SHOWN_PAGES = 60;
 const RENDER_TIMEOUT_MS = 15_000;
 const MAX_RUNNING = 2;
-const MAX_WAITING = 16;
+export const MAX_WAITING = 64;
 const DOCUMENT_TTL_MS = 120_000;
 const MAX_DOCUMENTS = 4;
 const DOCUMENT_CACHE_BYTES = 48 * 1024 * 1024;

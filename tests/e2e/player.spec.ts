@@ -422,6 +422,17 @@ test.describe("without JavaScript", () => {
     await expectAccessible(page);
   });
 
+  // Without scripting a browser loads every image at once (`loading="lazy"` needs scripting), so
+  // here Save-Data only folds the pages away; they still open without JavaScript.
+  test("with Save-Data a PDF's pages open from their disclosure", async ({ page, context }) => {
+    await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+    await signIn(page);
+    await page.goto("/103");
+    await expect(player(page).dialog.locator(".pdf-pages")).toBeHidden();
+    await player(page).dialog.locator("summary", { hasText: "Cargar el documento" }).click();
+    await expectPageImage(player(page).dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+  });
+
   test("the links of an activity page work: the file, the external page and closing", async ({ page, request }) => {
     await signIn(page);
     await page.goto(`${route("formacion-inicial")}/103`);
