@@ -16,7 +16,7 @@ import { i18next } from "./lib/i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders, createNonce } from "./lib/security.server";
 import { resources } from "./locales";
-import { log } from "../server/log";
+import { loggablePath, log } from "../server/log";
 import { requestIdOf } from "./lib/request-id.server";
 
 const ABORT_DELAY = 5_000;
@@ -84,7 +84,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   log.error("request failed", {
     requestId: requestIdOf(request),
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: loggablePath(new URL(request.url).pathname),
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
   });
 };

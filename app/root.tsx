@@ -27,6 +27,8 @@ import "./styles/engagement.css";
 import "./styles/profile.css";
 import "./styles/onboarding.css";
 import "./styles/leader.css";
+// The photo cropper's own sheet, here rather than injected at run time: CSP admits no <style> element.
+import "react-easy-crop/react-easy-crop.css";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),

@@ -32,7 +32,7 @@ export function ensureBuild() {
 /** Only the Node entry points in server/ (the SSO link tool and the mock need nothing else). */
 export function ensureServerBuild() {
   ensure({
-    outputs: ["build/bin/start.js", "build/bin/sso-link.js", "build/bin/mock.js"],
+    outputs: ["build/bin/start.js", "build/bin/serve.js", "build/bin/sso-link.js", "build/bin/mock.js"],
     sources: ["server", "package.json"],
     command: "node scripts/build-server.mjs",
   });

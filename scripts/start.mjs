@@ -1,4 +1,6 @@
-import { ensureBuild } from "./ensure-build.mjs";
+import { ensureBuild, ensureServerBuild } from "./ensure-build.mjs";
 
-if (!process.argv.includes("--no-build")) ensureBuild();
+// `--no-build` (npm run dev): `remix dev` builds the app; the Node entry points are still ours.
+if (process.argv.includes("--no-build")) ensureServerBuild();
+else ensureBuild();
 await import("../build/bin/start.js");

@@ -8,6 +8,14 @@ function write(level: "info" | "warn" | "error", msg: string, fields: Fields = {
   else process.stderr.write(`${line}\n`);
 }
 
+/**
+ * A path as it may be logged: no query string (an SSO link's ciphertext, a search code) and no
+ * password-reset token (`/recovery/<token>` is a live credential until used).
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/\?.*$/s, "").replace(/^\/recovery\/[^/]+/, "/recovery/:token");
+}
+
 export const log = {
   info: (msg: string, fields?: Fields) => write("info", msg, fields),
   warn: (msg: string, fields?: Fields) => write("warn", msg, fields),

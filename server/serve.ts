@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { watch } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
@@ -7,7 +9,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { parseConfig } from "./config";
-import { log } from "./log";
+import { loggablePath, log } from "./log";
 
 /**
  * The HTTP server of the built app (what remix-serve does, plus what production needs): a request
@@ -24,6 +26,8 @@ if (!parsed.ok) {
 }
 const config = parsed.config;
 const buildUrl = new URL("../index.js", import.meta.url);
+/** Static files are found from the project's root, not from the process's working directory. */
+const root = fileURLToPath(new URL("../../", import.meta.url));
 const versionUrl = new URL("../version.txt", import.meta.url);
 /** In-flight requests get this long after the server stops accepting; then the process gives up. */
 const HARD_STOP_MS = 20_000;
@@ -66,16 +70,44 @@ app.use((req, res, next) => {
   res.setHeader("X-Request-Id", requestId);
   withBaselineHeaders(res);
   if (draining) res.setHeader("Connection", "close");
+  // An action may answer before it has read the whole body (an upload refused by its headers or
+  // at its limit): the rest is then read and dropped, so the client gets the answer on a
+  // connection that stays usable (Node drains only bodies nobody started to read).
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
   const started = performance.now();
+  // Read now: middleware mounted on a prefix (the /build/ assets) rewrites req.path.
+  const path = loggablePath(req.originalUrl);
   res.on("finish", () =>
     log.info("request", {
       requestId,
       method: req.method,
-      path: req.path,
+      path,
       status: res.statusCode,
       ms: Math.round(performance.now() - started),
     }),
   );
+  next();
+});
+
+/**
+ * Bodies other than file uploads are small forms: over FORM_BODY_LIMIT they get 413 before anyone
+ * reads them, and one without a declared length (browsers always declare a form's) gets 411. A
+ * multipart body goes on to its route, which bounds it itself and answers in the user's language
+ * (app/lib/upload.server.ts).
+ */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.is("multipart/form-data")) return next();
+  const declared = req.headers["content-length"];
+  const plain = (status: number, text: string) =>
+    res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(text);
+  if (declared === undefined) return req.headers["transfer-encoding"] ? plain(411, "Length Required") : next();
+  if (Number(declared) > FORM_BODY_LIMIT) return plain(413, "Payload Too Large");
   next();
 });
 
@@ -85,8 +117,8 @@ app.get("/readyz", (_req, res, next) => {
 });
 
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));
 let handle = createRequestHandler({ build, mode: config.NODE_ENV });
 app.all("*", (req, res, next) => handle(req, res, next));
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
 import { log } from "./log";
@@ -30,7 +31,8 @@ async function main() {
   const { config } = parsed;
   log.info("starting", {
     mode: embedded ? "embedded" : "upstream",
-    legacyApi: config.LEGACY_API_URL,
+    // Origin and path only: an operator may have put credentials in the URL.
+    legacyApi: `${new URL(config.LEGACY_API_URL).origin}${new URL(config.LEGACY_API_URL).pathname}`,
     port: config.PORT,
     loginMode: config.LOGIN_MODE,
   });
@@ -44,9 +46,11 @@ async function main() {
     process.on(signal, () => child.kill(signal));
   }
   void announceWhenReady(config.PORT);
+  // The server exits by itself after SIGTERM (0); killed by a signal, it crashed (out of memory):
+  // the launcher fails too, as a shell would report it, so `restart: on-failure` restarts it.
   child.on("exit", async (code, signal) => {
     await mock?.close();
-    process.exit(code ?? (signal ? 0 : 1));
+    process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0));
   });
 }
 

@@ -5,7 +5,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 port=${DOCKER_STEPS_PORT:-3190}
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# Only the server is stopped: `kill 0` would end this script's whole process group (npm test).
+trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
 tar -C "$root" --exclude=./node_modules --exclude=./build --exclude=./public/build --exclude=./.git \
   --exclude=./test-results --exclude=./tests/screenshots -cf - . | tar -C "$work" -xf -
@@ -21,7 +22,10 @@ for _ in $(seq 1 100); do
   if probe "http://127.0.0.1:$port/healthz"; then
     probe "http://127.0.0.1:$port/readyz" || { echo "docker steps: /readyz failed"; exit 1; }
     kill -TERM "$pid"
-    wait "$pid" || true
+    status=0
+    wait "$pid" || status=$?
+    pid=
+    [ "$status" -eq 0 ] || { echo "docker steps: the server exited $status after SIGTERM"; exit 1; }
     echo "docker steps: 1 passed, 0 failed"
     exit 0
   fi

@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { contactSchema } from "~/lib/forms/help";
-import { useZodForm } from "~/lib/use-zod-form";
+import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { action as contactAction } from "~/routes/_guest.contact";
 import { FormError, Honeypot, TextareaField, TextField } from "./forms";
 
@@ -19,13 +18,22 @@ type ContactReply = Awaited<ReturnType<typeof contactAction>> extends infer R
  * (success notice, then a fresh form). With JavaScript it posts in place; without, it posts to
  * /contact, whose page passes its action's reply as `pageReply`.
  */
-export function ContactForm({ submissionId, pageReply }: { submissionId: string; pageReply?: ContactReply }) {
+export function ContactForm({
+  submissionId,
+  constraint,
+  pageReply,
+}: {
+  submissionId: string;
+  constraint: FormConstraint;
+  pageReply?: ContactReply;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
   const reply = fetcher.data ?? pageReply;
   const [formId, setFormId] = useState(submissionId);
-  const [form, fields] = useZodForm(contactSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
     id: `contact-${formId}`,
+    constraint,
     lastResult: reply?.sent ? null : reply?.result,
   });
   const saving = fetcher.state !== "idle";

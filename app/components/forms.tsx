@@ -3,7 +3,7 @@ import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { parseValidationMessage } from "~/lib/validation";
+import { parseValidationMessage } from "~/lib/validation-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const VALIDATION_KEYS = new Set(["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"]);

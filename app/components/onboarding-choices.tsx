@@ -3,8 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
-import { choicesSchema } from "~/lib/forms/onboarding";
-import { useZodForm } from "~/lib/use-zod-form";
+import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 
 type Item = { id: number; name: string; coverUrl: string | null; selected: boolean };
 
@@ -20,15 +19,18 @@ const steps = {
 export function ChoicesStep({
   step,
   items,
+  constraint,
   lastResult,
 }: {
   step: keyof typeof steps;
   items: Item[];
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation("onboarding");
-  const [form, fields] = useZodForm(choicesSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/onboarding").then((forms) => forms.choicesSchema), {
     id: step,
+    constraint,
     lastResult,
     defaultValue: { ids: items.filter((item) => item.selected).map((item) => item.id) },
   });

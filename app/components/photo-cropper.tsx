@@ -69,6 +69,7 @@ export default function PhotoCropper({
           zoom={zoom}
           aspect={1}
           cropShape="round"
+          disableAutomaticStylesInjection
           showGrid={false}
           onCropChange={setCrop}
           onZoomChange={setZoom}

@@ -9,7 +9,7 @@ import { LegacyError } from "./legacy/request.server";
  * (docs/legacy-api-extensions.md). An upstream without them answers 404 or 405: the feature is then
  * 'Próximamente', not an error.
  */
-export function isMissingExtension(error: unknown): boolean {
+function isMissingExtension(error: unknown): boolean {
   return error instanceof LegacyError && error.kind === "unavailable" && (error.status === 404 || error.status === 405);
 }
 

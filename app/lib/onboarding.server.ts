@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { requireUser } from "./auth.server";
 import { legacyErrorReply } from "./form-errors.server";
@@ -13,7 +13,7 @@ const catalogues = { training_topics: getTrainingTopics, training_type_contents:
 
 export async function choicesLoader(request: Request, choice: OnboardingChoice) {
   const { ctx } = await requireUser(request);
-  return { items: await catalogues[choice](ctx) };
+  return { items: await catalogues[choice](ctx), constraint: getZodConstraint(choicesSchema) };
 }
 
 export async function choicesAction(request: Request, choice: OnboardingChoice, next: string) {

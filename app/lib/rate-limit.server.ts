@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
  * Brute-force brakes for sign-in, recovery and SSO: at most 10 attempts a minute from one client IP
@@ -25,20 +25,31 @@ function keysOf(request: Request, kind: AttemptKind, account?: string): string[]
   return keys;
 }
 
-/** Seconds to wait when the IP or the account has used its attempts this minute, else null. */
-export async function blockedFor(request: Request, kind: AttemptKind, account?: string): Promise<number | null> {
-  const states = await Promise.all(keysOf(request, kind, account).map((key) => limiter.get(key)));
-  const waits = states
-    .filter((state) => state !== null && state.consumedPoints >= ATTEMPTS_PER_MINUTE)
-    .map((state) => Math.ceil((state?.msBeforeNext ?? 0) / 1000));
-  return waits.length > 0 ? Math.max(1, ...waits) : null;
-}
+export type Attempt = {
+  /** Seconds to wait when the IP or the account has used its attempts this minute, else null. */
+  blockedFor: number | null;
+  /** Gives the attempt back: it turned out not to be a guess (a success, an API that did not answer). */
+  refund: () => Promise<void>;
+};
 
-/** Counts one attempt against the IP and the account. */
-export async function countAttempt(request: Request, kind: AttemptKind, account?: string): Promise<void> {
-  await Promise.all(
-    keysOf(request, kind, account).map((key) => limiter.penalty(key, 1)),
-  );
+/**
+ * Spends one attempt of the IP and of the account BEFORE the guess is tried: counting after the
+ * legacy API answered let any number of parallel requests through the check.
+ */
+export async function takeAttempt(request: Request, kind: AttemptKind, account?: string): Promise<Attempt> {
+  const keys = keysOf(request, kind, account);
+  const results = await Promise.allSettled(keys.map((key) => limiter.consume(key, 1)));
+  const waits = results.flatMap((result) => {
+    if (result.status === "fulfilled") return [];
+    if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+    return [Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000))];
+  });
+  return {
+    blockedFor: waits.length > 0 ? Math.max(...waits) : null,
+    refund: async () => {
+      await Promise.all(keys.map((key) => limiter.reward(key, 1)));
+    },
+  };
 }
 
 export const retryAfter = (seconds: number) => ({ "Retry-After": String(seconds), "Cache-Control": "no-store" });

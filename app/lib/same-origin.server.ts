@@ -8,7 +8,9 @@ export function assertSameOrigin(request: Request): void {
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") throw forbidden();
   const origin = request.headers.get("Origin");
   if (!origin) return;
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  // The request's URL carries the host server/serve.ts resolved: X-Forwarded-Host counts only
+  // behind a trusted proxy (TRUST_PROXY).
+  const host = new URL(request.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

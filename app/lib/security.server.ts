@@ -23,7 +23,11 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, { frameab
       [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
+        // CSP 3 browsers: stylesheets only from the app, inline `style` attributes (progress bars,
+        // crop area) allowed; `style-src` is the fallback of older ones.
         "style-src 'self' 'unsafe-inline'",
+        "style-src-elem 'self'",
+        "style-src-attr 'unsafe-inline'",
         `img-src 'self' data: blob: ${files} ${S3_BUCKETS}`,
         `media-src 'self' blob: ${files} ${S3_BUCKETS}`,
         "font-src 'self'",

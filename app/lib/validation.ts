@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { message } from "./validation-messages";
 
 /**
- * Spec §5 rules as zod pieces shared by the browser and the server. Messages are translation
- * keys with an optional number (`minChars:6`); `<FieldError>` turns them into the spec's text.
+ * Spec §5 rules as zod pieces shared by the browser and the server. Their messages are the keys
+ * of validation-messages.ts (kept apart so that showing an error never needs zod).
  */
-export const message = {
-  required: "required",
-  invalid: "invalid",
-  minChars: (n: number) => `minChars:${n}`,
-  maxChars: (n: number) => `maxChars:${n}`,
-  minValue: (n: number) => `minValue:${n}`,
-  maxValue: (n: number) => `maxValue:${n}`,
-  mismatch: "mismatch",
-} as const;
+export { message };
 
 /** `required|string|min:a|max:b` */
 export function requiredText(min: number, max: number) {
@@ -31,7 +24,21 @@ export function requiredInteger(min: number, max?: number) {
   return max === undefined ? atLeast : atLeast.max(max, message.maxValue(max));
 }
 
-export function parseValidationMessage(value: string): { key: string; count?: number } {
-  const [key = "invalid", count] = value.split(":");
-  return count === undefined ? { key } : { key, count: Number(count) };
+/** One of the options a page offers: anything else is 'not valid'; nothing at all is 'required'. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_type" && ctx.data === undefined ? message.required : message.invalid,
+    }),
+  });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number);
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
 }

@@ -8,6 +8,7 @@ import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/lib/auth.server";
+import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
 import { getHomeActivities } from "~/lib/legacy/general.server";
 import type { Activity } from "~/lib/legacy/schemas.server";
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sharedByLeaders: home.sharedByLeaders.map((activity) => card(activity)),
     welcome: academy ? welcomeBlock(academy, card) : null,
     faq,
-    contactSubmissionId: crypto.randomUUID(),
+    contact: contactFormData(),
   };
 }
 
@@ -115,7 +116,7 @@ export default function Home() {
         <h2 id="home-faq">{t("faqTitle")}</h2>
         <FaqAccordion categories={data.faq} />
       </section>
-      <ContactForm submissionId={data.contactSubmissionId} />
+      <ContactForm {...data.contact} />
       <Outlet />
     </main>
   );

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,14 +6,14 @@ import { FormError, SelectField, SubmitButton, TextareaField } from "~/component
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { suggestionSchema } from "~/lib/forms/help";
+import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { getSuggestionCategories, saveSuggestion } from "~/lib/legacy/help.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  return { categories: await getSuggestionCategories(ctx) };
+  return { categories: await getSuggestionCategories(ctx), constraint: getZodConstraint(suggestionSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,11 +30,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SuggestionDialog() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const sent = actionData?.sent === true;
-  const [form, fields] = useZodForm(suggestionSchema, { id: "suggestion", lastResult: actionData?.result });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.suggestionSchema), {
+    id: "suggestion",
+    constraint,
+    lastResult: actionData?.result,
+  });
   // Spec §9: the suggestion modal closes 500 ms after success.
   useCloseAfter(sent, "/faq");
 

@@ -1,14 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
-import { SavedStep } from "~/components/profile-dialog";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { educationSchema } from "~/lib/forms/profile";
+import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { getUniversities } from "~/lib/legacy/general.server";
 import { saveUniversity } from "~/lib/legacy/user.server";
@@ -19,7 +17,7 @@ import type { loader as profileLoader } from "./_app.profile._page";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const universities = await getUniversities(ctx).catch(() => []);
-  return { universities: universities.map((university) => university.name) };
+  return { universities: universities.map((university) => university.name), constraint: getZodConstraint(educationSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,20 +34,22 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EducationDialog() {
-  const { universities } = useLoaderData<typeof loader>();
+  const { universities, constraint } = useLoaderData<typeof loader>();
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
   const actionData = useActionData<typeof action>();
+  useCloseAfter(Boolean(actionData?.message), "/profile");
   const { t } = useTranslation("profile");
   const current = profile?.university;
-  const [form, fields] = useZodForm(educationSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/profile").then((forms) => forms.educationSchema), {
     id: "education",
+    constraint,
     lastResult: actionData?.result,
     defaultValue: current ? { university: current.name, acronym: current.acronym, degree: current.degree } : undefined,
   });
   return (
     <RouteDialog title={t("educationForm.title")} closeTo="/profile">
       {actionData?.message ? (
-        <SavedStep message={actionData.message} />
+        <DialogSuccess message={actionData.message} closeTo="/profile" />
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           <TextField

@@ -1,14 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
-import { SavedStep } from "~/components/profile-dialog";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS, languagesSchema } from "~/lib/forms/profile";
+import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { getZodConstraint, languagesSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { saveLanguages } from "~/lib/legacy/user.server";
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     codes[language.name.toLocaleLowerCase("es")] = language.isoCode;
     codes[language.nativeName.toLocaleLowerCase("es")] = language.isoCode;
   }
-  return { codes };
+  return { codes, constraint: getZodConstraint(languagesSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,11 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LanguagesDialog() {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
-  const { codes } = useLoaderData<typeof loader>();
+  const { codes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  useCloseAfter(Boolean(actionData?.message), "/profile");
   const { t } = useTranslation("profile");
-  const [form, fields] = useZodForm(languagesSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/profile").then((forms) => forms.languagesSchema), {
     id: "languages",
+    constraint,
     lastResult: actionData?.result,
     defaultValue: {
       languages: (profile?.languages ?? []).map((row) => ({
@@ -67,7 +68,7 @@ export default function LanguagesDialog() {
   return (
     <RouteDialog title={t("languagesForm.title")} closeTo="/profile">
       {actionData?.message ? (
-        <SavedStep message={actionData.message} />
+        <DialogSuccess message={actionData.message} closeTo="/profile" />
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           {rows.length === 0 ? <p>{t("languagesForm.empty")}</p> : null}

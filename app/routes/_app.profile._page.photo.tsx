@@ -4,14 +4,13 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { FormError } from "~/components/forms";
-import { PHOTO_CLOSE_AFTER_MS, SavedStep } from "~/components/profile-dialog";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { i18next } from "~/lib/i18next.server";
-import { MAX_PHOTO_BYTES, SIGNATURE_BYTES, sniffImage } from "~/lib/image-type";
 import { LegacyError } from "~/lib/legacy/request.server";
-import { changeProfilePhoto } from "~/lib/legacy/user.server";
-import { readPhotoUpload, withUploadSlot } from "~/lib/upload.server";
+import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
+import { readUpload, refusalStatus } from "~/lib/upload.server";
+import { acceptOf, checkFile, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_app.profile._page";
 
@@ -19,11 +18,13 @@ import type { loader as profileLoader } from "./_app.profile._page";
 const PhotoCropper = lazy(() => import("~/components/photo-cropper"));
 
 const FILE_FIELD = "file";
-const refusal = {
-  tooLarge: { status: 413, key: "photo.tooLarge" },
-  notImage: { status: 415, key: "photo.notImage" },
-  missing: { status: 400, key: "photo.required" },
-  tooSlow: { status: 408, key: "photo.tooSlow" },
+/** Spec §4/§9: the photo dialog closes 0.8 s after the upload (the others after 0.5 s). */
+const PHOTO_CLOSE_AFTER_MS = 800;
+const refusalKey = {
+  tooLarge: "photo.tooLarge",
+  wrongType: "photo.notImage",
+  malformed: "photo.required",
+  tooSlow: "photo.tooSlow",
 } as const;
 
 /**
@@ -33,36 +34,36 @@ const refusal = {
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const t = await i18next.getFixedT(request, "profile");
-  return withUploadSlot(async (buffer) => {
-    const upload = await readPhotoUpload(request, FILE_FIELD, buffer);
-    if (!upload.ok) {
-      const { status, key } = refusal[upload.reason];
-      return data({ error: t(key), message: null }, { status });
-    }
-    const name = upload.type === "image/png" ? "photo.png" : "photo.jpg";
-    try {
-      // Spec §8: a 401 on the photo upload shows the server's message.
-      const reply = await changeProfilePhoto({ ...ctx, onUnauthorized: undefined }, upload.file, name);
-      return { error: null, message: reply.message || t("photo.uploaded") };
-    } catch (error) {
-      if (!(error instanceof LegacyError)) throw error;
-      const message =
-        error.kind === "unavailable"
-          ? t("photo.failed")
-          : (error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed")));
-      return data({ error: message, message: null }, { status: error.kind === "unavailable" ? 502 : 400 });
-    }
-  });
+  // Spec §8: a 401 on the photo upload shows the server's message.
+  const upstream = { ...ctx, onUnauthorized: undefined };
+  try {
+    // One photo waits for approval at a time (spec §4): checked before the body is read.
+    if ((await getProfileInfo(upstream)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
+    return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES }, async ({ file, refused }) => {
+      if (refused) return data({ error: t(refusalKey[refused]), message: null }, { status: refusalStatus[refused] });
+      if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
+      const reply = await changeProfilePhoto(upstream, file.blob, uploadName(file.type));
+      return data({ error: null, message: reply.message || t("photo.uploaded") });
+    });
+  } catch (error) {
+    if (!(error instanceof LegacyError)) throw error;
+    const message =
+      error.kind === "unavailable"
+        ? t("photo.failed")
+        : (error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed")));
+    return data({ error: message, message: null }, { status: error.kind === "unavailable" ? 502 : 400 });
+  }
 }
 
 export default function PhotoDialog() {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
   const actionData = useActionData<typeof action>();
+  useCloseAfter(Boolean(actionData?.message), "/profile", PHOTO_CLOSE_AFTER_MS);
   const { t } = useTranslation("profile");
   return (
     <RouteDialog title={t("photo.title")} closeTo="/profile">
       {actionData?.message ? (
-        <SavedStep message={actionData.message} closeAfterMs={PHOTO_CLOSE_AFTER_MS} />
+        <DialogSuccess message={actionData.message} closeTo="/profile" />
       ) : profile?.photoPending ? (
         <div className="stack photo-pending">
           <Avatar url={profile.photoUrl} name={profile.name} size={160} />
@@ -82,12 +83,6 @@ export default function PhotoDialog() {
 }
 
 type Step = { kind: "choose" } | { kind: "crop"; src: string } | { kind: "preview"; blob: Blob; url: string };
-
-/** Checks what the browser can before cropping; the server checks again and decides. */
-async function checkChosen(file: File): Promise<"tooLarge" | "notImage" | null> {
-  if (file.size > MAX_PHOTO_BYTES) return "tooLarge";
-  return sniffImage(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer())) ? null : "notImage";
-}
 
 function PhotoForm({ serverError }: { serverError: string | null }) {
   const { t } = useTranslation("profile");
@@ -111,9 +106,10 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    const problem = await checkChosen(file);
-    setClientError(problem ? t(`photo.${problem}`) : null);
-    if (!problem) setStep({ kind: "crop", src: URL.createObjectURL(file) });
+    // The browser checks what it can before cropping; the server checks again and decides.
+    const checked = await checkFile(file, PHOTO_TYPES);
+    setClientError(checked.ok ? null : t(refusalKey[checked.reason]));
+    if (checked.ok) setStep({ kind: "crop", src: URL.createObjectURL(file) });
   }
 
   function upload(blob: Blob) {
@@ -177,7 +173,7 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
             id={inputId}
             type="file"
             name={FILE_FIELD}
-            accept="image/png,image/jpeg"
+            accept={acceptOf(PHOTO_TYPES)}
             required
             onChange={hydrated ? onChosen : undefined}
           />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
@@ -7,9 +7,12 @@ import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { i18next } from "~/lib/i18next.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Perfil colaborador" }];
+export const meta = titleMeta("routes/_app.profile._page");
 
 /**
  * 'Perfil colaborador' (spec §2 'Profile'). A layout: the photo, education and languages dialogs
@@ -17,9 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Academia · Perfil colaborado
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const user = await getProfileInfo(ctx);
+  const [user, t] = await Promise.all([getProfileInfo(ctx), i18next.getFixedT(request, "profile")]);
   const vr = user.experienceVr;
   return {
+    title: t("title"),
     name: titleCase(user.fullName || user.firstName),
     photoUrl: user.photoUrl,
     photoPending: user.photoPending,
@@ -29,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     certifications: user.certificates.map((certificate) => certificate.name).filter(Boolean),
     university: user.university,
     languages: user.languages.map((language) => ({
-      name: language.name,
+      // The option's own name in the learner's language, as the languages dialog shows it.
+      name: LANGUAGE_OPTIONS.some((code) => code === language.isoCode) ? t(`options.${language.isoCode}`) : language.name,
       isoCode: language.isoCode,
       proficiency: language.proficiency,
     })),
@@ -89,14 +94,13 @@ export default function Profile() {
         <p>{data.certifications.length > 0 ? `${data.certifications.join(", ")}.` : t("noCertifications")}</p>
       </section>
 
-      <section className="card profile-section" aria-labelledby="profile-education">
-        <SectionHeading
-          id="profile-education"
-          title={t("education")}
-          to="education"
-          action={data.university ? t("editEducation") : t("addEducation")}
-          editing={Boolean(data.university)}
-        />
+      <ProfileSection
+        id="profile-education"
+        title={t("education")}
+        to="education"
+        action={data.university ? t("editEducation") : t("addEducation")}
+        empty={data.university ? null : t("noEducation")}
+      >
         {data.university ? (
           <>
             <p className="profile-university">
@@ -105,31 +109,24 @@ export default function Profile() {
             </p>
             <p className="profile-degree">{data.university.degree}</p>
           </>
-        ) : (
-          <p>{t("noEducation")}</p>
-        )}
-      </section>
+        ) : null}
+      </ProfileSection>
 
-      <section className="card profile-section" aria-labelledby="profile-languages">
-        <SectionHeading
-          id="profile-languages"
-          title={t("languages")}
-          to="languages"
-          action={data.languages.length > 0 ? t("editLanguages") : t("addLanguages")}
-          editing={data.languages.length > 0}
-        />
-        {data.languages.length > 0 ? (
-          <ul className="profile-languages">
-            {data.languages.map((language) => (
-              <li key={language.name}>
-                {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("noLanguages")}</p>
-        )}
-      </section>
+      <ProfileSection
+        id="profile-languages"
+        title={t("languages")}
+        to="languages"
+        action={data.languages.length > 0 ? t("editLanguages") : t("addLanguages")}
+        empty={data.languages.length > 0 ? null : t("noLanguages")}
+      >
+        <ul className="profile-languages">
+          {data.languages.map((language) => (
+            <li key={language.name}>
+              {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
+            </li>
+          ))}
+        </ul>
+      </ProfileSection>
 
       {data.vr ? (
         <section className="card profile-section" aria-labelledby="profile-vr">
@@ -165,28 +162,37 @@ export default function Profile() {
   );
 }
 
-function SectionHeading({
+/**
+ * An editable part of the profile: its heading with the link that opens its dialog (a pencil once
+ * filled, a plus while empty) and what it holds, or `empty` when there is nothing yet.
+ */
+function ProfileSection({
   id,
   title,
   to,
   action,
-  editing,
+  empty,
+  children,
 }: {
   id: string;
   title: string;
   to: string;
   action: string;
-  editing: boolean;
+  empty: string | null;
+  children: React.ReactNode;
 }) {
   return (
-    <div className="profile-section-heading">
-      <h2 id={id} className="card-title">
-        {title}
-      </h2>
-      <Link to={to} preventScrollReset className="icon-button" aria-label={action} title={action}>
-        {editing ? <EditIcon /> : <PlusIcon />}
-      </Link>
-    </div>
+    <section className="card profile-section" aria-labelledby={id}>
+      <div className="profile-section-heading">
+        <h2 id={id} className="card-title">
+          {title}
+        </h2>
+        <Link to={to} preventScrollReset className="icon-button" aria-label={action} title={action}>
+          {empty === null ? <EditIcon /> : <PlusIcon />}
+        </Link>
+      </div>
+      {empty === null ? children : <p>{empty}</p>}
+    </section>
   );
 }
 

@@ -1,14 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
-import { teamMemberSchema, teamSearchSchema } from "~/lib/forms/leader";
+import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
@@ -24,7 +23,7 @@ const CLOSE_TO = "/profile_auditor";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireLeader(request);
-  return null;
+  return { constraint: getZodConstraint(teamMemberSchema) };
 }
 
 type Candidate = { id: number; code: string; name: string; photoUrl: string | null; workPosition: string; inTeam: boolean };
@@ -45,33 +44,50 @@ async function search(ctx: LegacyContext, code: string): Promise<Candidate[] | n
 }
 
 type Step =
-  | { step: "results"; code: string; candidates: Candidate[] | null }
+  | { step: "results"; code: string; candidates: Candidate[] | null; error?: string; codeErrors?: string[] }
   | { step: "confirm"; code: string; candidate: Pick<Candidate, "id" | "name">; result?: SubmissionResult<string[]> }
   | { step: "added"; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const form = await request.formData();
-  const { code } = teamSearchSchema.parse({ code: form.get("code") ?? "" });
+  const searched = teamSearchSchema.safeParse({ code: form.get("code") ?? "" });
+  if (!searched.success) {
+    const codeErrors = searched.error.issues.map((issue) => issue.message);
+    const typed = String(form.get("code") ?? "");
+    return data({ step: "results", code: typed, candidates: [], codeErrors } satisfies Step, { status: 400 });
+  }
+  const { code } = searched.data;
   const intent = form.get("intent");
   const submission = parseWithZod(form, { schema: teamMemberSchema });
+  // The person always comes from the search run here again, never from what the browser sent:
+  // someone the exact code finds and who is not in the team yet.
+  const pick = (candidates: Candidate[] | null) =>
+    submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
 
   if (intent === "add") {
-    const candidate = { id: Number(form.get("user_id")) || 0, name: String(form.get("name") ?? "") };
-    if (submission.status !== "success") {
-      return data({ step: "confirm", code, candidate, result: submission.reply() } satisfies Step, { status: 400 });
-    }
     const t = await i18next.getFixedT(request);
+    let chosen: Candidate | undefined;
     try {
-      const reply = await addTeamMember(ctx, submission.value.user_id);
+      const candidates = await search(ctx, code);
+      chosen = pick(candidates);
+      if (!chosen) {
+        const error = candidates ? t("leader:search.notAvailable") : undefined;
+        return data({ step: "results", code, candidates, error } satisfies Step, { status: 409 });
+      }
+      const reply = await addTeamMember(ctx, chosen.id);
       return { step: "added", message: reply.message || t("leader:added") } satisfies Step;
     } catch (error) {
       const result = leaderErrorReply(error, submission.reply, t);
-      return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
+      if (chosen) {
+        const candidate = { id: chosen.id, name: chosen.name };
+        return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
+      }
+      return data({ step: "results", code, candidates: [], error: result.error?.[""]?.[0] } satisfies Step, { status: 400 });
     }
   }
   const candidates = await search(ctx, code);
-  const chosen = submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
+  const chosen = pick(candidates);
   if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
   return { step: "results", code, candidates } satisfies Step;
 }
@@ -98,15 +114,18 @@ export default function AddTeamMember() {
                 maxLength={64}
                 defaultValue={actionData?.code ?? ""}
                 autoComplete="off"
-                aria-describedby="team-code-hint"
+                aria-describedby={actionData?.codeErrors ? "team-code-hint team-code-error" : "team-code-hint"}
+                aria-invalid={actionData?.codeErrors ? true : undefined}
               />
               <p id="team-code-hint" className="leader-muted">
                 {t("search.hint")}
               </p>
+              <FieldError id="team-code-error" errors={actionData?.codeErrors} />
             </div>
             <SubmitButton>{t("search.submit")}</SubmitButton>
           </Form>
-          {actionData ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
+          {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+          {actionData && !actionData.codeErrors ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
         </div>
       )}
     </RouteDialog>
@@ -171,13 +190,17 @@ function ConfirmAdd({
   lastResult?: Parameters<typeof useZodForm>[1]["lastResult"];
 }) {
   const { t } = useTranslation("leader");
-  const [form, fields] = useZodForm(teamMemberSchema, { id: "team-add", lastResult });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useZodForm(() => import("~/lib/forms/leader").then((forms) => forms.teamMemberSchema), {
+    id: "team-add",
+    constraint,
+    lastResult,
+  });
   const sending = useNavigation().state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="stack confirm-step">
       <input type="hidden" name="code" value={code} />
       <input type="hidden" name="user_id" value={candidate.id} />
-      <input type="hidden" name="name" value={candidate.name} />
       <p className="confirm-title">
         <strong>{t("confirmAdd.title", { name: candidate.name })}</strong>
       </p>

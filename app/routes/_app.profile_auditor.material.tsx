@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
-import { materialSchema, materialTypes } from "~/lib/forms/leader";
+import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { materialTypes } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { uploadMaterial } from "~/lib/legacy/leader.server";
@@ -16,7 +16,7 @@ const CLOSE_TO = "/profile_auditor";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireLeader(request);
-  return null;
+  return { constraint: getZodConstraint(materialSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,10 +33,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UploadMaterial() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("leader");
   const sent = actionData?.sent ?? "";
-  const [form, fields] = useZodForm(materialSchema, { id: "material", lastResult: actionData?.result });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/leader").then((forms) => forms.materialSchema), {
+    id: "material",
+    constraint,
+    lastResult: actionData?.result,
+  });
   useCloseAfter(sent !== "", CLOSE_TO);
   return (
     <RouteDialog title={t("uploadMaterial")} closeTo={CLOSE_TO}>

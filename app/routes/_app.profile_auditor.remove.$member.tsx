@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +6,7 @@ import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
-import { teamMemberSchema } from "~/lib/forms/leader";
+import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, removeTeamMember } from "~/lib/legacy/leader.server";
@@ -24,7 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireLeader(request);
   const team = await unlessMissing(getTeam(ctx));
   const member = team?.find((item) => String(item.id) === params.member);
-  return { available: team !== null, member: member ? { id: member.id, name: titleCase(member.name) } : null };
+  return {
+    available: team !== null,
+    member: member ? { id: member.id, name: titleCase(member.name) } : null,
+    constraint: getZodConstraint(teamMemberSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,11 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RemoveTeamMember() {
-  const { available, member } = useLoaderData<typeof loader>();
+  const { available, member, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("leader");
   const removed = actionData?.removed ?? "";
-  const [form, fields] = useZodForm(teamMemberSchema, { id: "team-remove", lastResult: actionData?.result });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/leader").then((forms) => forms.teamMemberSchema), {
+    id: "team-remove",
+    constraint,
+    lastResult: actionData?.result,
+  });
   return (
     <RouteDialog title={t("removeTitle")} closeTo={CLOSE_TO}>
       {removed ? (

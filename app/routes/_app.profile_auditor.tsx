@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
@@ -7,20 +7,23 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
+import { i18next } from "~/lib/i18next.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
+import { titleMeta } from "~/lib/page-title";
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and
  * the buttons that open the add-person and 'Subir material' dialogs (child routes).
  */
-export const meta: MetaFunction = () => [{ title: "Academia · Perfil de Auditor" }];
+export const meta = titleMeta("routes/_app.profile_auditor");
 
-const STATUS_KEYS: Record<string, { key: string; css: string }> = {
-  Completado: { key: "completed", css: "finished" },
-  Iniciado: { key: "started", css: "started" },
-};
+const STATUS_KEYS = {
+  completed: { key: "completed", css: "finished" },
+  started: { key: "started", css: "started" },
+  not_started: { key: "notStarted", css: "not_started" },
+} as const;
 
 function memberView(member: TeamMember) {
   return {
@@ -35,15 +38,16 @@ function memberView(member: TeamMember) {
       title: level.title,
       progress: level.progress,
       courses: level.quizzes,
-      items: level.items.map((item) => ({ name: item.name, ...(STATUS_KEYS[item.status] ?? { key: "notStarted", css: "not_started" }) })),
+      items: level.items.map((item) => ({ name: item.name, ...STATUS_KEYS[item.state] })),
     })),
   };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireLeader(request);
-  const [user, team] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx))]);
+  const [user, team, t] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx)), i18next.getFixedT(request, "leader")]);
   return {
+    title: t("title"),
     user: {
       name: titleCase(user.fullName || user.firstName),
       photoUrl: user.photoUrl,

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,12 +7,13 @@ import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { describeDevice } from "~/lib/device";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { appSections, supportSchema } from "~/lib/forms/help";
+import { getZodConstraint, parseWithZod, supportSchema } from "~/lib/forms/schemas.server";
+import { appSections } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useZodForm } from "~/lib/use-zod-form";
-import { message } from "~/lib/validation";
+import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
+import { message } from "~/lib/validation-messages";
 
 /**
  * The support request of spec §4: fill in, confirm ('¿Enviar solicitud de soporte?'), send. The
@@ -30,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories: await getSupportCategories(ctx),
     device: describeDevice(request.headers.get("User-Agent")),
     activity: activityOf(params),
+    constraint: getZodConstraint(supportSchema),
   };
 }
 
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewSupportRequest() {
-  const { categories, device, activity } = useLoaderData<typeof loader>();
+  const { categories, device, activity, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -71,7 +72,13 @@ export default function NewSupportRequest() {
       {actionData?.step === "confirm" ? (
         <ConfirmStep value={actionData.value} />
       ) : (
-        <SupportForm categories={categories} device={device} activity={activity} lastResult={actionData?.result} />
+        <SupportForm
+          categories={categories}
+          device={device}
+          activity={activity}
+          constraint={constraint}
+          lastResult={actionData?.result}
+        />
       )}
     </RouteDialog>
   );
@@ -83,15 +90,22 @@ function SupportForm({
   categories,
   device,
   activity,
+  constraint,
   lastResult,
 }: {
   categories: Category[];
   device: string;
   activity?: number;
+  constraint: FormConstraint;
   lastResult?: Parameters<typeof useZodForm>[1]["lastResult"];
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(supportSchema, { id: "support", lastResult, defaultValue: { device } });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.supportSchema), {
+    id: "support",
+    constraint,
+    lastResult,
+    defaultValue: { device },
+  });
   const chosen = categories.find((category) => String(category.id) === fields.support_category.value);
   return (
     <Form method="post" {...getFormProps(form)} className="stack">

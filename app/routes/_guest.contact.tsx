@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
-import { contactSchema } from "~/lib/forms/help";
+import { contactSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getLocale, i18next } from "~/lib/i18next.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
@@ -51,7 +50,7 @@ export default function Contact() {
     <main id="main" className="page page-narrow">
       <h1>{t("guest.contactTitle")}</h1>
       <p>{t("guest.contactIntro")}</p>
-      <ContactForm submissionId={layout?.contactSubmissionId ?? ""} pageReply={actionData} />
+      {layout ? <ContactForm {...layout.contact} pageReply={actionData} /> : null}
     </main>
   );
 }

@@ -1,5 +1,4 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +8,8 @@ import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.se
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
-import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
-import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
+import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
+import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { destroySession } from "~/lib/session.server";
@@ -24,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
   }
   await requireGuest(request);
-  return { mode: getConfig().LOGIN_MODE };
+  const mode = getConfig().LOGIN_MODE;
+  return { mode, constraint: getZodConstraint(mode === "employee" ? employeeLoginSchema : loginSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,19 +35,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const account = String(formData.get("email") ?? "");
   const submission = () =>
     parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
-  const wait = await blockedFor(request, "login", account);
-  if (wait) {
+  const attempt = await takeAttempt(request, "login", account);
+  if (attempt.blockedFor) {
     const t = await i18next.getFixedT(request);
     const reply = submission().reply({ formErrors: [t("errors.tooMany")], hideFields });
-    return data(reply, { status: 429, headers: retryAfter(wait) });
+    return data(reply, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
   try {
     const result = await authenticator.authenticate(mode, request);
+    await attempt.refund();
     return await signIn(request, result);
   } catch (error) {
+    // Only a refusal is a guess that counts: not a form the server never sent on, nor an API that
+    // did not answer.
+    if (!(error instanceof LegacyError && error.kind !== "unavailable")) await attempt.refund();
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
-    // A refusal is a guess that counts; an API that did not answer is not the user's attempt.
-    if (error instanceof LegacyError && error.kind !== "unavailable") await countAttempt(request, "login", account);
     const t = await i18next.getFixedT(request);
     return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
   }
@@ -60,8 +62,13 @@ export default function Login() {
 
 function PasswordLogin() {
   const { t } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.loginSchema), {
+    id: "login",
+    constraint,
+    lastResult,
+  });
   return (
     <LoginFrame form={form} withRecovery>
       <TextField
@@ -82,8 +89,13 @@ function PasswordLogin() {
 
 function EmployeeLogin() {
   const { t } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(employeeLoginSchema, { id: "login-employee", lastResult });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.employeeLoginSchema), {
+    id: "login-employee",
+    constraint,
+    lastResult,
+  });
   return (
     <LoginFrame form={form}>
       <TextField

@@ -1,14 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, PasswordField, SubmitButton } from "~/components/forms";
 import { requireGuest, signIn } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { newPasswordSchema } from "~/lib/forms/auth";
+import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getLocale, i18next } from "~/lib/i18next.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { unavailable } from "~/lib/request-id.server";
@@ -21,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (token.length < 6 || token.length > 64) return data({ email: null, token }, { status: 404 });
   try {
     const pending = await verifyPasswordToken({ locale: await getLocale(request) }, { token });
-    return { email: pending.email, token: pending.token };
+    return { email: pending.email, token: pending.token, constraint: getZodConstraint(newPasswordSchema) };
   } catch (error) {
     if (error instanceof LegacyError && error.kind !== "unavailable") {
       return data({ email: null, token }, { status: 404 });
@@ -45,9 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPassword() {
-  const { email, token } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  if (!email) {
+  if (!page.email) {
     return (
       <main id="main" className="page page-narrow auth-page">
         <h1>{t("recovery.title")}</h1>
@@ -62,13 +61,18 @@ export default function NewPassword() {
       </main>
     );
   }
-  return <NewPasswordForm email={email} token={token} />;
+  return <NewPasswordForm {...page} />;
 }
 
-function NewPasswordForm({ email, token }: { email: string; token: string }) {
+function NewPasswordForm({ email, token, constraint }: { email: string; token: string; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(newPasswordSchema, { id: "new-password", lastResult, defaultValue: { token } });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.newPasswordSchema), {
+    id: "new-password",
+    constraint,
+    lastResult,
+    defaultValue: { token },
+  });
   return (
     <main id="main" className="page page-narrow auth-page">
       <h1>{t("recovery.title")}</h1>

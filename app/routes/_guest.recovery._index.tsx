@@ -1,14 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { requireGuest } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
-import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
-import { recoveryRequestSchema } from "~/lib/forms/auth";
+import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
+import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
 import { getLocale, i18next } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { requestPasswordReset } from "~/lib/legacy/auth.server";
@@ -17,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Academia · Recuperación de 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return null;
+  return { constraint: getZodConstraint(recoveryRequestSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,13 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   // A filled honeypot is a bot: it sees the usual success and nothing is sent.
   if (honeypotFilled(formData)) return { result: submission.reply(), sentTo: submission.value.email };
-  const wait = await blockedFor(request, "recovery", submission.value.email);
+  const attempt = await takeAttempt(request, "recovery", submission.value.email);
   const t = await i18next.getFixedT(request);
-  if (wait) {
+  if (attempt.blockedFor) {
     const result = submission.reply({ formErrors: [t("errors.tooMany")] });
-    return data({ result, sentTo: null }, { status: 429, headers: retryAfter(wait) });
+    return data({ result, sentTo: null }, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
-  await countAttempt(request, "recovery", submission.value.email);
   try {
     const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
     return { result: submission.reply(), sentTo: reply.email };
@@ -46,7 +44,12 @@ export default function RecoveryRequest() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const sentTo = actionData?.sentTo ?? null;
-  const [form, fields] = useZodForm(recoveryRequestSchema, { id: "recovery", lastResult: actionData?.result });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useZodForm(() => import("~/lib/forms/auth").then((forms) => forms.recoveryRequestSchema), {
+    id: "recovery",
+    constraint,
+    lastResult: actionData?.result,
+  });
   return (
     <main id="main" className="page page-narrow auth-page">
       <h1>{t("recovery.title")}</h1>

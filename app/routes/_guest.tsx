@@ -3,10 +3,11 @@ import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
+import { contactFormData } from "~/lib/contact-form.server";
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
 export function loader() {
-  return { contactSubmissionId: crypto.randomUUID() };
+  return { contact: contactFormData() };
 }
 
 const guestLinks = [
@@ -23,7 +24,7 @@ const withContactFooter = new Set(["/welcome", "/about", "/insiders", "/partners
 export default function GuestLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { contactSubmissionId } = useLoaderData<typeof loader>();
+  const { contact } = useLoaderData<typeof loader>();
   return (
     <div className="guest-layout">
       <header className="guest-header">
@@ -43,7 +44,7 @@ export default function GuestLayout() {
       </header>
       <Outlet />
       <footer className="page page-narrow">
-        {withContactFooter.has(pathname) ? <ContactForm submissionId={contactSubmissionId} /> : null}
+        {withContactFooter.has(pathname) ? <ContactForm {...contact} /> : null}
         <p className="footer-links">
           <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
         </p>

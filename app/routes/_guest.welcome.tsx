@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authenticator, requireGuest, signIn, SsoFailed } from "~/lib/auth.server";
-import { blockedFor, countAttempt, retryAfter } from "~/lib/rate-limit.server";
+import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { destroySession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
@@ -14,13 +14,19 @@ export const meta: MetaFunction = () => [{ title: "Academia" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.search.length > 1) {
-    const wait = await blockedFor(request, "sso");
-    if (wait) return data({ ssoFailed: false, tooMany: true }, { status: 429, headers: retryAfter(wait) });
+    const attempt = await takeAttempt(request, "sso");
+    if (attempt.blockedFor) {
+      return data({ ssoFailed: false, tooMany: true }, { status: 429, headers: retryAfter(attempt.blockedFor) });
+    }
     try {
-      return await signIn(request, await authenticator.authenticate("sso", request));
+      const result = await authenticator.authenticate("sso", request);
+      await attempt.refund();
+      return await signIn(request, result);
     } catch (error) {
-      if (!(error instanceof SsoFailed)) throw error;
-      await countAttempt(request, "sso");
+      if (!(error instanceof SsoFailed)) {
+        await attempt.refund();
+        throw error;
+      }
       return data(
         { ssoFailed: true, tooMany: false },
         { status: 400, headers: { "Set-Cookie": await destroySession(), "Cache-Control": "no-store" } },

@@ -1,17 +1,18 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useBlocker } from "@remix-run/react";
+import { Form, Link, useActionData, useBlocker, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { CERTIFICATE_FILE_TYPES, certificateTypes, certificationSchema, FILE_TOO_LARGE } from "~/lib/forms/onboarding";
+import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
-import { readFormWithUpload, sniffFileType } from "~/lib/uploads.server";
+import { readUpload, refusalStatus } from "~/lib/upload.server";
+import { acceptOf, CERTIFICATE_TYPES, uploadName } from "~/lib/upload-rules";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -24,40 +25,44 @@ export const meta = stepMeta("certification");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  return { constraint: getZodConstraint(certificationSchema) };
 }
+
+const FILE_FIELD = "file_certificate";
+const refusalKey = {
+  tooLarge: "onboarding:certification.fileTooLarge",
+  wrongType: "onboarding:certification.fileType",
+  malformed: "common:validation.invalid",
+  tooSlow: "onboarding:certification.fileTooSlow",
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
   const t = await i18next.getFixedT(request);
-  const form = await readFormWithUpload(request);
-  if (!form) {
-    // Nothing past the limit was read, so there is nothing typed to give back.
-    const result: SubmissionResult<string[]> = { status: "error", error: { file_certificate: [t("onboarding:certification.fileTooLarge")] } };
-    return data({ result, saved: null }, { status: 413 });
-  }
-  const submission = parseWithZod(form, { schema: certificationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
-  const { file_certificate: file, ...certificate } = submission.value;
-  const type = file ? await sniffFileType(file) : null;
-  if (file && !CERTIFICATE_FILE_TYPES.some((allowed) => allowed === type)) {
-    const fieldErrors = { file_certificate: [t("onboarding:certification.fileType")] };
-    return data({ result: submission.reply({ fieldErrors }), saved: null }, { status: 400 });
-  }
-  try {
-    const reply = await saveCertificate(ctx, {
-      certificate: certificate.certificate,
-      certificateType: certificate.certificate_type,
-      institution: certificate.institution,
-      expeditionDate: certificate.expedition_date,
-      credentialId: certificate.credential_id,
-      credentialUrl: certificate.credential_url,
-      file: file ? { blob: file, name: file.name || "certificate" } : undefined,
-    });
-    return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
-  } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t), saved: null }, { status: 400 });
-  }
+  return readUpload(request, { field: FILE_FIELD, types: CERTIFICATE_TYPES }, async ({ fields, file, refused }) => {
+    const submission = parseWithZod(fields, { schema: certificationSchema });
+    if (refused) {
+      // What was typed comes back with the file's error (the form sends its text before the file).
+      const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused])] };
+      return data({ result: submission.reply({ fieldErrors }), saved: null }, { status: refusalStatus[refused] });
+    }
+    if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
+    const certificate = submission.value;
+    try {
+      const reply = await saveCertificate(ctx, {
+        certificate: certificate.certificate,
+        certificateType: certificate.certificate_type,
+        institution: certificate.institution,
+        expeditionDate: certificate.expedition_date,
+        credentialId: certificate.credential_id,
+        credentialUrl: certificate.credential_url,
+        file: file ? { blob: file.blob, name: uploadName(file.type) } : undefined,
+      });
+      return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
+    } catch (error) {
+      return data({ result: legacyErrorReply(error, submission.reply, t), saved: null }, { status: 400 });
+    }
+  });
 }
 
 const TYPED_FIELDS = ["certificate", "institution", "expedition_date", "credential_id", "credential_url", "file_certificate"];
@@ -71,10 +76,12 @@ function anyFieldFilled(form: HTMLFormElement): boolean {
 }
 
 export default function NewCertification() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("onboarding");
-  const [form, fields] = useZodForm(certificationSchema, {
+  const [form, fields] = useZodForm(() => import("~/lib/forms/onboarding").then((forms) => forms.certificationSchema), {
     id: "certification",
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { certificate_type: "CERTIFICATE" },
   });
@@ -125,7 +132,7 @@ export default function NewCertification() {
         <TextField field={fields.credential_url} label={t("onboarding:certification.credentialUrl")} />
         <div className="field">
           <label htmlFor={fields.file_certificate.id}>{t("onboarding:certification.file")}</label>
-          <input {...getInputProps(fields.file_certificate, { type: "file" })} accept="image/png,image/jpeg,application/pdf" />
+          <input {...getInputProps(fields.file_certificate, { type: "file" })} accept={acceptOf(CERTIFICATE_TYPES)} />
           <FieldError
             id={fields.file_certificate.errorId}
             errors={fields.file_certificate.errors?.map((error) => (error === FILE_TOO_LARGE ? t("certification.fileTooLarge") : error))}

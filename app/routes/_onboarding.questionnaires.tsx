@@ -19,7 +19,7 @@ export const meta = stepMeta("questionnaire");
  * steps change in the page; without it each button posts and the server answers the next step.
  * Every answer travels in the form, so nothing chosen is lost either way.
  */
-export const NEXT_STEP = "/certifications";
+const NEXT_STEP = "/certifications";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);

@@ -11,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => choicesLoader(request
 export const action = ({ request }: ActionFunctionArgs) => choicesAction(request, "training_type_contents", "/update_profile");
 
 export default function SelectContentTypes() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ChoicesStep step="contentTypes" items={items} lastResult={actionData?.result} />;
+  return <ChoicesStep step="contentTypes" items={items} constraint={constraint} lastResult={actionData?.result} />;
 }

@@ -11,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => choicesLoader(request
 export const action = ({ request }: ActionFunctionArgs) => choicesAction(request, "training_topics", "/select_content_type");
 
 export default function SelectTopics() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ChoicesStep step="topics" items={items} lastResult={actionData?.result} />;
+  return <ChoicesStep step="topics" items={items} constraint={constraint} lastResult={actionData?.result} />;
 }

@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { proficiencyLevels, profileSchema } from "~/lib/forms/onboarding";
+import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
+import { LANGUAGE_LEVELS } from "~/lib/forms/options";
 import { i18next } from "~/lib/i18next.server";
 import { getUniversities, getWorkPositions } from "~/lib/legacy/general.server";
 import { getLanguages } from "~/lib/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/lib/legacy/user.server";
+import { commitSession, sessionUserOf } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       degree: user.university?.degree ?? "",
       languages: languages.map((language) => ({ language: language.isoCode, level: levelOf(language) })),
     },
+    constraint: getZodConstraint(profileSchema),
   };
 }
 
@@ -54,7 +56,7 @@ function fillFromCatalogue(form: FormData, universities: Array<{ id: number; nam
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { session, ctx } = await requireUser(request);
   const [form, universities] = await Promise.all([request.formData(), getUniversities(ctx).catch(() => [])]);
   fillFromCatalogue(form, universities);
   const submission = parseWithZod(form, { schema: profileSchema });
@@ -72,17 +74,28 @@ export async function action({ request }: ActionFunctionArgs) {
       degree: profile.degree,
       languages: profile.languages,
     });
-    return await redirectWithToast("/user_loader", { type: "success", message: reply.message || t("onboarding:profile.saved") });
+    // The header's name and avatar come from the session: it takes the saved user.
+    const cookie = await commitSession({ ...session, user: sessionUserOf(reply.user) });
+    return await redirectWithToast(
+      "/user_loader",
+      { type: "success", message: reply.message || t("onboarding:profile.saved") },
+      { headers: { "Set-Cookie": cookie } },
+    );
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
   }
 }
 
 export default function UpdateProfile() {
-  const { positions, universities, languages, defaults } = useLoaderData<typeof loader>();
+  const { positions, universities, languages, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("onboarding");
-  const [form, fields] = useZodForm(profileSchema, { id: "profile", lastResult: actionData?.result, defaultValue: defaults });
+  const [form, fields] = useZodForm(() => import("~/lib/forms/onboarding").then((forms) => forms.profileSchema), {
+    id: "profile",
+    constraint,
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+  });
   const rows = fields.languages.getFieldList();
 
   /** Picking a catalogue university fills its name and acronym (they stay editable). */
@@ -133,16 +146,17 @@ export default function UpdateProfile() {
                 <label htmlFor={level.id}>{t("onboarding:profile.languageLevel", { language: language.name })}</label>
                 <select {...getSelectProps(level)}>
                   <option value="">{t("onboarding:profile.noLevel")}</option>
-                  {proficiencyLevels.map((proficiency) => (
+                  {LANGUAGE_LEVELS.map((proficiency) => (
                     <option key={proficiency} value={proficiency}>
                       {t(`profile.levels.${proficiency}`)}
                     </option>
                   ))}
                 </select>
-                <FieldError id={level.errorId} errors={level.errors} />
+                <FieldError id={level.errorId} errors={level.errors ?? languageField.errors} />
               </div>
             );
           })}
+          <FieldError id={fields.languages.errorId} errors={fields.languages.errors} />
         </fieldset>
         <FormError errors={form.errors} />
         <div className="button-row onboarding-actions">

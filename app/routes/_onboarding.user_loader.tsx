@@ -8,7 +8,7 @@ import { stepMeta } from "~/lib/onboarding-steps";
 export const meta = stepMeta("loader");
 
 /** Spec §2/§9: the user splash fills its bar in about 3 s (+0.1 % every 3 ms), then home. */
-export const FILL_SECONDS = 3;
+const FILL_SECONDS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await requireUser(request);

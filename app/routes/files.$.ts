@@ -19,7 +19,6 @@ const RESPONSE_HEADERS = [
   "Accept-Ranges",
   "ETag",
   "Last-Modified",
-  "Cache-Control",
 ];
 const PASSED_STATUSES = new Set([200, 206, 304, 404, 416]);
 
@@ -70,7 +69,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  if (!out.has("Cache-Control")) out.set("Cache-Control", "private, max-age=300");
+  // Only signed-in learners get these: never a shared cache, whatever the files host says.
+  out.set("Cache-Control", "private, max-age=300");
   applySecurityHeaders(out, undefined, { frameable: true });
+  // HTML here must run as the app (a SCORM package finds its runtime in the parent window), so the
+  // files host is trusted like the app's own code (docs/security.md); an SVG needs no script.
+  if (out.get("Content-Type")?.startsWith("image/svg")) out.set("Content-Security-Policy", "sandbox; frame-ancestors 'self'");
   return new Response(request.method === "HEAD" ? null : upstream.body, { status: upstream.status, headers: out });
 }

@@ -3,9 +3,12 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endSessionAndGo, requireUser } from "~/lib/auth.server";
 import { logout } from "~/lib/legacy/auth.server";
+import { LegacyError } from "~/lib/legacy/request.server";
+import { requestIdOf } from "~/lib/request-id.server";
 import { readSession } from "~/lib/session.server";
 import { getLocale } from "~/lib/i18next.server";
 import { assertSameOrigin } from "~/lib/same-origin.server";
+import { log } from "../../server/log";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Cerrar sesión" }];
 
@@ -21,7 +24,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!session) return redirect("/login");
   // The legacy token is revoked too, so a copy of the cookie stops working; a failure here
   // must not keep the user signed in.
-  await logout({ locale: await getLocale(request), token: session.token }).catch(() => undefined);
+  const requestId = requestIdOf(request);
+  await logout({ locale: await getLocale(request), token: session.token, requestId }).catch((error: unknown) =>
+    // The cookie then stays usable until it expires if someone copied it (docs/security.md).
+    log.warn("legacy logout failed", {
+      requestId,
+      status: error instanceof LegacyError ? error.status : null,
+      kind: error instanceof LegacyError ? error.kind : "error",
+    }),
+  );
   return endSessionAndGo("/login", request, "auth.sessionEnded");
 }
 

@@ -1,15 +1,9 @@
-import { legacyRequest } from "~/lib/legacy/request.server";
-import { z } from "zod";
-
-/** Readiness: the legacy API answers a cheap public call. */
-export async function loader() {
-  try {
-    await legacyRequest({ locale: "es" }, { method: "GET", path: "/languages/all", schema: z.unknown() });
-    return new Response("ready", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
-  } catch {
-    return new Response("legacy API unreachable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
-    });
-  }
+/**
+ * Readiness: the server takes requests (server/serve.ts answers 503 itself while it drains). It
+ * does not ask the legacy API: an upstream outage would then empty the Service of every replica,
+ * and learners would get the load balancer's bare 503 instead of the app's friendly error page
+ * with its request id.
+ */
+export function loader() {
+  return new Response("ready", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
 }

@@ -41,6 +41,8 @@ test.describe("sign-in", () => {
 
   test("every link of the layout resolves to a page of its own", async ({ page }) => {
     await signIn(page);
+    // The layout may still be arriving when sign-in returns on a busy machine: wait for its links.
+    await expect(page.locator(".app-footer a[href='/logout']")).toBeAttached();
     const hrefs = await page.locator(".app-header a, .app-footer a").evaluateAll((links) =>
       [...new Set(links.map((link) => link.getAttribute("href") ?? ""))],
     );

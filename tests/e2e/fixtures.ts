@@ -140,7 +140,7 @@ const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
  * Every test scans every response its browser context receives — headers (the sealed cookie is
  * encrypted, so it is scanned too) and every text body — for the secret markers (issue #7).
  */
-export const test = base.extend<{ leakScan: void }>({
+export const test = base.extend<{ leakScan: void; cspWatch: void }>({
   /**
    * The e2e servers run with TRUST_PROXY=1 and every test's browser arrives from its own address,
    * as through a proxy, so the sign-in rate limits (10 a minute per IP) of one test never block
@@ -168,6 +168,20 @@ export const test = base.extend<{ leakScan: void }>({
       await use();
       const leaks = (await Promise.all(scans)).filter(Boolean);
       expect(leaks).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Every test fails if the browser reports a Content-Security-Policy violation on any page. */
+  cspWatch: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+          violations.push(`${message.location().url}: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(violations).toEqual([]);
     },
     { auto: true },
   ],

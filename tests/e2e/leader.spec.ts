@@ -85,6 +85,7 @@ test("the leader's forms speak English too", async ({ page }, testInfo) => {
   await page.goto("/profile_auditor");
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByRole("heading", { name: "Auditor profile", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Academia · Auditor profile");
   await page.getByRole("link", { name: "Upload material" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload material" });
   await dialog.getByLabel("Link").fill("ftp://files.example.com");

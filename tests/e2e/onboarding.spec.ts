@@ -204,9 +204,10 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused || element.ended)).toBe(true);
   });
 
-  test("a certificate file over 4 MB is refused with its message", async ({ page }, testInfo) => {
+  test("a certificate file over 4 MB is refused with its message, keeping what was typed", async ({ page }, testInfo) => {
     await page.goto(ssoLink(accounts.newUser.email));
     await page.goto("/certifications/new");
+    await page.getByLabel("Nombre de la certificación o curso").fill("Auditoría de TI");
     await page.getByLabel("Institución").fill("ISACA");
     await page.getByLabel("Archivo del certificado (opcional: PNG, JPEG o PDF)").setInputFiles({
       name: "diploma.pdf",
@@ -215,8 +216,30 @@ test.describe("the new user's welcome and onboarding", () => {
     });
     await page.getByRole("button", { name: "Guardar certificación" }).click();
     await expect(page.locator("#certification-file_certificate-error")).toHaveText("El archivo no debe superar los 4 MB");
-    // With JavaScript the browser refuses it before sending, so what was typed stays.
-    if (jsEnabled(testInfo)) await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+    // With JavaScript the browser refuses it before sending; without it the server stops reading
+    // at the limit and gives back what was typed before the file.
+    await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+    await expect(page.getByLabel("Nombre de la certificación o curso")).toHaveValue("Auditoría de TI");
+    await screenshot(page, testInfo, "onboarding-certificate-too-large");
+  });
+
+  test("a language code the page never offered is refused under its row", async ({ page }) => {
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/update_profile");
+    await page.getByLabel("¿Cómo quieres que te llamemos?").fill("Lu");
+    await page.getByLabel("Universidad", { exact: true }).fill("Universidad de Chile");
+    await page.getByLabel("Siglas de la universidad").fill("UCH");
+    await page.getByLabel("Carrera o título").fill("Contaduría Pública");
+    await page.getByLabel("Nivel de Inglés").selectOption("Intermedio");
+    // What a tampered request would send: the server is the authority, and says so on the page.
+    await page.route("**/update_profile*", (route) => {
+      const body = route.request().postData();
+      return route.continue(body ? { postData: body.replace("languages%5B1%5D.language=en", "languages%5B1%5D.language=fr") } : {});
+    });
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByRole("group", { name: "Idiomas (opcional)" }).getByText("Este campo no es válido")).toBeVisible();
+    await expect(page).toHaveURL(/\/update_profile$/);
+    await expect(page.getByLabel("Carrera o título")).toHaveValue("Contaduría Pública");
   });
 
   test("the steps speak English too", async ({ page }, testInfo) => {

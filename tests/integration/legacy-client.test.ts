@@ -11,10 +11,9 @@ import {
   verifyPasswordToken,
 } from "~/lib/legacy/auth.server";
 import { checkBadges, getBadges, viewBadge } from "~/lib/legacy/badges.server";
-import { getDiagnose, getLastDiagnoses, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
+import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
 import {
   getHomeActivities,
-  getTrainingCourseSections,
   getTrainingTopics,
   getTrainingTypeContents,
   getUniversities,
@@ -285,11 +284,6 @@ describe("general catalogues", () => {
     const ctx = await signedIn(ANA);
     expect(await getWorkPositions(ctx)).toHaveLength(6);
     expect(await getUniversities(ctx)).toContainEqual({ id: 1, name: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
-    expect((await getTrainingCourseSections(ctx)).map((section) => section.name)).toEqual([
-      "Contenido principal",
-      "Material complementario",
-      "Evaluación",
-    ]);
     expect((await getTrainingTopics(ctx)).filter((topic) => topic.selected).map((topic) => topic.id)).toEqual([1, 2]);
     const types = await getTrainingTypeContents(ctx);
     expect(types.map((type) => type.name)).toContain("Wikiguía");
@@ -304,6 +298,34 @@ describe("general catalogues", () => {
     expect(home.mostViewed[0]?.id).toBe(101);
     expect(home.sharedByLeaders.length).toBeGreaterThan(0);
     expect(home.sharedByLeaders.every((activity) => activity.contentType.key === "external_link")).toBe(true);
+  });
+});
+
+describe("cached catalogues", () => {
+  it("meet a failure of the shared call with each caller's own handling", async () => {
+    const ana = await signedIn(ANA);
+    const signOut = new Response(null, { status: 302, headers: { Location: "/login" } });
+    const expired: LegacyContext = { locale: "en", token: "expired-token", onUnauthorized: async () => signOut };
+    // The expired caller's miss starts the shared call; Ana joins it and still gets the list,
+    // while only the expired caller is sent to sign in.
+    const [first, second] = await Promise.allSettled([
+      getSuggestionCategories(expired),
+      getSuggestionCategories({ ...ana, locale: "en", onUnauthorized: async () => new Response("not Ana") }),
+    ]);
+    expect(first).toEqual({ status: "rejected", reason: signOut });
+    expect(second.status === "fulfilled" && second.value.length).toBeGreaterThan(0);
+
+    legacy.setFaults({ errorRate: 1 });
+    try {
+      const outage = (requestId: string) => ({ ...ana, locale: "en" as const, onUnavailable: () => requestId });
+      const replies = await Promise.allSettled([getFaqCategories(outage("first")), getFaqCategories(outage("second"))]);
+      expect(replies).toEqual([
+        { status: "rejected", reason: "first" },
+        { status: "rejected", reason: "second" },
+      ]);
+    } finally {
+      legacy.setFaults({ errorRate: 0 });
+    }
   });
 });
 
@@ -445,12 +467,9 @@ describe("diagnose", () => {
       expect(question.options.length).toBeGreaterThan(1);
       expect(question.selected).not.toBeNull();
     }
-    expect(await getLastDiagnoses(ctx)).toHaveLength(1);
 
     const answers = diagnose.questions.map((question) => ({ questionId: question.id, answer: question.options.at(-1)?.id ?? 0 }));
     expect(await saveUserDiagnose(ctx, diagnose.id, answers)).toBe("¡Datos guardados con éxito!");
-    const [latest] = await getLastDiagnoses(ctx);
-    expect(latest).toMatchObject({ diagnosisId: diagnose.id, answers });
     expect((await getDiagnose(ctx)).questions.map((question) => question.selected)).toEqual(answers.map((item) => item.answer));
 
     const unanswered = await failure(saveUserDiagnose(ctx, diagnose.id, answers.slice(1)));
@@ -529,8 +548,8 @@ describe("leader extensions", () => {
     const ana = team[0];
     expect(ana).toMatchObject({ name: "Ana Martínez", workPosition: "Auditor Junior", inTeam: false });
     expect(ana?.progress).toHaveLength(4);
-    expect(ana?.levels[0]).toMatchObject({ title: "Formación Inicial", level: 1, escapeRoom: { completed: false, locked: false } });
-    expect(ana?.levels[0]?.items.every((item) => item.icon === "check" || item.icon === "star")).toBe(true);
+    expect(ana?.levels[0]).toMatchObject({ title: "Formación Inicial", level: 1, quizzes: { completed: 2, total: 2 } });
+    expect(ana?.levels[0]?.items.map((item) => item.state)).toEqual(["completed", "completed"]);
   });
 
   it("searches, adds and removes a member", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, form, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -133,7 +133,7 @@ describe("certification form", () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const fake = new File(["<html>"], "diploma.png", { type: "image/png" });
     const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
-    expect(reply.init?.status).toBe(400);
+    expect(reply.init?.status).toBe(415);
     expect(reply.data.result.error).toEqual({ file_certificate: ["El archivo debe ser PNG, JPEG o PDF"] });
     expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
   });
@@ -150,6 +150,8 @@ describe("certification form", () => {
     const tooLarge = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
     expect(tooLarge.init?.status).toBe(413);
     expect(tooLarge.data.result.error).toEqual({ file_certificate: ["El archivo no debe superar los 4 MB"] });
+    // What was typed comes back (the file's part is the form's last).
+    expect(tooLarge.data.result.initialValue).toEqual({ ...valid });
   });
 
   it("answers the field rules", async () => {
@@ -221,6 +223,15 @@ describe("profile update and the user loader", () => {
     });
   });
 
+  it("the session takes the saved name, so the header shows it", async () => {
+    const { action } = await import("~/routes/_onboarding.update_profile");
+    const { readSession } = await import("~/lib/session.server");
+    const saved = (await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie)))) as Response;
+    const session = await readSession(get("/", cookiesOf(saved)));
+    expect(session?.user.fullName).toBe("Lucía Gómez Ríos");
+    expect(session?.token).toBe((await readSession(get("/", cookie)))?.token);
+  });
+
   it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
     const { action, loader } = await import("~/routes/_onboarding.update_profile");
     const saved = (await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie)))) as Response;
@@ -233,6 +244,9 @@ describe("profile update and the user loader", () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
     const rules = asReply(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
     expect(rules.data.result.error).toEqual({ degree: ["minChars:2"], acronym: ["required"] });
+    const language = asReply(await action(args(post("/update_profile", { ...profile, "languages[1].language": "fr" }, cookie))));
+    expect(language.init?.status).toBe(400);
+    expect(language.data.result.error).toEqual({ "languages[1].language": ["invalid"] });
     const legacyRule = asReply(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
     expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
     legacy.setFaults({ errorRate: 1 });

@@ -276,7 +276,8 @@ describe("file proxy", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
+    // The files host says "public"; a signed-in-only proxy never lets a shared cache keep it.
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=300");
     expect(response.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
     expect(response.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'self'");
     const bytes = new Uint8Array(await response.arrayBuffer());

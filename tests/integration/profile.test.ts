@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatDate } from "~/lib/format";
 import { get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -26,6 +27,7 @@ function reply(value: unknown): { status: number; body: Body } {
 }
 
 type Profile = {
+  title: string;
   name: string;
   isLeader: boolean;
   photoPending: boolean;
@@ -47,10 +49,22 @@ describe("profile page loader", () => {
     expect(profile.isLeader).toBe(false);
     expect(profile.certifications.length).toBeGreaterThan(0);
     expect(profile.university?.acronym).toBe("UNAM");
-    expect(profile.languages.length).toBeGreaterThan(0);
-    expect(profile.vr).not.toBeNull();
+    expect(profile.languages).toEqual([
+      { name: "Español", isoCode: "es", proficiency: "Nativo" },
+      { name: "Inglés", isoCode: "en", proficiency: "Intermedio" },
+    ]);
+    // The seed: started 20 days ago, finished 18, last seen 2 days 3 hours ago; 3 attempts of 1260 s in all.
+    const daysAgo = (days: number, hours = 0) => formatDate(new Date(Date.now() - (days * 24 + hours) * 3_600_000).toISOString(), "es");
+    expect(profile.vr).toEqual({ initiated: daysAgo(20), finalized: daysAgo(18), lastSeen: daysAgo(2, 3), attempts: 3, minutes: 21 });
     expect(profile.vr?.initiated).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
-    expect(Number.isInteger(profile.vr?.minutes)).toBe(true);
+    expect(profile.title).toBe("Perfil colaborador");
+  });
+
+  it("names the page and the languages in English for an English session", async () => {
+    const { localeCookie } = await import("~/lib/i18next.server");
+    const profile = await profileOf(`${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`);
+    expect(profile.title).toBe("Employee profile");
+    expect(profile.languages.map((language) => language.name)).toEqual(["Spanish", "English"]);
   });
 
   it("marks the leader and leaves out VR for a user without it", async () => {
@@ -191,6 +205,22 @@ describe("photo action", () => {
     expect(status).toBe(200);
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
     expect((await profileOf(cookie)).photoPending).toBe(true);
+  });
+
+  it("refuses a new photo with 409 while one waits for validation, without reading it", async () => {
+    await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    const { action } = await import("~/routes/_app.profile._page.photo");
+    const pull = vi.fn();
+    const request = new Request("http://localhost/profile/photo", {
+      method: "POST",
+      body: new ReadableStream({ pull }, { highWaterMark: 0 }),
+      headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    const { status, body } = reply(await action({ request, params: {}, context: {} }));
+    expect(status).toBe(409);
+    expect(body.error).toBe("Tu foto de perfil está en proceso de validación");
+    expect(pull).not.toHaveBeenCalled();
   });
 
   it("uploads a JPEG chosen without JavaScript", async () => {

@@ -57,6 +57,21 @@ describe("login attempts", () => {
     expect(blocked.data.error?.[""]).toEqual(["Too many attempts. Wait a minute and try again."]);
   });
 
+  it("are spent before the legacy API answers: 40 parallel wrong passwords on one account get at most 10 tries", async () => {
+    mock().setFaults({ latencyMs: 300 });
+    try {
+      const account = "paralelo@academia.test";
+      const replies = (await Promise.all(
+        Array.from({ length: 40 }, () => login(freshIp(), account, "wrong-password")),
+      )) as unknown as Reply[];
+      const statuses = replies.map((reply) => reply.init.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    } finally {
+      mock().setFaults({ latencyMs: 0 });
+    }
+  });
+
   it("do not count successful sign-ins", async () => {
     const ip = freshIp();
     for (let i = 0; i < 12; i++) expect(((await login(ip, learner.email, learner.password)) as Response).status).toBe(302);

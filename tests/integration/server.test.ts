@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { ACCESS_TOKEN_CANARY } from "../../server/mock/store";
@@ -40,9 +41,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function launch(script: string, env: Record<string, string>): Promise<App> {
+async function launch(script: string, env: Record<string, string>, cwd = process.cwd()): Promise<App> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [resolve(script)], {
+    cwd,
     env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -61,15 +63,19 @@ async function launch(script: string, env: Record<string, string>): Promise<App>
 }
 
 /** One instance of the app server on the test's mock (or on `legacyUrl`). */
-function startApp(legacyUrl = mock.url) {
-  return launch("build/bin/serve.js", {
-    ...SECRETS,
-    LEGACY_API_URL: legacyUrl,
-    FILES_HOST_URL: mock.origin,
-    // Generous, so a busy machine (the whole suite runs in parallel) never times a page out.
-    LEGACY_TIMEOUT_MS: "3000",
-    SHUTDOWN_DELAY_MS: "300",
-  });
+function startApp(legacyUrl = mock.url, cwd?: string) {
+  return launch(
+    "build/bin/serve.js",
+    {
+      ...SECRETS,
+      LEGACY_API_URL: legacyUrl,
+      FILES_HOST_URL: mock.origin,
+      // Generous, so a busy machine (the whole suite runs in parallel) never times a page out.
+      LEGACY_TIMEOUT_MS: "3000",
+      SHUTDOWN_DELAY_MS: "300",
+    },
+    cwd,
+  );
 }
 
 async function call(app: App, path: string, init: RequestInit = {}): Promise<{ response: Response; body: string }> {
@@ -187,6 +193,58 @@ describe("scale-out", () => {
     const replay = await call(b, "/", { headers: { Cookie: cookie } });
     expect(replay.response.status).toBe(302);
     expect(replay.response.headers.get("location")).toBe("/login");
+  });
+});
+
+describe("request bodies", () => {
+  it("a form body over 64 KiB gets 413, and one of undeclared length 411, before any route reads it", async () => {
+    const big = new URLSearchParams({ email: "a@b.co", password: "x".repeat(70 * 1024) });
+    expect((await call(a, "/login", { method: "POST", body: big })).response.status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("email=a%40b.co&password=x"));
+        controller.close();
+      },
+    });
+    const chunked = await call(a, "/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.response.status).toBe(411);
+    // A small form still reaches its route.
+    expect((await call(a, "/login", { method: "POST", body: new URLSearchParams(learner) })).response.status).toBe(302);
+  });
+});
+
+describe("readiness and logs", () => {
+  it("/readyz stays 200 while the legacy API is down: the app's own error pages answer, not the balancer's", async () => {
+    mock.setFaults({ errorRate: 1 });
+    try {
+      expect((await call(a, "/readyz")).response.status).toBe(200);
+    } finally {
+      mock.setFaults({ errorRate: 0 });
+    }
+  });
+
+  it("log a recovery link without its token and an asset with its /build/ path", async () => {
+    const token = "live-reset-token-4f1b2c3d";
+    await call(a, `/recovery/${token}`);
+    const asset = /\/build\/entry\.client-[\w-]+\.js/.exec((await call(a, "/login")).body)?.[0] ?? "";
+    expect(asset).not.toBe("");
+    expect((await call(a, asset)).response.status).toBe(200);
+    const requests = a.logs.filter((line) => line.includes('"msg":"request"'));
+    expect(requests.some((line) => line.includes('"path":"/recovery/:token"'))).toBe(true);
+    expect(requests.some((line) => line.includes(`"path":"${asset}"`))).toBe(true);
+    expect(a.logs.some((line) => line.includes(token))).toBe(false);
+  });
+
+  it("serve the static files whatever directory the server was started from", async () => {
+    const elsewhere = await startApp(mock.url, tmpdir());
+    expect((await call(elsewhere, "/favicon.ico")).response.status).toBe(200);
+    elsewhere.child.kill("SIGINT");
+    await elsewhere.exit;
   });
 });
 

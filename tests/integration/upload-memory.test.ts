@@ -17,6 +17,18 @@ let app: ChildProcess;
 let origin: string;
 let cookie: string;
 
+async function signIn(): Promise<string> {
+  const login = await fetch(`${origin}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "ana.martinez@academia.test", password: "Academia2026!" }),
+    redirect: "manual",
+  });
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -111,15 +123,7 @@ beforeAll(async () => {
     if (attempt > 200) throw new Error("the app did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const login = await fetch(`${origin}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "ana.martinez@academia.test", password: "Academia2026!" }),
-    redirect: "manual",
-  });
-  cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  cookie = await signIn();
 }, 300_000);
 
 afterAll(async () => {
@@ -128,21 +132,28 @@ afterAll(async () => {
 });
 
 describe("photo uploads over HTTP", () => {
-  it("takes exactly 4 MiB and answers 4 MiB + 1 byte, or a larger declared body, with 413 and the message", async () => {
-    const exact = await upload(png(4 * MiB));
-    expect(exact.status).toBe(200);
-    expect(exact.html).toContain("¡Fotografía cargada con éxito!");
+  it("answers 4 MiB + 1 byte, or a larger declared body, with 413 and the message, and takes exactly 4 MiB", async () => {
     for (const size of [4 * MiB + 1, 8 * MiB]) {
       const refused = await upload(png(size));
       expect(refused.status).toBe(413);
       expect(refused.html).toContain("El archivo no debe superar los 4 MB");
     }
+    const exact = await upload(png(4 * MiB));
+    expect(exact.status).toBe(200);
+    expect(exact.html).toContain("¡Fotografía cargada con éxito!");
+    // The photo now waits for validation: a new one is refused before it is read.
+    const again = await upload(png(MiB));
+    expect(again.status).toBe(409);
+    expect(again.html).toContain("Tu foto de perfil está en proceso de validación");
   }, 60_000);
 
   it("keeps the app's memory bounded while 50 uploads of 4 MiB are in flight at once", async () => {
     const pid = app.pid;
     if (!pid) throw new Error("no app process");
-    await upload(png(MiB));
+    // A fresh mock: no photo waiting for validation (its sessions go with it).
+    legacy.reset();
+    cookie = await signIn();
+    expect((await upload(png(4 * MiB + 1))).status).toBe(413);
     const baseline = rssOf(pid);
     let peak = baseline;
     const sampler = setInterval(() => {
@@ -162,5 +173,72 @@ describe("photo uploads over HTTP", () => {
     peak = Math.max(peak, rssOf(pid));
     expect(statuses).toEqual(Array(50).fill(200));
     expect(Math.round((peak - baseline) / MiB), "RSS growth in MiB").toBeLessThan(220);
+  }, 120_000);
+});
+
+/** A certificate form streamed without Content-Length: its text fields, then `files` PDFs of `size` bytes. */
+async function certificateUpload(files: number, size: number): Promise<{ status: number; html: string }> {
+  const boundary = `----upload${crypto.randomUUID()}`;
+  const encoder = new TextEncoder();
+  const text = Object.entries({ certificate: "Auditoría de TI", certificate_type: "COURSE", institution: "ISACA", expedition_date: "2024-03-15" })
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file_certificate"; filename="diploma.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const pdfSignature = encoder.encode("%PDF-1.4\n");
+  const chunk = 64 * 1024;
+  let file = 0;
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (file === 0 && sent === 0) controller.enqueue(encoder.encode(text));
+      if (file === files) {
+        controller.enqueue(encoder.encode(`--${boundary}--\r\n`));
+        controller.close();
+        return;
+      }
+      if (sent === 0) controller.enqueue(encoder.encode(fileHead));
+      const bytes = new Uint8Array(Math.min(chunk, size - sent));
+      if (sent === 0) bytes.set(pdfSignature);
+      controller.enqueue(bytes);
+      sent += bytes.byteLength;
+      if (sent >= size) {
+        controller.enqueue(encoder.encode("\r\n"));
+        file++;
+        sent = 0;
+      }
+    },
+  });
+  const response = await fetch(`${origin}/certifications/new`, {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+  } as RequestInit);
+  return { status: response.status, html: await response.text() };
+}
+
+describe("certificate uploads over HTTP", () => {
+  it("a file past 4 MiB is refused with its message and what was typed, even without Content-Length", async () => {
+    const refused = await certificateUpload(1, 4 * MiB + 1);
+    expect(refused.status).toBe(413);
+    expect(refused.html).toContain("El archivo no debe superar los 4 MB");
+    expect(refused.html).toContain('value="ISACA"');
+  }, 60_000);
+
+  it("keeps the app's memory bounded while 20 forms of ten 4 MiB files each stream in without Content-Length", async () => {
+    const pid = app.pid;
+    if (!pid) throw new Error("no app process");
+    await certificateUpload(1, MiB);
+    const baseline = rssOf(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 20);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => certificateUpload(10, 4 * MiB)));
+    clearInterval(sampler);
+    peak = Math.max(peak, rssOf(pid));
+    // One file part only: the second one ends the read.
+    expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(400));
+    expect(Math.round((peak - baseline) / MiB), "RSS growth in MiB").toBeLessThan(100);
   }, 120_000);
 });

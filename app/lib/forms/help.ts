@@ -2,7 +2,6 @@ import { z } from "zod";
 import { message, requiredInteger, requiredText } from "../validation";
 
 /** The help forms of spec §5: support request, suggestion and the contact footer. */
-export const appSections = ["Inicio", "Avance", "Notificaciones", "Perfil", "Otro"] as const;
 /** The section a request gets when it is raised from an activity and no section was chosen. */
 export const ACTIVITY_SECTION = "Galería";
 

@@ -147,7 +147,7 @@ describe("profile (names 2-512, education 2-150, optional ids ≥ 1, languages)"
     });
   });
 
-  it("keeps only the languages given a level, and refuses an unknown level", () => {
+  it("keeps only the languages given a level, and refuses an unknown level or language code", () => {
     expect(
       valueOf(profileSchema, {
         ...valid,
@@ -157,6 +157,9 @@ describe("profile (names 2-512, education 2-150, optional ids ≥ 1, languages)"
         "languages[1].level": "",
       }),
     ).toMatchObject({ languages: [{ language: "es", level: "Nativo" }] });
+    expect(errorsOf(profileSchema, { ...valid, "languages[0].language": "fr", "languages[0].level": "Nativo" })).toEqual({
+      "languages[0].language": ["invalid"],
+    });
     expect(errorsOf(profileSchema, { ...valid, "languages[0].language": "es", "languages[0].level": "Fluido" })).toEqual({
       "languages[0].level": ["invalid"],
     });

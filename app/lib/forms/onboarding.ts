@@ -1,15 +1,9 @@
 import { z } from "zod";
-import { message, requiredText } from "../validation";
+import { MAX_UPLOAD_BYTES } from "../upload-rules";
+import { choice, isCalendarDate, message, requiredText } from "../validation";
+import { certificateTypes, FILE_TOO_LARGE, LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "./options";
 
 /** The onboarding forms of spec §5: certification, topics and content types, profile. */
-export const certificateTypes = ["CERTIFICATE", "COURSE"] as const;
-export const proficiencyLevels = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
-/** Accepted certificate files (spec §9); the server checks the content, not the name. */
-export const CERTIFICATE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
-/** The legacy API's upload limit (4 MiB), checked in the browser before anything is sent. */
-export const MAX_CERTIFICATE_BYTES = 4 * 1024 * 1024;
-/** The message key of a file over the limit (the page words it). */
-export const FILE_TOO_LARGE = "fileTooLarge";
 
 /** `optional|string|min:a|max:b`: empty is fine, anything typed follows the bounds. */
 function optionalText(min: number, max: number) {
@@ -20,25 +14,14 @@ function optionalText(min: number, max: number) {
     .optional();
 }
 
-/** Options come from the page; anything else is 'not valid', nothing is 'required'. */
-const choice = <T extends [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    errorMap: (issue, ctx) => ({
-      message: issue.code === "invalid_type" && ctx.data === undefined ? message.required : message.invalid,
-    }),
-  });
-
 /** A real calendar day as `YYYY-MM-DD` (what a date input sends). */
 const isoDate = z
   .string({ required_error: message.required, invalid_type_error: message.invalid })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, message.invalid);
+  .refine(isCalendarDate, message.invalid);
 
 export const certificationSchema = z.object({
   certificate: requiredText(2, 512),
-  certificate_type: choice([...certificateTypes]),
+  certificate_type: choice(certificateTypes),
   institution: requiredText(2, 512),
   expedition_date: isoDate,
   credential_id: optionalText(2, 64),
@@ -48,7 +31,7 @@ export const certificationSchema = z.object({
     (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
     z
       .instanceof(File, { message: message.invalid })
-      .refine((file) => file.size <= MAX_CERTIFICATE_BYTES, FILE_TOO_LARGE)
+      .refine((file) => file.size <= MAX_UPLOAD_BYTES, FILE_TOO_LARGE)
       .optional(),
   ),
 });
@@ -74,7 +57,7 @@ export const profileSchema = z.object({
   degree: requiredText(2, 150),
   /** One row per language; a row without a level is left out. */
   languages: z
-    .array(z.object({ language: z.string(), level: choice([...proficiencyLevels]).optional() }))
+    .array(z.object({ language: choice(LANGUAGE_OPTIONS), level: choice(LANGUAGE_LEVELS).optional() }))
     .optional()
     .transform((rows) => (rows ?? []).flatMap((row) => (row.level ? [{ language: row.language, level: row.level }] : []))),
 });

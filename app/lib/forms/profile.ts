@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { message, requiredText } from "../validation";
+import { choice, message, requiredText } from "../validation";
+import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "./options";
 
 /** The profile forms of spec §5: education and languages. */
 export const educationSchema = z.object({
@@ -9,14 +10,6 @@ export const educationSchema = z.object({
   acronym: requiredText(1, 32),
 });
 
-/** Spec §3 'Language options' and proficiency levels; the legacy API accepts the ISO codes. */
-export const LANGUAGE_OPTIONS = ["es", "en"] as const;
-export const LANGUAGE_LEVELS = ["Básico", "Intermedio", "Avanzado", "Experto", "Nativo"] as const;
-
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.string({ required_error: message.required, invalid_type_error: message.invalid }).pipe(
-    z.enum(values, { errorMap: () => ({ message: message.invalid }) }),
-  );
 
 const languageRow = z.object({
   language: choice(LANGUAGE_OPTIONS),
@@ -36,5 +29,3 @@ export const languagesSchema = z.object({
       });
     }),
 });
-
-export type LanguageRow = z.infer<typeof languageRow>;

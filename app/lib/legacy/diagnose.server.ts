@@ -45,29 +45,6 @@ export function getDiagnose(ctx: LegacyContext) {
   });
 }
 
-/** `GET /diagnose/last_diagnoses`, newest first. */
-export function getLastDiagnoses(ctx: LegacyContext) {
-  return legacyRequest(ctx, {
-    method: "GET",
-    path: "/diagnose/last_diagnoses",
-    schema: z
-      .object({
-        last_diagnoses: z.array(
-          z
-            .object({ id, diagnosis_id: id, answers: z.array(z.object({ question_id: id, answer: id }).passthrough()), created_at: z.string().nullish() })
-            .passthrough()
-            .transform((diagnosis) => ({
-              id: diagnosis.id,
-              diagnosisId: diagnosis.diagnosis_id,
-              answers: diagnosis.answers.map((answer) => ({ questionId: answer.question_id, answer: answer.answer })),
-              createdAt: diagnosis.created_at ?? null,
-            })),
-        ),
-      })
-      .transform((reply) => reply.last_diagnoses),
-  });
-}
-
 /** `POST /diagnose/save_user_diagnose`: every answer, as JSON text in `more_data`. */
 export function saveUserDiagnose(ctx: LegacyContext, diagnosisId: number, answers: Array<{ questionId: number; answer: number }>) {
   return legacyRequest(ctx, {

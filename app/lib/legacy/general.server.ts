@@ -1,18 +1,15 @@
 import { z } from "zod";
-import { cached } from "../cache.server";
-import { type LegacyContext, legacyRequest } from "./request.server";
+import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
 import { id, listedActivitySchema, namedSchema } from "./schemas.server";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
 function catalogue<T>(ctx: LegacyContext, path: string, key: string, item: z.ZodType<T, z.ZodTypeDef, unknown>) {
-  return cached(`${path}:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path,
-      schema: z.object({ [key]: z.array(item) }).transform((reply) => reply[key] as T[]),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `${path}:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path,
+    schema: z.object({ [key]: z.array(item) }).transform((reply) => reply[key] as T[]),
+  });
 }
 
 /** Public catalogues: cached per process (DESIGN.md); the token only authorises the call. */
@@ -29,9 +26,6 @@ export const getUniversities = (ctx: LegacyContext) =>
       .passthrough()
       .transform((u) => ({ id: u.id, name: u.name, acronym: u.acronym ?? "" })),
   );
-
-export const getTrainingCourseSections = (ctx: LegacyContext) =>
-  catalogue(ctx, "/general/training_course_sections", "training_course_sections", namedSchema);
 
 const choiceSchema = z
   .object({

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { cached } from "../cache.server";
-import { type LegacyContext, legacyRequest } from "./request.server";
+import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
 import { id, messageSchema, namedSchema, text } from "./schemas.server";
 
 /** FAQ, support, suggestions and the contact form (spec §7). */
@@ -23,24 +22,20 @@ export type FaqCategory = z.output<typeof faqCategorySchema>;
 
 /** `GET /faq`: reads `faq` (public, cached). */
 export function getFaq(ctx: LegacyContext) {
-  return cached(`faq:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path: "/faq",
-      schema: z.object({ faq: z.array(faqCategorySchema) }).transform((reply) => reply.faq),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `faq:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/faq",
+    schema: z.object({ faq: z.array(faqCategorySchema) }).transform((reply) => reply.faq),
+  });
 }
 
 /** `GET /faq_categories`: the category names only (cached). */
 export function getFaqCategories(ctx: LegacyContext) {
-  return cached(`faq_categories:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path: "/faq_categories",
-      schema: z.object({ faq_categories: z.array(namedSchema) }).transform((reply) => reply.faq_categories),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `faq_categories:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/faq_categories",
+    schema: z.object({ faq_categories: z.array(namedSchema) }).transform((reply) => reply.faq_categories),
+  });
 }
 
 const supportRequestSchema = z
@@ -82,22 +77,20 @@ export function getSupportRequests(ctx: LegacyContext) {
 
 /** `GET /support/categories`: categories with their sub-categories (cached). */
 export function getSupportCategories(ctx: LegacyContext) {
-  return cached(`support_categories:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path: "/support/categories",
-      schema: z
-        .object({
-          support_categories: z.array(
-            z
-              .object({ id, name: z.string(), sub_categories: z.array(namedSchema).nullish() })
-              .passthrough()
-              .transform((category) => ({ id: category.id, name: category.name, subCategories: category.sub_categories ?? [] })),
-          ),
-        })
-        .transform((reply) => reply.support_categories),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `support_categories:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/support/categories",
+    schema: z
+      .object({
+        support_categories: z.array(
+          z
+            .object({ id, name: z.string(), sub_categories: z.array(namedSchema).nullish() })
+            .passthrough()
+            .transform((category) => ({ id: category.id, name: category.name, subCategories: category.sub_categories ?? [] })),
+        ),
+      })
+      .transform((reply) => reply.support_categories),
+  });
 }
 
 export type SupportPayload = {
@@ -123,15 +116,13 @@ export function saveSupportRequest(ctx: LegacyContext, body: SupportPayload) {
 
 /** `GET /suggestion/categories` (cached). */
 export function getSuggestionCategories(ctx: LegacyContext) {
-  return cached(`suggestion_categories:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path: "/suggestion/categories",
-      schema: z
-        .object({ suggestion_categories: z.array(namedSchema) })
-        .transform((reply) => reply.suggestion_categories),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `suggestion_categories:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/suggestion/categories",
+    schema: z
+      .object({ suggestion_categories: z.array(namedSchema) })
+      .transform((reply) => reply.suggestion_categories),
+  });
 }
 
 /** `POST /suggestion/save`. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { cached } from "../cache.server";
-import { type LegacyContext, legacyRequest } from "./request.server";
+import { cachedLegacyRequest, type LegacyContext } from "./request.server";
 import { id } from "./schemas.server";
 
 const languageSchema = z
@@ -25,14 +24,9 @@ const TEN_MINUTES = 10 * 60 * 1000;
 
 /** `GET /languages/all`: the languages the interface can switch to (a public catalogue, cached). */
 export function getLanguages(ctx: LegacyContext) {
-  return cached(`languages:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(
-      { locale: ctx.locale },
-      {
-        method: "GET",
-        path: "/languages/all",
-        schema: z.object({ languages: z.array(languageSchema) }).transform((reply) => reply.languages),
-      },
-    ),
-  );
+  return cachedLegacyRequest({ locale: ctx.locale }, `languages:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/languages/all",
+    schema: z.object({ languages: z.array(languageSchema) }).transform((reply) => reply.languages),
+  });
 }

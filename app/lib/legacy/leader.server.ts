@@ -12,31 +12,23 @@ import { count, flag, id, mediaPath, text } from "./schemas.server";
 const levelSchema = z
   .object({
     title: text,
-    description: text,
     quizzes: z.object({ completed: count, total: count }).passthrough().nullish(),
     is_level: count,
-    current_level: flag,
-    total_level: count,
-    badge: flag,
     progress_global: count,
-    scape_room: z.object({ completed: flag, locked: flag }).passthrough().nullish(),
-    items_progress: z.array(z.object({ name: text, status: text, icon: text }).passthrough()).nullish(),
+    items_progress: z
+      .array(z.object({ name: text, icon: text, state: z.enum(["completed", "started", "not_started"]).nullish().catch(null) }).passthrough())
+      .nullish(),
   })
   .passthrough()
   .transform((level) => ({
     title: level.title,
-    description: level.description,
     quizzes: { completed: level.quizzes?.completed ?? 0, total: level.quizzes?.total ?? 0 },
     level: level.is_level,
-    isCurrent: level.current_level,
-    totalLevels: level.total_level,
-    badge: level.badge,
     progress: level.progress_global,
-    escapeRoom: level.scape_room ? { completed: level.scape_room.completed, locked: level.scape_room.locked } : null,
+    // `status` is Spanish display text: the state is read from the language-independent fields.
     items: (level.items_progress ?? []).map((item) => ({
       name: item.name,
-      status: item.status,
-      icon: item.icon === "check" ? ("check" as const) : ("star" as const),
+      state: item.state ?? (item.icon === "check" ? ("completed" as const) : ("not_started" as const)),
     })),
   }));
 
@@ -60,8 +52,6 @@ const memberSchema = z
   .transform((member) => ({
     id: member.id,
     code: member.code_user ?? "",
-    firstName: member.first_name,
-    lastName: member.last_name,
     name: member.full_name || [member.first_name, member.last_name].filter(Boolean).join(" "),
     photoUrl: member.photo?.full_path ?? null,
     workPosition: (member.work_position ?? member.workposition)?.name ?? "",

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { log } from "../../../server/log";
+import { loggablePath, log } from "../../../server/log";
+import { cached } from "../cache.server";
 import { getConfig } from "../config.server";
 
 /**
@@ -111,6 +112,31 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
   }
 }
 
+/**
+ * A public catalogue's call, cached per process (app/lib/cache.server.ts): concurrent misses share
+ * one upstream call, made without any caller's callbacks; each caller then meets a failure with
+ * its own (a shared call must not throw one user's session-ending redirect, or request id, at
+ * another). A 401 was about the token of whoever made the shared call: the caller asks again
+ * with its own.
+ */
+export async function cachedLegacyRequest<T>(
+  ctx: LegacyContext,
+  key: string,
+  ttlMs: number,
+  options: RequestOptions<T>,
+): Promise<T> {
+  const { onUnauthorized, onUnavailable, ...plain } = ctx;
+  try {
+    return await cached(key, ttlMs, () => legacyRequest(plain, options));
+  } catch (error) {
+    if (error instanceof LegacyError && error.kind === "unauthorized") return legacyRequest(ctx, options);
+    const transient =
+      error instanceof LegacyError && error.kind === "unavailable" && (error.status < 400 || error.status >= 500);
+    if (transient && onUnavailable) throw onUnavailable();
+    throw error;
+  }
+}
+
 async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline: number): Promise<T> {
   const config = getConfig();
   const headers = new Headers({
@@ -130,7 +156,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   const logCall = (status: number | string) =>
     log.info("legacy call", {
       method: options.method,
-      path: options.path,
+      path: loggablePath(options.path),
       status,
       ms: Math.round(performance.now() - started),
       requestId: ctx.requestId,
@@ -171,7 +197,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) {
     log.warn("legacy response did not match its schema", {
-      path: options.path,
+      path: loggablePath(options.path),
       issues: parsed.error.issues
         .slice(0, 5)
         .map((issue) => `${issue.path.join(".")}: ${issue.code}`)

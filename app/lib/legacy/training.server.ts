@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { type LegacyContext, legacyRequest } from "./request.server";
-import { cached } from "../cache.server";
+import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
 import { activitySchema, count, flag, id, progressRecordSchema, routeSchema, text } from "./schemas.server";
 
 const routePointsSchema = z
@@ -171,13 +170,11 @@ const TEN_MINUTES = 10 * 60 * 1000;
  * video tips); the app uses the first. The same for every learner, so cached like a catalogue.
  */
 export function getAcademy(ctx: LegacyContext): Promise<Academy | null> {
-  return cached(`/training:${ctx.locale}`, TEN_MINUTES, () =>
-    legacyRequest(ctx, {
-      method: "GET",
-      path: "/training",
-      schema: z
-        .object({ training_academies: z.array(academySchema) })
-        .transform((reply) => reply.training_academies[0] ?? null),
-    }),
-  );
+  return cachedLegacyRequest(ctx, `/training:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/training",
+    schema: z
+      .object({ training_academies: z.array(academySchema) })
+      .transform((reply) => reply.training_academies[0] ?? null),
+  });
 }

@@ -22,10 +22,12 @@ const materialTypes: Record<number, { name: string; desk: LinkDesk }> = {
 
 function courseStatus(state: MockState, userId: number, activities: ActivityRecord[]) {
   if (activities.length > 0 && activities.every((activity) => isFinalized(state, userId, activity.id))) {
-    return { status: "Completado", icon: "check" };
+    return { status: "Completado", icon: "check", state: "completed" };
   }
   const started = activities.some((activity) => activityProgress(state, userId, activity.id));
-  return { status: started ? "Iniciado" : "Sin iniciar", icon: "star" };
+  return started
+    ? { status: "Iniciado", icon: "star", state: "started" }
+    : { status: "Sin iniciar", icon: "star", state: "not_started" };
 }
 
 function levelProgress(state: MockState, member: UserRecord, route: RouteRecord, currentLevel: number) {
@@ -40,7 +42,7 @@ function levelProgress(state: MockState, member: UserRecord, route: RouteRecord,
   return {
     title: route.name,
     description: route.description,
-    quizzes: { completed: statuses.filter((item) => item.status === "Completado").length, total: courses.length },
+    quizzes: { completed: statuses.filter((item) => item.state === "completed").length, total: courses.length },
     is_level: route.level,
     current_level: route.level === currentLevel,
     total_level: state.routes.length,

@@ -86,8 +86,6 @@ export function userHandlers(ctx: MockContext): HttpHandler[] {
           acronym: "required|string|min:2|max:150",
           degree: "required|string|min:2|max:150",
           languages: "nullable|array",
-          training_topics: "nullable|array",
-          training_type_contents: "nullable|array",
         },
         locale,
       );
@@ -109,22 +107,6 @@ export function userHandlers(ctx: MockContext): HttpHandler[] {
         id: universityId,
       });
       if (input.languages !== undefined) user.languages = parseUserLanguages(state, locale, list(input.languages));
-      if (input.training_topics !== undefined) {
-        user.topic_ids = idsFromList(
-          locale,
-          "training_topics",
-          list(input.training_topics),
-          state.catalogue.training_topics,
-        );
-      }
-      if (input.training_type_contents !== undefined) {
-        user.content_type_ids = idsFromList(
-          locale,
-          "training_type_contents",
-          list(input.training_type_contents),
-          state.catalogue.training_type_contents,
-        );
-      }
       return json({ success: true, message: t(locale, "dataSaved"), user: userView(ctx, user) });
     }),
 
