@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "./media";
+import { folderOf, mediaFileUrl, pdfPagesPath, pdfPageUrl, sameOriginFileUrl, videoEmbedUrl } from "./media";
 
 const host = "http://files.test";
 
@@ -90,5 +90,19 @@ describe("videoEmbedUrl", () => {
     expect(videoEmbedUrl("https://www.youtube.com/watch?v=<script>")).toBeNull();
     expect(videoEmbedUrl("nonsense")).toBeNull();
     expect(videoEmbedUrl(null)).toBeNull();
+  });
+});
+
+describe("pdfPagesPath and pdfPageUrl", () => {
+  it("draws pages only from a plain /files/ path", () => {
+    expect(pdfPagesPath("/files/storage/media/guia.pdf")).toBe("storage/media/guia.pdf");
+    expect(pdfPagesPath("/files/storage/media/gu%C3%ADa.pdf")).toBe("storage/media/gu%C3%ADa.pdf");
+    expect(pdfPagesPath("/files/storage/guia.pdf?v=2")).toBeNull();
+    expect(pdfPagesPath("/files/")).toBeNull();
+    expect(pdfPagesPath("https://bucket.s3.amazonaws.com/guia.pdf")).toBeNull();
+  });
+
+  it("addresses a page by width, path, number and format, with no query", () => {
+    expect(pdfPageUrl("storage/media/guia.pdf", 2, 720, "webp")).toBe("/pdf-pages/720/storage/media/guia.pdf/2.webp");
   });
 });

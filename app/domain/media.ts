@@ -84,3 +84,26 @@ export function videoEmbedUrl(link: string | null | undefined): string | null {
   if (!id || !VIDEO_ID.test(id)) return null;
   return `https://www.youtube.com/embed/${id}`;
 }
+
+/** Where the app serves a PDF's pages as images (app/routes/pdf-pages.$width.$.ts). */
+export const PDF_PAGES_PREFIX = "/pdf-pages/";
+/** The only widths a page is drawn at, in pixels: 1×, 2× and 3× of a 360 px phone. */
+export const PDF_PAGE_WIDTHS = [360, 720, 1080] as const;
+export type PdfPageWidth = (typeof PDF_PAGE_WIDTHS)[number];
+export const PDF_PAGE_FORMATS = ["webp", "png"] as const;
+export type PdfPageFormat = (typeof PDF_PAGE_FORMATS)[number];
+
+/**
+ * The path a PDF's pages are drawn from: a plain `/files/<path>` without a query (the page
+ * addresses carry none), or null for a file the app does not proxy.
+ */
+export function pdfPagesPath(src: string): string | null {
+  if (!src.startsWith(FILES_PREFIX) || /[?#]/.test(src)) return null;
+  const path = src.slice(FILES_PREFIX.length);
+  return path === "" ? null : path;
+}
+
+/** `/pdf-pages/<width>/<path>/<page>.<format>`: one page of the PDF at `/files/<path>`. */
+export function pdfPageUrl(path: string, page: number, width: PdfPageWidth, format: PdfPageFormat): string {
+  return `${PDF_PAGES_PREFIX}${width}/${path}/${page}.${format}`;
+}

@@ -8,6 +8,7 @@ import { wantsSaveData } from "./data-saver.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "./legacy/activities.server";
 import { getHomeActivities } from "./legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
+import { readPdf } from "./pdf-pages.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
@@ -168,14 +169,17 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
   const locked =
     !unavailable && activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, records);
   const record = recordOf(progress, activity.id);
+  const played = playerActivity(activity, getConfig().FILES_HOST_URL);
+  const state = unavailable ? "unavailable" : locked ? "locked" : "ready";
   const payload: PlayerData = {
-    state: unavailable ? "unavailable" : locked ? "locked" : "ready",
+    state,
     closeTo,
-    activity: playerActivity(activity, getConfig().FILES_HOST_URL),
+    activity: played,
     record: record ? savedRecord(record) : null,
     resume: record ? resumeData(record.userData) : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
+    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src) : null,
   };
   return data(payload);
 }

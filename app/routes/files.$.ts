@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/lib/config.server";
+import { filesHostUrl, plain } from "~/lib/files-host.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { readSession } from "~/lib/session.server";
 import { log } from "../../server/log";
 
 /**
  * `GET|HEAD /files/<path>`: streams `<FILES_HOST_URL>/<path>` from the app's own origin, so a
- * SCORM package reaches its runtime in the parent window (same-origin API discovery) and the PDF
- * viewer can fetch the document under `connect-src 'self'`. Byte ranges and revalidation pass
- * through for the media elements. Only signed-in learners may use it, so it is no open relay.
+ * SCORM package reaches its runtime in the parent window (same-origin API discovery) and the
+ * media of an activity need no other origin. Byte ranges and revalidation pass through for the
+ * media elements. Only signed-in learners may use it, so it is no open relay.
  */
 const REQUEST_HEADERS = ["Range", "If-None-Match", "If-Modified-Since", "If-Range"];
 const RESPONSE_HEADERS = [
@@ -21,30 +22,11 @@ const RESPONSE_HEADERS = [
 ];
 const PASSED_STATUSES = new Set([200, 206, 304, 404, 416]);
 
-/** The path's segments, or null when any could step out of the files host's folder. */
-function safeSegments(splat: string): string[] | null {
-  const segments = splat.split("/");
-  const bad = (segment: string) =>
-    segment === "" || segment === "." || segment === ".." || /[\\\0]/.test(segment) || /%2f|%5c/i.test(segment);
-  return segments.length === 0 || segments.some(bad) ? null : segments;
-}
-
-function plain(status: number, text: string) {
-  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-  applySecurityHeaders(headers);
-  return new Response(text, { status, headers });
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await readSession(request))) return plain(401, "Unauthorized");
-  const segments = safeSegments(params["*"] ?? "");
-  if (!segments) return plain(400, "Bad path");
-
+  const target = filesHostUrl(params["*"] ?? "", new URL(request.url).search);
+  if (!target) return plain(400, "Bad path");
   const config = getConfig();
-  const base = new URL(`${config.FILES_HOST_URL}/`);
-  const target = new URL(segments.map(encodeURIComponent).join("/"), base);
-  target.search = new URL(request.url).search;
-  if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) return plain(400, "Bad path");
 
   // Identity: a body decoded on the way would no longer match the Content-Length passed on.
   const headers = new Headers({ "Accept-Encoding": "identity" });

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { accounts, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
 import { MOCK_PORT } from "./ports";
 
@@ -137,12 +137,24 @@ test.describe("with JavaScript", () => {
     expect(records[0]?.finalized).toBeTruthy();
   });
 
-  test("a PDF is drawn page by page and completed 15 s after it loads", async ({ page }, testInfo) => {
+  test("a PDF shows its pages drawn on the server and is completed 15 s after the first loads", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(60_000);
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
     await signIn(page);
     await openFromRoutePage(page, "formacion-requerida", 207);
     const { dialog, state } = player(page);
-    await expect(dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 1 de 2" })).toBeVisible();
+    const first = dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 1 de 2" });
+    await expect(first).toBeVisible();
+    await expectPageImage(first);
+    await expect(dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 2 de 2" })).toHaveAttribute(
+      "loading",
+      "lazy"
+    );
+    expect(scripts.filter((url) => /pdf/i.test(url))).toEqual([]);
+    await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
       "href",
       "/files/storage/media/guia-auditoria-interna.pdf"
@@ -302,8 +314,15 @@ test.describe("with JavaScript", () => {
     await expect(video).toHaveAttribute("preload", "none");
     await expect(video).not.toHaveAttribute("autoplay", /.*/);
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    const drawn: string[] = [];
+    page.on("request", (request) => request.url().includes("/pdf-pages/") && drawn.push(request.url()));
     await page.goto("/103");
-    await expect(player(page).dialog.getByRole("button", { name: "Cargar el documento" })).toBeVisible();
+    const load = player(page).dialog.locator("summary", { hasText: "Cargar el documento" });
+    await expect(load).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(drawn).toEqual([]);
+    await load.click();
+    await expectPageImage(player(page).dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
   });
 });
 
@@ -333,7 +352,7 @@ const pages = [
     id: 103,
     title: "Guía de auditoría interna",
     type: "Lectura PDF",
-    note: "Para leer el documento aquí se necesita JavaScript",
+    note: "Tu avance se registra solo con JavaScript activado.",
     shot: "pdf",
   },
   {
@@ -359,6 +378,14 @@ const pages = [
   },
 ];
 
+/** A page of a PDF, drawn by the server (`/pdf-pages/`), loaded and in its page's shape. */
+async function expectPageImage(image: Locator) {
+  await expect(image).toHaveAttribute("src", /^\/pdf-pages\/720\/storage\/media\/guia-auditoria-interna\.pdf\/\d+\.png$/);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  const box = await image.boundingBox();
+  expect(Math.abs((box?.height ?? 0) / (box?.width ?? 1) - 842 / 595)).toBeLessThan(0.02);
+}
+
 async function expectActivityPage(page: Page, testInfo: TestInfo, item: (typeof pages)[number]) {
   const { dialog } = player(page);
   await expect(dialog.getByRole("heading", { name: item.title })).toBeVisible();
@@ -380,6 +407,30 @@ test.describe("without JavaScript", () => {
     }
     await page.goto("/102");
     await expectAccessible(page);
+  });
+
+  test("a PDF's pages show as images the server drew", async ({ page }, testInfo) => {
+    await signIn(page);
+    await page.goto("/103");
+    const { dialog } = player(page);
+    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+    await dialog.getByRole("img", { name: "Guía de auditoría interna: página 2 de 2" }).scrollIntoViewIfNeeded();
+    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 2 de 2" }));
+    await expect(dialog.locator("figcaption").first()).toContainText("¿Qué es la auditoría interna?");
+    await dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, "player-pdf-pages");
+    await expectAccessible(page);
+  });
+
+  // Without scripting a browser loads every image at once (`loading="lazy"` needs scripting), so
+  // here Save-Data only folds the pages away; they still open without JavaScript.
+  test("with Save-Data a PDF's pages open from their disclosure", async ({ page, context }) => {
+    await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+    await signIn(page);
+    await page.goto("/103");
+    await expect(player(page).dialog.locator(".pdf-pages")).toBeHidden();
+    await player(page).dialog.locator("summary", { hasText: "Cargar el documento" }).click();
+    await expectPageImage(player(page).dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
   });
 
   test("the links of an activity page work: the file, the external page and closing", async ({ page, request }) => {

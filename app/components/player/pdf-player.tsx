@@ -1,68 +1,99 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { type MediaStatus, useFinishAfterReady } from "./media-status";
-import { LoadNotice, NoScriptNote, useScripted } from "./notes";
+import { PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth, pdfPageUrl } from "~/domain/media";
+import { useFinishAfterReady, useMediaStatus } from "./media-status";
+import { NoScriptNote } from "./notes";
 import { PDF_FINISH_MS } from "./rules";
+import type { PdfDocument } from "./types";
+
+/** The width the `src` fallback is drawn at: a 360 px phone at 2×. */
+const FALLBACK_WIDTH: PdfPageWidth = 720;
+/** How wide a page shows: the dialog is min(56rem, 100vw - 1rem) less its padding. */
+const SIZES = "(min-width: 57rem) 53.5rem, calc(100vw - 2.5rem)";
+
+const srcSet = (path: string, page: number, format: PdfPageFormat) =>
+  PDF_PAGE_WIDTHS.map((width) => `${pdfPageUrl(path, page, width, format)} ${width}w`).join(", ");
 
 /**
- * PDF (spec §4): the pages drawn by pdf.js (app/components/player/pdf-renderer.client.ts), so the
- * document reads on any phone; finished 15 s after it loaded. With Save-Data the document waits
- * for a tap. The link opens the file itself, which is also the way without JavaScript.
+ * PDF (spec §4): the pages as images the server drew (app/lib/pdf-pages.server.ts), so the
+ * document reads on any phone, with or without JavaScript; finished 15 s after the first page
+ * loaded. With Save-Data the pages wait behind a disclosure the learner opens. The link opens the
+ * file itself.
  */
 export function PdfPlayer({
   src,
   title,
+  pdf,
   saveData,
   onFinish,
 }: {
   src: string;
   title: string;
+  pdf: PdfDocument | null;
   saveData: boolean;
   onFinish: () => void;
 }) {
   const { t } = useTranslation("player");
-  const scripted = useScripted();
-  const pages = useRef<HTMLDivElement>(null);
-  const [requested, setRequested] = useState(!saveData);
-  const [status, setStatus] = useState<MediaStatus>("loading");
+  const first = useRef<HTMLImageElement>(null);
+  const [status, setStatus] = useMediaStatus(first, pdf ? "loading" : "error");
   useFinishAfterReady(status, PDF_FINISH_MS, onFinish);
 
-  useEffect(() => {
-    const container = pages.current;
-    if (!requested || !container) return;
-    const abort = new AbortController();
-    import("./pdf-renderer.client")
-      .then(({ renderPdf }) =>
-        renderPdf(container, src, {
-          signal: abort.signal,
-          labels: { page: (n, total) => t("pdfPage", { n, total, title }) },
-        })
-      )
-      .then(
-        () => !abort.signal.aborted && setStatus("ready"),
-        () => !abort.signal.aborted && setStatus("error")
-      );
-    return () => abort.abort();
-  }, [requested, src, title, t]);
+  const pages = pdf ? (
+    <div className="pdf-pages">
+      {pdf.pages.map((page, index) => {
+        const number = index + 1;
+        const isFirst = index === 0;
+        return (
+          <figure key={number} className="pdf-page">
+            <picture>
+              <source type="image/webp" srcSet={srcSet(pdf.path, number, "webp")} sizes={SIZES} />
+              <img
+                ref={isFirst ? first : undefined}
+                src={pdfPageUrl(pdf.path, number, FALLBACK_WIDTH, "png")}
+                srcSet={srcSet(pdf.path, number, "png")}
+                sizes={SIZES}
+                width={page.width}
+                height={page.height}
+                alt={t("pdfPage", { n: number, total: pdf.pageCount, title })}
+                loading={isFirst && !saveData ? "eager" : "lazy"}
+                decoding="async"
+                onLoad={isFirst ? () => setStatus("ready") : undefined}
+                onError={isFirst ? () => setStatus("error") : undefined}
+              />
+            </picture>
+            {page.text ? <figcaption className="visually-hidden">{page.text}</figcaption> : null}
+          </figure>
+        );
+      })}
+    </div>
+  ) : null;
 
   return (
     <div className="player-pdf">
-      <NoScriptNote text={t("pdfNeedsJs")} />
-      {scripted && !requested ? (
-        <p className="player-actions">
-          <button type="button" className="button button-primary" onClick={() => setRequested(true)}>
-            {t("loadDocument")}
-          </button>
-          <span className="player-note">{t("saveDataNote")}</span>
+      {status === "error" ? (
+        <p className="player-error" role="alert">
+          {t("documentFailed")}
         </p>
       ) : null}
-      {requested ? <LoadNotice status={status} loading={t("contentLoading")} failed={t("documentFailed")} /> : null}
-      <div ref={pages} className="pdf-pages" data-status={requested ? status : "waiting"} />
+      {pages && saveData ? (
+        <details className="pdf-on-demand">
+          <summary className="button button-primary">{t("loadDocument")}</summary>
+          {pages}
+        </details>
+      ) : (
+        pages
+      )}
+      {saveData && pages ? <p className="player-note">{t("saveDataNote")}</p> : null}
+      {pdf && pdf.pageCount > pdf.pages.length ? (
+        <p className="player-note">{t("pdfMorePages", { shown: pdf.pages.length, total: pdf.pageCount })}</p>
+      ) : null}
       <p className="player-link">
         <a href={src} target="_blank" rel="noopener noreferrer">
           {t("openPdf")}
         </a>
       </p>
+      {/* Last: gone on hydration, it shifts nothing below it (CLS). */}
+      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }

@@ -28,6 +28,16 @@ export type PlayerActivity = {
   modules: Array<{ id: number; key: string }>;
 };
 
+/** A PDF as the server read it, so the player shows its pages as images (app/lib/pdf-pages.server.ts). */
+export type PdfDocument = {
+  /** The file's path under `/files/`, from which the page images are addressed. */
+  path: string;
+  /** Pages in the file; only the first `pages.length` are shown. */
+  pageCount: number;
+  /** Each shown page's size in PDF points (its shape) and its text, for screen readers. */
+  pages: Array<{ width: number; height: number; text: string }>;
+};
+
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
@@ -38,6 +48,8 @@ export type PlayerPayload = {
   learner: { id: number; firstName: string; lastName: string };
   /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
   saveData: boolean;
+  /** PDF only: its pages, or null when the file could not be read (the player says so). */
+  pdf: PdfDocument | null;
 };
 
 export type PlayerData =

@@ -1,0 +1,137 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlayerData } from "~/components/player/types";
+import { login } from "~/lib/legacy/auth.server";
+import { saveCertificate } from "~/lib/legacy/user.server";
+import { readPdf } from "~/lib/pdf-pages.server";
+import { get, signedInCookie, withLegacy } from "./helpers";
+
+/** The PDF player's pages, drawn on the server from the mock's files (app/lib/pdf-pages.server.ts). */
+
+const legacy = withLegacy();
+let cookie: string;
+const GUIDE = "storage/media/guia-auditoria-interna.pdf";
+
+beforeAll(() => {
+  // The pages are drawn from the mock's /storage, as in embedded mode.
+  process.env.FILES_HOST_URL = legacy().origin;
+});
+beforeEach(async () => {
+  cookie = await signedInCookie();
+});
+
+async function pageOf(width: string, rest: string, withCookie = true) {
+  const { loader } = await import("~/routes/pdf-pages.$width.$");
+  const request = get(`/pdf-pages/${width}/${rest}`, withCookie ? cookie : undefined);
+  return loader({ request, params: { width, "*": rest }, context: {} }).then(
+    (response) => response,
+    (thrown: unknown) => thrown as Response,
+  );
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** A file the mock stores that starts like a PDF and is not one, at its `/files/` path. */
+async function brokenPdf() {
+  const { accessToken } = await login({ locale: "es" }, { email: "ana.martinez@academia.test", password: "Academia2026!" });
+  const saved = await saveCertificate(
+    { locale: "es", token: accessToken },
+    {
+      certificate: "Roto",
+      certificateType: "COURSE",
+      institution: "ACFE",
+      expeditionDate: "2025-03-01",
+      file: { blob: new Blob([new TextEncoder().encode("%PDF-1.4\n%roto\n")]), name: "roto.pdf" },
+    },
+  );
+  const url = new URL(saved.certificate?.fileUrl ?? "");
+  return url.pathname.slice(1);
+}
+
+describe("the PDF player's loader", () => {
+  it("reads the page count, each page's shape and text once on the server", async () => {
+    const { loader } = await import("~/routes/_app._home.$activity");
+    const request = new Request("http://localhost/103", { headers: { Cookie: cookie } });
+    const { data } = (await loader({ request, params: { activity: "103" }, context: {} })) as unknown as {
+      data: PlayerData;
+    };
+    if (data.state === "not_found") throw new Error("activity not found");
+    expect(data.pdf).toMatchObject({ path: GUIDE, pageCount: 2 });
+    expect(data.pdf?.pages).toHaveLength(2);
+    expect(data.pdf?.pages[0]).toMatchObject({ width: 595, height: 842 });
+    expect(data.pdf?.pages[0]?.text).toContain("Guía de Auditoría Interna");
+  });
+
+  it("has no pages for a file that is not a readable PDF, so the player says it failed", async () => {
+    expect(await readPdf(`/files/${await brokenPdf()}`)).toBeNull();
+    expect(await readPdf("/files/storage/media/infografia-control-interno.png")).toBeNull();
+    expect(await readPdf("/files/storage/media/no-such.pdf")).toBeNull();
+    expect(await readPdf("https://elsewhere.example/guide.pdf")).toBeNull();
+  });
+});
+
+describe("the page image route", () => {
+  it.each([360, 720, 1080])("draws a page as a PNG %i pixels wide, cached privately", async (width) => {
+    const response = await pageOf(String(width), `${GUIDE}/1.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=600");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(pngSize(bytes)).toEqual({ width, height: Math.round((width * 842) / 595) });
+  });
+
+  it("draws WebP too, and a second request comes from the cache", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const first = await pageOf("360", `${GUIDE}/2.webp`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/webp");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
+    fetchSpy.mockClear();
+    const again = await pageOf("360", `${GUIDE}/2.webp`);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it("answers 404 for a page out of range or a missing file", async () => {
+    expect((await pageOf("720", `${GUIDE}/3.png`)).status).toBe(404);
+    expect((await pageOf("720", `${GUIDE}/0.png`)).status).toBe(404);
+    expect((await pageOf("720", "storage/media/no-such.pdf/1.png")).status).toBe(404);
+  });
+
+  it.each(["0", "100", "719", "2000", "abc"])("refuses the width %s", async (width) => {
+    const response = await pageOf(width, `${GUIDE}/1.png`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("Bad width");
+  });
+
+  it.each(["1.jpg", "1.png.png", "1", "x.png"])("refuses the page file %s", async (file) => {
+    expect((await pageOf("720", `${GUIDE}/${file}`)).status).toBe(404);
+  });
+
+  it("answers 415 for a file that is not a PDF, or one that is broken, without a stack", async () => {
+    const image = await pageOf("720", "storage/media/infografia-control-interno.png/1.png");
+    expect(image.status).toBe(415);
+    expect(await image.text()).toBe("The page could not be drawn");
+    expect((await pageOf("720", `${await brokenPdf()}/1.png`)).status).toBe(415);
+  });
+
+  it("refuses a path that leaves the files host", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    expect((await pageOf("720", "storage/../v1/api/get_user_info/1.png")).status).toBe(404);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it("is only for signed-in learners", async () => {
+    const response = await pageOf("720", `${GUIDE}/1.png`, false);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/welcome");
+  });
+});
