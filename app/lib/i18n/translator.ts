@@ -1,3 +1,5 @@
+import { perLocale } from "../intl";
+
 /**
  * The app's own `t()`: a few dozen lines over one language's JSON (namespace → nested keys), used
  * alike by the server (loaders, actions, rendering) and the browser, which gets only the page
@@ -33,16 +35,9 @@ const DEFAULT_NAMESPACE = "common";
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-const pluralRules = new Map<string, Intl.PluralRules>();
+const pluralRules = perLocale((language) => new Intl.PluralRules(language));
 
-function pluralCategory(language: string, count: number): string {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    pluralRules.set(language, rules);
-  }
-  return rules.select(count);
-}
+const pluralCategory = (language: string, count: number): string => pluralRules(language).select(count);
 
 function lookup(resources: Resources, namespace: string, path: readonly string[]): unknown {
   let node: unknown = resources;
