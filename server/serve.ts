@@ -8,8 +8,9 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { parseConfig } from "./config";
+import { describeProblems, parseConfig } from "./config";
 import { loggablePath, log } from "./log";
+import { baselineHeaders } from "./security-headers";
 
 /**
  * The HTTP server of the built app (what remix-serve does, plus what production needs): a request
@@ -21,7 +22,7 @@ import { loggablePath, log } from "./log";
  */
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
-  process.stderr.write(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
+  process.stderr.write(`${describeProblems(parsed.problems)}\n`);
   process.exit(1);
 }
 const config = parsed.config;
@@ -38,13 +39,7 @@ const importBuild = async (): Promise<ServerBuild> => import(`${buildUrl.href}?t
 let build = await importBuild();
 let draining = false;
 
-const BASELINE_HEADERS: Array<[string, string]> = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["Referrer-Policy", "same-origin"],
-  ...(config.NODE_ENV === "production"
-    ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
-    : []),
-];
+const BASELINE_HEADERS = baselineHeaders(config.NODE_ENV === "production");
 
 /**
  * Static files, redirects and resource routes get the baseline security headers too; a page's own

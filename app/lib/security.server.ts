@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { baselineHeaders } from "../../server/security-headers";
 import { getConfig } from "./config.server";
 
 /** Security headers for every response the app renders, in one place (DESIGN.md 'Security'). */
@@ -42,12 +43,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, { frameab
   } else if (frameable) {
     headers.set("Content-Security-Policy", "frame-ancestors 'self'");
   }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "same-origin");
+  for (const [name, value] of baselineHeaders(config.NODE_ENV === "production")) headers.set(name, value);
   headers.set("X-Frame-Options", frameable ? "SAMEORIGIN" : "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (config.NODE_ENV === "production") {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
 }
