@@ -53,6 +53,11 @@ type Env = Record<string, string | undefined>;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
+/** What an operator reads when the configuration is refused: one line per problem. */
+export function describeProblems(problems: readonly string[]): string {
+  return `Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`;
+}
+
 export function parseConfig(env: Env): ConfigResult {
   const values = Object.fromEntries(
     Object.keys(configSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),

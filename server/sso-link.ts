@@ -1,4 +1,4 @@
-import { isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
+import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
 import { buildSsoQuery } from "./sso";
 
 /**
@@ -20,7 +20,7 @@ if (pairs.length === 0) {
 const env = isEmbedded(process.env) ? withEmbeddedDefaults(process.env, "http://127.0.0.1") : process.env;
 const parsed = parseConfig(env);
 if (!parsed.ok) {
-  process.stderr.write(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
+  process.stderr.write(`${describeProblems(parsed.problems)}\n`);
   process.exit(1);
 }
 const { config } = parsed;

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
-import { isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
+import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
 import { log } from "./log";
 import { startMockServer } from "./mock";
 
@@ -24,7 +24,7 @@ async function main() {
   }
   const parsed = parseConfig(env);
   if (!parsed.ok) {
-    process.stderr.write(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}\n`);
+    process.stderr.write(`${describeProblems(parsed.problems)}\n`);
     await mock?.close();
     process.exit(1);
   }

@@ -1,4 +1,4 @@
-import { parseConfig, type Config } from "../../server/config";
+import { type Config, describeProblems, parseConfig } from "../../server/config";
 
 let cached: Config | undefined;
 
@@ -7,7 +7,7 @@ export function getConfig(): Config {
   if (cached) return cached;
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
-    throw new Error(`Invalid configuration:\n${parsed.problems.map((p) => `  - ${p}`).join("\n")}`);
+    throw new Error(describeProblems(parsed.problems));
   }
   cached = parsed.config;
   return cached;
