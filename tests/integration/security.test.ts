@@ -220,6 +220,32 @@ describe("session", () => {
   });
 });
 
+describe("/login with a code", () => {
+  const visit = async (cookie: string, site: string) => {
+    const { loader } = await import("~/routes/_guest.login");
+    const request = new Request("http://localhost/login?code=x", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
+    return caught(Promise.resolve().then(() => loader({ request, params: {}, context: {} })));
+  };
+
+  it("sent by another site keeps a learner's session and leaves the choice to /welcome", async () => {
+    const cookie = await signedInCookie();
+    for (const site of ["cross-site", "same-site"]) {
+      const reply = await visit(cookie, site);
+      expect(reply.headers.get("Location"), site).toBe("/welcome?code=x");
+      expect(reply.headers.get("Set-Cookie"), site).toBeNull();
+    }
+  });
+
+  it("from the app itself or typed still ends the session (spec §2)", async () => {
+    const cookie = await signedInCookie();
+    for (const site of ["same-origin", "none"]) {
+      const reply = await visit(cookie, site);
+      expect(reply.headers.get("Location"), site).toBe("/welcome?code=x");
+      expect(reply.headers.get("Set-Cookie"), site).toMatch(/academia=;/);
+    }
+  });
+});
+
 describe("loaders", () => {
   const modules = import.meta.glob<{ loader?: (args: unknown) => unknown }>("../../app/routes/*.{ts,tsx}");
   const params: Record<string, string> = {
