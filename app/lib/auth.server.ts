@@ -46,6 +46,21 @@ const SSO_FAILURE_FLOOR_MS = SSO_ATTEMPTS * SSO_RETRY_DELAY_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Tokens this process logged out, kept as long as a sealed cookie lives: a copy of the cookie is
+ * refused here at once, before the legacy API is asked. Bounded, so a flood of logouts only
+ * forgets the oldest (the legacy API has revoked those tokens anyway).
+ */
+const loggedOut = new LRUCache<string, true>({ max: 50_000, ttl: SESSION_TTL_SECONDS * 1000 });
+
+/**
+ * The legacy API's verdict on a token ("still signed in?"), kept at most LIVE_VERDICT_MS: a player
+ * loads a burst of files and byte ranges, which then cost one upstream call, and a logout on
+ * another replica takes effect here within that window.
+ */
+export const LIVE_VERDICT_MS = 5_000;
+const verdicts = new LRUCache<string, Promise<boolean>>({ max: 10_000, ttl: LIVE_VERDICT_MS });
+
 class SsoStrategy extends Strategy<SignIn, { request: Request }> {
   name = "sso";
   async authenticate(request: Request) {
@@ -193,22 +208,6 @@ export async function requireGuest(request: Request): Promise<void> {
   assertSameOrigin(request);
   if (await readSession(request)) throw redirect("/");
 }
-
-
-/**
- * Tokens this process logged out, kept as long as a sealed cookie lives: a copy of the cookie is
- * refused here at once, before the legacy API is asked. Bounded, so a flood of logouts only
- * forgets the oldest (the legacy API has revoked those tokens anyway).
- */
-const loggedOut = new LRUCache<string, true>({ max: 50_000, ttl: SESSION_TTL_SECONDS * 1000 });
-
-/**
- * The legacy API's verdict on a token ("still signed in?"), kept at most LIVE_VERDICT_MS: a player
- * loads a burst of files and byte ranges, which then cost one upstream call, and a logout on
- * another replica takes effect here within that window.
- */
-export const LIVE_VERDICT_MS = 5_000;
-const verdicts = new LRUCache<string, Promise<boolean>>({ max: 10_000, ttl: LIVE_VERDICT_MS });
 
 /** Notes a token this process has just logged out (POST /logout). */
 export function forgetToken(token: string) {

@@ -77,25 +77,24 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
   const waits: number[] = [];
   let quiet = false;
   let braked = false;
-  for (const braking of [false, true]) {
-    if (braking && !braked) break;
-    for (const rule of RULES[kind].filter((candidate) => Boolean(candidate.braked) === braking)) {
-      const key = rule.key(ip, normalised);
-      if (!key) continue;
-      spent.push([rule.counter, key]);
-      const refusal = await rule.counter.consume(key, 1).then(
-        () => null,
-        (reason: unknown) => {
-          if (reason instanceof RateLimiterRes) return reason;
-          throw reason;
-        },
-      );
-      if (!refusal) continue;
-      if (rule.effect === "block") waits.push(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-      else if (rule.effect === "quiet") quiet = true;
-      else braked = true;
-    }
-  }
+  const spend = async (rule: Rule) => {
+    const key = rule.key(ip, normalised);
+    if (!key) return;
+    spent.push([rule.counter, key]);
+    const refusal = await rule.counter.consume(key, 1).then(
+      () => null,
+      (reason: unknown) => {
+        if (reason instanceof RateLimiterRes) return reason;
+        throw reason;
+      },
+    );
+    if (!refusal) return;
+    if (rule.effect === "block") waits.push(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+    else if (rule.effect === "quiet") quiet = true;
+    else braked = true;
+  };
+  for (const rule of RULES[kind].filter((candidate) => !candidate.braked)) await spend(rule);
+  if (braked) for (const rule of RULES[kind].filter((candidate) => candidate.braked)) await spend(rule);
   return {
     blockedFor: waits.length > 0 ? Math.max(...waits) : null,
     quiet,
