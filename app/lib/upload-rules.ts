@@ -5,6 +5,15 @@
  */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The largest image the server decodes, checked on the dimensions in its header before any
+ * decode: a few MB of PNG can declare gigabytes of pixels. 25 MP covers a camera photo.
+ */
+export const MAX_IMAGE_SIDE = 8000;
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** The limits as the messages about them quote them. */
+export const imageLimits = { side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
+
 export type FileType = "image/png" | "image/jpeg" | "application/pdf";
 
 export const PHOTO_TYPES = ["image/png", "image/jpeg"] as const satisfies readonly FileType[];
