@@ -1,8 +1,9 @@
 import Busboy from "@fastify/busboy";
+import type { HeadersFunction } from "@remix-run/node";
 import pLimit, { type LimitFunction } from "p-limit";
 import { getConfig } from "./config.server";
 import { cleanImage } from "./image.server";
-import { checkFile, type FileType, MAX_UPLOAD_BYTES } from "./upload-rules";
+import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "./upload-rules";
 
 /** The text fields of an upload form together, names and values: far past any form's own rules. */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -25,12 +26,22 @@ export type UploadRefusal = "tooLarge" | "wrongType" | "tooManyPixels" | "tooSlo
 const refusalStatus: Record<UploadRefusal, number> = { tooLarge: 413, wrongType: 415, tooManyPixels: 422, tooSlow: 408, malformed: 400 };
 
 /**
- * The status and headers a refused upload is answered with. The connection is closed: the rest
- * of the body (if the client is still sending it) is never read.
+ * The status and headers a refused upload is answered with. A body too slow is not waited for:
+ * the connection is closed after the answer. The others keep it (a client still sending would
+ * get a reset instead of the answer).
  */
 export function refusalInit(refused: UploadRefusal): ResponseInit {
-  return { status: refusalStatus[refused], headers: { Connection: "close" } };
+  const status = refusalStatus[refused];
+  return refused === "tooSlow" ? { status, headers: { Connection: "close" } } : { status };
 }
+
+/** The `headers` of an upload route: its parents' headers, and the `Connection: close` of a refusal. */
+export const uploadHeaders: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const connection = actionHeaders.get("Connection");
+  if (connection) headers.set("Connection", connection);
+  return headers;
+};
 
 export interface Upload {
   /** The text fields, as far as they were read (all of them when the form sends the file last). */
@@ -175,13 +186,13 @@ async function readInto(request: Request, field: string, types: readonly FileTyp
   try {
     const bytes = await readParts(request, field, buffer, fields);
     if (!bytes) return { fields, file: null, refused: null };
-    const blob = new Blob([bytes]);
-    const checked = await checkFile(blob, types);
-    if (!checked.ok) return { fields, file: null, refused: checked.reason };
-    // PDFs are kept as sent (magic bytes checked); images are stored as a clean copy.
-    if (checked.type === "application/pdf") return { fields, file: { blob, type: checked.type }, refused: null };
-    const image = await cleanImage(bytes, checked.type);
-    return image.ok ? { fields, file: { blob: image.blob, type: checked.type }, refused: null } : { fields, file: null, refused: image.reason };
+    // The size rule held while reading (the buffer is the limit); the type is known by content.
+    const type = typeOf(bytes);
+    if (!type || !types.includes(type)) return { fields, file: null, refused: "wrongType" };
+    // PDFs are kept as sent; images are stored as a clean copy.
+    if (type === "application/pdf") return { fields, file: { blob: new Blob([bytes]), type }, refused: null };
+    const image = await cleanImage(bytes, type);
+    return image.ok ? { fields, file: { blob: image.blob, type }, refused: null } : { fields, file: null, refused: image.reason };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     return { fields, file: null, refused: error.reason };

@@ -9,7 +9,7 @@ import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
-import { readUpload, refusalInit } from "~/lib/upload.server";
+import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_app.profile._page";
@@ -18,6 +18,8 @@ import type { loader as profileLoader } from "./_app.profile._page";
 const PhotoCropper = lazy(() => import("~/components/photo-cropper"));
 
 const FILE_FIELD = "file";
+
+export const headers = uploadHeaders;
 /** Spec §4/§9: the photo dialog closes 0.8 s after the upload (the others after 0.5 s). */
 const PHOTO_CLOSE_AFTER_MS = 800;
 const refusalKey = {

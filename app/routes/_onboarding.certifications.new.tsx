@@ -11,7 +11,7 @@ import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms
 import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
-import { readUpload, refusalInit } from "~/lib/upload.server";
+import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
 import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
@@ -29,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const FILE_FIELD = "file_certificate";
+
+export const headers = uploadHeaders;
 const refusalKey = {
   tooLarge: "onboarding:certification.fileTooLarge",
   wrongType: "onboarding:certification.fileType",
