@@ -18,8 +18,6 @@ import type { loader as profileLoader } from "./_app.profile._page";
 const PhotoCropper = lazy(() => import("~/components/photo-cropper"));
 
 const FILE_FIELD = "file";
-
-export const headers = uploadHeaders;
 /** Spec §4/§9: the photo dialog closes 0.8 s after the upload (the others after 0.5 s). */
 const PHOTO_CLOSE_AFTER_MS = 800;
 const refusalKey = {
@@ -29,6 +27,9 @@ const refusalKey = {
   malformed: "photo.required",
   tooSlow: "photo.tooSlow",
 } as const;
+
+/** Passes on the `Connection: close` of a body too slow. */
+export const headers = uploadHeaders;
 
 /**
  * The photo of spec §4: checked here by size (4 MB) and magic bytes (PNG or JPEG) while the

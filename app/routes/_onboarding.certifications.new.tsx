@@ -29,8 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const FILE_FIELD = "file_certificate";
-
-export const headers = uploadHeaders;
 const refusalKey = {
   tooLarge: "onboarding:certification.fileTooLarge",
   wrongType: "onboarding:certification.fileType",
@@ -38,6 +36,9 @@ const refusalKey = {
   malformed: "common:validation.invalid",
   tooSlow: "onboarding:certification.fileTooSlow",
 } as const;
+
+/** Passes on the `Connection: close` of a body too slow. */
+export const headers = uploadHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, session } = await requireUser(request);
