@@ -43,6 +43,8 @@ export const configSchema = z.object({
   LOGIN_MODE: z.enum(["password", "employee"]).default("password"),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers catch up). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Proxies in front of the app whose X-Forwarded-For is trusted for the client IP (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
