@@ -56,6 +56,8 @@ export const MAX_PER_USER = 8;
 /** A worker's JavaScript heap (pdf.js's objects, its decoded streams are counted by the caps). */
 const WORKER_HEAP_MB = 384;
 const WORKER_IDLE_MS = 60_000;
+/** Workers run niced (Linux), so the serving thread gets the CPU first when they are busy. */
+const WORKER_NICE = 10;
 const FILE_TTL_MS = 120_000;
 const MAX_FILES = 4;
 const FILE_CACHE_BYTES = 48 * 1024 * 1024;
@@ -117,6 +119,7 @@ export class PdfPool {
       minThreads: 0,
       maxThreads,
       idleTimeout: WORKER_IDLE_MS,
+      niceIncrement: WORKER_NICE,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
   }
