@@ -21,9 +21,9 @@ import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.serve
  *   files froze or killed the server for everyone). This process downloads the file and shares it
  *   with the workers (a SharedArrayBuffer); a worker parses it, reads the outline or draws a page.
  *   Glyphs are paths from the file's fonts or pdf.js's standard fonts and CMaps; eval is off.
- * - Pool (piscina, docs/decisions/010-pdf-worker-pool.md): two workers, each with a 384 MB heap;
- *   a task has 15 s (504) and a request whose client left stops its task (unless another request
- *   waits for the same page): past either, the worker is terminated and a new one starts. A
+ * - Pool (piscina, docs/decisions/010-pdf-worker-pool.md): two niced workers with a 128 MB heap
+ *   each; a task has 15 s (504) and a request whose client left stops its task (unless another
+ *   request waits for the same page): past either, the worker is terminated and a new one starts. A
  *   worker that dies at its heap limit is a refusal (422). What a heap limit cannot see (Skia's
  *   canvases, decoded streams) is capped before pdf.js spends it (app/lib/pdf-limits.server.ts):
  *   canvas pixels and page shape, images (`maxImageSize`), inflated streams, JBIG2 regions,
@@ -53,8 +53,8 @@ const MAX_RUNNING = 2;
 export const MAX_WAITING = 64;
 /** Renders one learner may have running or waiting: a browser opens 6 connections to a host. */
 export const MAX_PER_USER = 8;
-/** A worker's JavaScript heap (pdf.js's objects, its decoded streams are counted by the caps). */
-const WORKER_HEAP_MB = 384;
+/** A worker's JavaScript heap: pdf.js's objects (canvases and decoded streams are native, bounded by the caps). */
+const WORKER_HEAP_MB = 128;
 const WORKER_IDLE_MS = 60_000;
 /** Workers run niced (Linux), so the serving thread gets the CPU first when they are busy. */
 const WORKER_NICE = 10;
