@@ -7,6 +7,7 @@ export default defineConfig({
     globals: true,
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/setup-vitest.ts"],
+    globalSetup: ["tests/build-pdf-worker.ts"],
     environment: "node",
     testTimeout: 20_000,
   },

@@ -9,11 +9,12 @@ import { FANOUT_FACTOR, measureFanout } from "./lib/fanout.mjs";
 import { measureJs } from "./lib/js-budget.mjs";
 import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
+import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
-const PORTS = { app: 3610, appMock: 4610, fanout: 3620, fanoutMock: 4620, memory: 3640, memoryMock: 4640, floor: 3630, devtools: 4690 };
+const PORTS = { app: 3610, appMock: 4610, fanout: 3620, fanoutMock: 4620, memory: 3640, memoryMock: 4640, pdfBombs: 3650, pdfBombsMock: 4650, floor: 3630, devtools: 4690 };
 const LATENCY_MS = 100;
 const JS_FACTOR = 1.3;
 const SCORM_JS_FACTOR = 1.5;
@@ -163,6 +164,12 @@ try {
     `≤ ${MEMORY_GROWTH_LIMIT * 100} %, 0 failed`,
     rss.complete && rss.growth <= MEMORY_GROWTH_LIMIT && rss.failed === 0,
   );
+  await fresh.stop();
+
+  phase("6. PDF bombs");
+  results.pdfBombs = await measurePdfBombs({ port: PORTS.pdfBombs, mockPort: PORTS.pdfBombsMock });
+  const bombs = pdfBombsFigure(results.pdfBombs);
+  report(bombs.figure, bombs.value, bombs.target, bombs.pass);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
 }

@@ -179,7 +179,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
     resume: record ? resumeData(record.userData) : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
-    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src) : null,
+    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal) : null,
   };
   return data(payload);
 }

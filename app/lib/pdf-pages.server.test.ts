@@ -1,8 +1,20 @@
 import { loadImage, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_WAITING, pageImage, PdfError } from "./pdf-pages.server";
+import {
+  hugeImage,
+  inflateBomb,
+  jbig2Bomb,
+  latin1,
+  stream,
+  textOpsBomb,
+  textPage,
+  thinPage,
+  writePdf,
+} from "../../tests/fixtures/pdf-bombs";
+import type { PdfFile, PdfTask } from "./pdf-worker.server";
+import { MAX_PER_USER, MAX_WAITING, pageImage, PdfError, PdfPool } from "./pdf-pages.server";
 
-/** The bounds of the PDF renderer, against a stubbed files host (FILES_HOST_URL is http://files.test). */
+/** The bounds of the PDF renderer and its worker pool, against a stubbed files host (FILES_HOST_URL is http://files.test). */
 
 // The stubbed host's folders are the media folders here (FILES_PATH_PREFIXES, read at the first call).
 process.env.FILES_PATH_PREFIXES = "sample/,big/,up/,again/,busy/";
@@ -32,16 +44,13 @@ function endless() {
  * 200, an image with a soft mask, and a red-to-blue axial shading filling (50, 50)–(250, 200).
  */
 function samplePdf(): Uint8Array<ArrayBuffer> {
-  const latin1 = (text: string) => Buffer.from(text, "latin1");
   const pixels = latin1("\xff\0\0\0\xff\0\0\0\xff\xff\xff\0");
-  const stream = (dictionary: string, data: Buffer) =>
-    Buffer.concat([latin1(`<< ${dictionary} /Length ${data.length} >>\nstream\n`), data, latin1("\nendstream")]);
   const content = Buffer.concat([
     latin1("q 200 0 0 200 50 500 cm BI /W 2 /H 2 /CS /RGB /BPC 8 ID "),
     pixels,
     latin1(" EI Q q 300 0 0 200 250 250 cm /Im1 Do Q /Pattern cs /P1 scn 50 50 200 150 re f"),
   ]);
-  const objects = [
+  return writePdf([
     latin1("<< /Type /Catalog /Pages 2 0 R >>"),
     latin1("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
     latin1(
@@ -55,30 +64,14 @@ function samplePdf(): Uint8Array<ArrayBuffer> {
       "<< /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB /Coords [50 0 250 0] " +
         "/Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> >> >>",
     ),
-  ];
-  const parts = [latin1("%PDF-1.4\n")];
-  const offsets: number[] = [];
-  let length = parts[0]?.length ?? 0;
-  objects.forEach((object, index) => {
-    const part = Buffer.concat([latin1(`${index + 1} 0 obj\n`), object, latin1("\nendobj\n")]);
-    offsets.push(length);
-    parts.push(part);
-    length += part.length;
-  });
-  const xref = offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  parts.push(
-    latin1(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}`),
-    latin1(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`),
-  );
-  const bytes = Buffer.concat(parts);
-  return new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  ]);
 }
 
 describe("pageImage", () => {
   it("draws images, soft masks and shadings where the PDF puts them, on white", async () => {
     const pdf = samplePdf();
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(pdf));
-    const image = await loadImage(Buffer.from(await pageImage("sample/drawn.pdf", 1, 360, "png")));
+    const image = await loadImage(Buffer.from(await pageImage("sample/drawn.pdf", 1, 360, "png", { user: "ana" })));
     const canvas = createCanvas(image.width, image.height);
     const context = canvas.getContext("2d");
     context.drawImage(image, 0, 0);
@@ -105,31 +98,31 @@ describe("pageImage", () => {
   it("refuses a file that declares more than 20 MiB without reading it", async () => {
     const { body, read } = endless();
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body, { headers: { "Content-Length": String(20 * MiB + 1) } }));
-    expect(await outcome(pageImage("big/declared.pdf", 1, 720, "png"))).toBe("tooLarge");
+    expect(await outcome(pageImage("big/declared.pdf", 1, 720, "png", { user: "ana" }))).toBe("tooLarge");
     expect(read.bytes).toBeLessThanOrEqual(2 * MiB);
   });
 
   it("stops reading a file that streams past 20 MiB", async () => {
     const { body, read } = endless();
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body));
-    expect(await outcome(pageImage("big/streamed.pdf", 1, 720, "png"))).toBe("tooLarge");
+    expect(await outcome(pageImage("big/streamed.pdf", 1, 720, "png", { user: "ana" }))).toBe("tooLarge");
     expect(read.bytes).toBeLessThanOrEqual(23 * MiB);
   });
 
   it("tells a missing file from an upstream that failed or could not be reached", async () => {
     const fetch = vi.spyOn(globalThis, "fetch");
     fetch.mockResolvedValueOnce(new Response("no", { status: 404 }));
-    expect(await outcome(pageImage("up/missing.pdf", 1, 720, "png"))).toBe("missing");
+    expect(await outcome(pageImage("up/missing.pdf", 1, 720, "png", { user: "ana" }))).toBe("missing");
     fetch.mockResolvedValueOnce(new Response("oops", { status: 500 }));
-    expect(await outcome(pageImage("up/failing.pdf", 1, 720, "png"))).toBe("unreachable");
+    expect(await outcome(pageImage("up/failing.pdf", 1, 720, "png", { user: "ana" }))).toBe("unreachable");
     fetch.mockRejectedValueOnce(new TypeError("fetch failed"));
-    expect(await outcome(pageImage("up/down.pdf", 1, 720, "png"))).toBe("unreachable");
+    expect(await outcome(pageImage("up/down.pdf", 1, 720, "png", { user: "ana" }))).toBe("unreachable");
   });
 
   it("does not keep a failure: the next request asks the files host again", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("no", { status: 404 }));
-    expect(await outcome(pageImage("again/a.pdf", 1, 720, "png"))).toBe("missing");
-    expect(await outcome(pageImage("again/a.pdf", 1, 720, "png"))).toBe("missing");
+    expect(await outcome(pageImage("again/a.pdf", 1, 720, "png", { user: "ana" }))).toBe("missing");
+    expect(await outcome(pageImage("again/a.pdf", 1, 720, "png", { user: "ana" }))).toBe("missing");
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -141,11 +134,113 @@ describe("pageImage", () => {
       return new Response("no", { status: 404 });
     });
     const admitted = 2 + MAX_WAITING;
-    const queued = Array.from({ length: admitted }, (_, index) => outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp")));
-    expect(await outcome(pageImage("busy/refused.pdf", 1, 360, "webp"))).toBe("busy");
+    const queued = Array.from({ length: admitted }, (_, index) => outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp", { user: `learner-${index}` })));
+    expect(await outcome(pageImage("busy/refused.pdf", 1, 360, "webp", { user: "another" }))).toBe("busy");
     expect(fetch).toHaveBeenCalledTimes(2);
     open();
     expect(await Promise.all(queued)).toEqual(Array(admitted).fill("missing"));
     expect(fetch).toHaveBeenCalledTimes(admitted);
+  });
+});
+
+/** The files host answers `files` by path, and waits for `gate` first. */
+function filesHost(files: Record<string, Uint8Array<ArrayBuffer>>, gate: Promise<void> = Promise.resolve()) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    await gate;
+    const file = files[new URL(String(input)).pathname];
+    return file ? new Response(file) : new Response("no", { status: 404 });
+  });
+}
+
+function gate() {
+  let open = () => {};
+  const closed = new Promise<void>((resolve) => (open = resolve));
+  return { closed, open };
+}
+
+describe("pageImage under crafted files (issue #12)", () => {
+  it("refuses each bomb in a worker, and draws a page whose huge image pdf.js leaves out", async () => {
+    filesHost({
+      "/inflate.pdf": await inflateBomb(),
+      "/text-ops.pdf": textOpsBomb(),
+      "/thin.pdf": thinPage(),
+      "/jbig2.pdf": jbig2Bomb(),
+      "/huge-image.pdf": hugeImage(),
+    });
+    const drawn = (name: string) => outcome(pageImage(`${name}.pdf`, 1, 1080, "png", { user: name }));
+    expect(await drawn("inflate")).toBe("tooComplex");
+    expect(await drawn("text-ops")).toBe("tooComplex");
+    expect(await drawn("thin")).toBe("tooComplex");
+    expect(await drawn("jbig2")).toBe("tooComplex");
+    expect(await drawn("huge-image")).toBe("drawn");
+  });
+
+  it(`lets one learner have ${MAX_PER_USER} renders at once, refuses the next, and still serves another learner`, async () => {
+    const { closed, open } = gate();
+    filesHost({}, closed);
+    const mine = Array.from({ length: MAX_PER_USER }, (_, index) => outcome(pageImage(`mine/${index}.pdf`, 1, 360, "png", { user: "ana" })));
+    expect(await outcome(pageImage("mine/one-more.pdf", 1, 360, "png", { user: "ana" }))).toBe("userBusy");
+    const theirs = outcome(pageImage("theirs.pdf", 1, 360, "png", { user: "luis" }));
+    open();
+    expect(await Promise.all(mine)).toEqual(Array(MAX_PER_USER).fill("missing"));
+    expect(await theirs).toBe("missing");
+    expect(await outcome(pageImage("mine/later.pdf", 1, 360, "png", { user: "ana" }))).toBe("missing");
+  });
+
+  it("drops a render whose client left while it waited: its file is never fetched", async () => {
+    const { closed, open } = gate();
+    const fetch = filesHost({ "/page.pdf": textPage() }, closed);
+    const running = [1, 2].map((index) => outcome(pageImage(`running/${index}.pdf`, 1, 360, "png", { user: `u${index}` })));
+    const leaving = new AbortController();
+    const left = outcome(pageImage("page.pdf", 1, 360, "png", { user: "gone", signal: leaving.signal }));
+    leaving.abort();
+    expect(await left).toBe("gone");
+    open();
+    await Promise.all(running);
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(["/running/1.pdf", "/running/2.pdf"]);
+  });
+});
+
+describe("PdfPool", () => {
+  const file = (data: Uint8Array, key: string): PdfFile => {
+    const shared = new SharedArrayBuffer(data.byteLength);
+    new Uint8Array(shared).set(data);
+    return { key, data: shared };
+  };
+  const page = (data: Uint8Array, key: string): PdfTask => ({
+    kind: "page",
+    file: file(data, key),
+    maxPages: 60,
+    number: 1,
+    width: 1080,
+    format: "png",
+  });
+
+  /** A pool of one worker, warmed with a page so the next task starts at once; counts the workers it ends. */
+  async function warmPool(deadlineMs: number) {
+    const pool = new PdfPool(deadlineMs, 1);
+    const ended = { count: 0 };
+    pool.threads.on("workerDestroy", () => ended.count++);
+    await pool.run(page(textPage(), "warm"));
+    return { pool, ended };
+  }
+
+  it("terminates a worker past the deadline and answers the next task with a new one", async () => {
+    const { pool, ended } = await warmPool(1500);
+    // Under the operations cap, and seconds of drawing.
+    expect(await outcome(pool.run(page(textOpsBomb(90_000), "slow")))).toBe("timeout");
+    expect(ended.count).toBe(1);
+    expect(await outcome(pool.run(page(textPage(), "next")))).toBe("drawn");
+    await pool.threads.destroy();
+  });
+
+  it("terminates the worker of a task whose client left", async () => {
+    const { pool, ended } = await warmPool(15_000);
+    const leaving = new AbortController();
+    const slow = outcome(pool.run(page(textOpsBomb(50_000), "slow"), leaving.signal));
+    leaving.abort();
+    expect(await slow).toBe("gone");
+    expect(ended.count).toBe(1);
+    await pool.threads.destroy();
   });
 });

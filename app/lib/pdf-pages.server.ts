@@ -1,12 +1,11 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { type Canvas, createCanvas, DOMMatrix, Path2D } from "@napi-rs/canvas";
-import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
+import { fileURLToPath } from "node:url";
+import Piscina from "piscina";
 import type { PdfDocument } from "~/components/player/types";
 import { type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
 import { log } from "../../server/log";
 import { getConfig } from "./config.server";
 import { filesHostUrl } from "./files-host.server";
+import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.server";
 
 /**
  * PDF pages drawn on the server (issue #7). DESIGN:
@@ -16,47 +15,69 @@ import { filesHostUrl } from "./files-host.server";
  *   document at all. Chrome on Android shows no PDF in a frame, so the browser's own viewer is no
  *   way out. Now the loader reads the PDF once (page count, each page's shape and text) and the
  *   player shows plain `<img>` elements, with or without JavaScript, and no pdf.js in the browser.
- * - How: pdf.js's legacy build in Node (its "worker" runs in this process, a fake worker) draws
- *   into a canvas of `@napi-rs/canvas` (Skia, prebuilt binaries from the npm registry; node-canvas,
- *   which pdf.js 4 would look for, downloads its binaries from elsewhere). pdf.js takes DOMMatrix
- *   and Path2D from the global object when it has no node-canvas, so this module puts Skia's there
- *   before pdf.js loads. Glyphs are drawn as paths from the fonts in the file, or from pdf.js's
- *   standard fonts and CMaps in node_modules/pdfjs-dist; eval is off.
+ * - How: pdf.js's legacy build in Node draws into a canvas of `@napi-rs/canvas` (Skia, prebuilt
+ *   binaries from the npm registry), in worker threads (app/lib/pdf-worker.server.ts, bundled to
+ *   build/bin/pdf-worker.js), never on the serving event loop or heap (issue #12: small crafted
+ *   files froze or killed the server for everyone). This process downloads the file and shares it
+ *   with the workers (a SharedArrayBuffer); a worker parses it, reads the outline or draws a page.
+ *   Glyphs are paths from the file's fonts or pdf.js's standard fonts and CMaps; eval is off.
+ * - Pool (piscina, docs/decisions/010-pdf-worker-pool.md): two niced workers with a 128 MB heap
+ *   each; a task has 15 s (504) and a request whose client left stops its task (unless another
+ *   request waits for the same page): past either, the worker is terminated and a new one starts. A
+ *   worker that dies at its heap limit is a refusal (422). What a heap limit cannot see (Skia's
+ *   canvases, decoded streams) is capped before pdf.js spends it (app/lib/pdf-limits.server.ts):
+ *   canvas pixels and page shape, images (`maxImageSize`), inflated streams, JBIG2 regions,
+ *   operations per page; a file or page past them is refused (422).
  * - Addresses: `/pdf-pages/<width>/<path under /files/>/<page>.<webp|png>` — no query string, since
  *   app pages end the session on one (SSO hand-off). Widths are 360, 720 and 1080 only, so the
- *   set of images a file can cost is small and cacheable.
+ *   set of images a file can cost is small and cacheable. Learner uploads (a folder `uploads/`)
+ *   are never drawn (404, the files host is not asked): only training content is.
  * - Bounds: the file is fetched from the files host as `/files/` proxies it (same host check), at
  *   most 20 MiB, within LEGACY_TIMEOUT_MS; at most 60 pages are shown; two reads or renders run
- *   at once and 64 more may wait (then 503): without JavaScript a browser ignores `loading="lazy"`
- *   (HTML spec), so one learner opening a 60-page file asks for its 60 pages together. A render
- *   that takes over 15 s is cancelled (504).
- *   Parsed documents stay 2 minutes after their last use (at most 4, 48 MiB of files); images are
- *   kept 10 minutes in a 32 MiB LRU and in the browser (`Cache-Control: private, max-age=600`).
+ *   at once and 64 more may wait (then 503), at most 8 of them one learner's (then 429): without
+ *   JavaScript a browser ignores `loading="lazy"` (HTML spec), so one learner opening a 60-page
+ *   file asks for its pages together, over the 6 connections a browser opens to a host.
+ *   Downloaded files stay 2 minutes after their last use (at most 4, 48 MiB), each worker keeps 2
+ *   parsed; images are kept 10 minutes in a 32 MiB LRU and in the browser (`private, max-age=600`).
  * - The player's loader waits for the first read of a file (within the bounds above); a file that
- *   cannot be read (missing, not a PDF, too large, busy, or not on the files host) gives the player
- *   no pages, and it shows its "document failed" message with the link to the file.
- * - Limits: pdf.js runs on this process's event loop, which it yields between its steps; a page
- *   with one huge image can hold the loop for its decode. A worker thread pool would isolate that
- *   (and could be killed on timeout) at the cost of a second entry point in the server build.
+ *   cannot be read (missing, not a PDF, too large, busy, refused, or not training content on the
+ *   files host) gives the player no pages, and it shows its "document failed" message with the
+ *   link to the file; so does a page image that fails.
  */
 
 const MAX_PDF_BYTES = 20 * 1024 * 1024;
 export const MAX_SHOWN_PAGES = 60;
-const RENDER_TIMEOUT_MS = 15_000;
+/** A task (reading a file's outline, drawing a page) past this is stopped: its worker is terminated. */
+const TASK_DEADLINE_MS = 15_000;
 const MAX_RUNNING = 2;
 export const MAX_WAITING = 64;
-const DOCUMENT_TTL_MS = 120_000;
-const MAX_DOCUMENTS = 4;
-const DOCUMENT_CACHE_BYTES = 48 * 1024 * 1024;
+/** Renders one learner may have running or waiting: a browser opens 6 connections to a host. */
+export const MAX_PER_USER = 8;
+/** A worker's JavaScript heap: pdf.js's objects (canvases and decoded streams are native, bounded by the caps). */
+const WORKER_HEAP_MB = 128;
+const WORKER_IDLE_MS = 60_000;
+/** Workers run niced (Linux), so the serving thread gets the CPU first when they are busy. */
+const WORKER_NICE = 10;
+const FILE_TTL_MS = 120_000;
+const MAX_FILES = 4;
+const FILE_CACHE_BYTES = 48 * 1024 * 1024;
 const IMAGE_TTL_MS = 600_000;
 const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 export const PAGE_MAX_AGE_S = IMAGE_TTL_MS / 1000;
-/** Lossy WebP at this quality keeps small text sharp at a third of the PNG's bytes. */
-const WEBP_QUALITY = 85;
 /** The PDF header may follow some bytes of junk, within the first kilobyte. */
 const HEADER_WINDOW = 1024;
 
-export type PdfFailure = "missing" | "unreachable" | "timeout" | "tooLarge" | "notPdf" | "noPage" | "busy";
+export type PdfFailure =
+  | "missing"
+  | "unreachable"
+  | "timeout"
+  | "tooLarge"
+  | "notPdf"
+  | "noPage"
+  | "busy"
+  | "userBusy"
+  | "tooComplex"
+  | "gone";
 
 /** What went wrong reading or drawing a PDF; the route answers its status. */
 export class PdfError extends Error {
@@ -70,80 +91,94 @@ export const FAILURE_STATUS: Record<PdfFailure, number> = {
   noPage: 404,
   tooLarge: 413,
   notPdf: 415,
+  tooComplex: 422,
+  userBusy: 429,
+  // nginx's "client closed request": nobody reads it, the logs do.
+  gone: 499,
   unreachable: 502,
   busy: 503,
   timeout: 504,
 };
 
-// --- pdf.js in Node -------------------------------------------------------------------------
+// --- the worker pool ------------------------------------------------------------------------
 
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+/** The worker bundle, next to the server build; when the sources run (vitest) its global setup builds it there. */
+const WORKER_FILE = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "../../build/bin/pdf-worker.js" : "./bin/pdf-worker.js", import.meta.url),
+);
 
-let pdfjs: Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | undefined;
+/** Worker threads that run PdfTasks, each within `deadlineMs` and a heap limit; a task stopped takes its worker with it. */
+export class PdfPool {
+  readonly threads: Piscina<PdfTask, PdfAnswer<PdfOutline | Uint8Array>>;
+  constructor(
+    private readonly deadlineMs: number,
+    maxThreads: number,
+  ) {
+    this.threads = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: 0,
+      maxThreads,
+      idleTimeout: WORKER_IDLE_MS,
+      niceIncrement: WORKER_NICE,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    });
+  }
 
-function loadPdfjs() {
-  const globals = globalThis as Record<string, unknown>;
-  globals.DOMMatrix ??= DOMMatrix;
-  globals.Path2D ??= Path2D;
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
-  return pdfjs;
+  /** The task's value; a refusal, the deadline, `signal` (the client left) or a dead worker as a PdfError. */
+  async run<T extends PdfOutline | Uint8Array>(task: PdfTask, signal?: AbortSignal): Promise<T> {
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    let answer: PdfAnswer<PdfOutline | Uint8Array>;
+    try {
+      answer = await this.threads.run(task, { signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
+    } catch (error) {
+      if (signal?.aborted) throw new PdfError("gone");
+      if (deadline.aborted) throw new PdfError("timeout");
+      // Past its heap limit the worker dies (ERR_WORKER_OUT_OF_MEMORY); piscina starts another.
+      log.warn("pdf pages: worker died", { error: String(error) });
+      throw new PdfError("tooComplex");
+    }
+    if (!answer.ok) throw new PdfError(answer.reason);
+    return answer.value as T;
+  }
 }
 
-type CanvasAndContext = { canvas: Canvas | null; context: unknown };
-
-/** The canvases pdf.js makes for itself (patterns, masks, groups), from Skia too. */
-const canvasFactory = {
-  create(width: number, height: number): CanvasAndContext {
-    const canvas = createCanvas(width, height);
-    return { canvas, context: canvas.getContext("2d") };
-  },
-  reset(target: CanvasAndContext, width: number, height: number) {
-    if (!target.canvas) throw new Error("no canvas");
-    target.canvas.width = width;
-    target.canvas.height = height;
-  },
-  destroy(target: CanvasAndContext) {
-    if (target.canvas) {
-      target.canvas.width = 0;
-      target.canvas.height = 0;
-    }
-    target.canvas = null;
-    target.context = null;
-  },
-};
+let pool: PdfPool | undefined;
+/** Started on the first PDF, so a process that shows none starts no worker. */
+const workers = () => (pool ??= new PdfPool(TASK_DEADLINE_MS, MAX_RUNNING));
 
 // --- bounded work ---------------------------------------------------------------------------
 
 let running = 0;
 const waiting: Array<() => void> = [];
 
-/** Runs `work` once one of the MAX_RUNNING slots is free; with MAX_WAITING already waiting, refuses. */
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` once one of the MAX_RUNNING slots is free; with MAX_WAITING already waiting,
+ * refuses. A wait ends when `signal` aborts (the client left).
+ */
+async function withSlot<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  if (signal?.aborted) throw new PdfError("gone");
   if (running < MAX_RUNNING) running++;
   else if (waiting.length >= MAX_WAITING) throw new PdfError("busy");
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+  else {
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener("abort", leave);
+        resolve();
+      };
+      const leave = () => {
+        waiting.splice(waiting.indexOf(turn), 1);
+        reject(new PdfError("gone"));
+      };
+      waiting.push(turn);
+      signal?.addEventListener("abort", leave, { once: true });
+    });
+  }
   try {
     return await work();
   } finally {
     const next = waiting.shift();
     if (next) next();
     else running--;
-  }
-}
-
-/** `work`'s result, or a timeout error after `ms` (then `onTimeout` stops what it started). */
-async function withDeadline<T>(ms: number, work: Promise<T>, onTimeout: () => void): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new PdfError("timeout"));
-    }, ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -195,61 +230,42 @@ async function download(url: URL): Promise<Uint8Array> {
   }
 }
 
-async function parse(data: Uint8Array): Promise<PDFDocumentProxy> {
-  const { getDocument, VerbosityLevel } = await loadPdfjs();
-  const task = getDocument({
-    data,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    standardFontDataUrl: join(pdfjsRoot, "standard_fonts/"),
-    cMapUrl: join(pdfjsRoot, "cmaps/"),
-    cMapPacked: true,
-    canvasFactory,
-    verbosity: VerbosityLevel.ERRORS,
-  });
-  try {
-    return await withDeadline(RENDER_TIMEOUT_MS, task.promise, () => void task.destroy());
-  } catch (error) {
-    if (error instanceof PdfError) throw error;
-    throw new PdfError("notPdf");
-  }
-}
+// --- downloaded files, kept briefly ---------------------------------------------------------
 
-// --- parsed documents, kept briefly ---------------------------------------------------------
+let downloads = 0;
 
-/** A parsed file, shared by the requests that need it while it is kept. */
-class CachedDocument {
+/** A downloaded file, shared with the workers (which keep it parsed) while it is kept. */
+class CachedFile {
   bytes = 0;
   users = 0;
   lastUsed = Date.now();
-  outline: Promise<Omit<PdfDocument, "path">> | undefined;
-  readonly document: Promise<PDFDocumentProxy>;
+  outline: Promise<PdfOutline> | undefined;
+  /** Names this download in the workers' caches: a file downloaded again is parsed again. */
+  readonly key = `file-${++downloads}`;
+  readonly data: Promise<SharedArrayBuffer>;
   constructor(url: URL) {
-    this.document = download(url).then((data) => {
-      this.bytes = data.byteLength;
-      return parse(data);
+    this.data = download(url).then((bytes) => {
+      this.bytes = bytes.byteLength;
+      const shared = new SharedArrayBuffer(bytes.byteLength);
+      new Uint8Array(shared).set(bytes);
+      return shared;
     });
   }
 }
 
-const documents = new Map<string, CachedDocument>();
+const files = new Map<string, CachedFile>();
 
-function drop(key: string, entry: CachedDocument) {
-  if (documents.get(key) === entry) documents.delete(key);
-  entry.document.then(
-    (document) => void document.destroy(),
-    () => undefined,
-  );
+function drop(key: string, entry: CachedFile) {
+  if (files.get(key) === entry) files.delete(key);
 }
 
-/** Drops idle documents past their time, then the least recently used idle ones over the bounds. */
+/** Drops idle files past their time, then the least recently used idle ones over the bounds. */
 function sweep() {
   const now = Date.now();
-  for (const [key, entry] of documents) if (entry.users === 0 && now - entry.lastUsed > DOCUMENT_TTL_MS) drop(key, entry);
-  const total = () => [...documents.values()].reduce((sum, entry) => sum + entry.bytes, 0);
-  while (documents.size > MAX_DOCUMENTS || total() > DOCUMENT_CACHE_BYTES) {
-    const idle = [...documents.entries()]
+  for (const [key, entry] of files) if (entry.users === 0 && now - entry.lastUsed > FILE_TTL_MS) drop(key, entry);
+  const total = () => [...files.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+  while (files.size > MAX_FILES || total() > FILE_CACHE_BYTES) {
+    const idle = [...files.entries()]
       .filter(([, entry]) => entry.users === 0)
       .sort(([, a], [, b]) => a.lastUsed - b.lastUsed)[0];
     if (!idle) return;
@@ -259,30 +275,30 @@ function sweep() {
 
 let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** One timer sweeps while documents are kept, so an idle process lets them go. */
+/** One timer sweeps while files are kept, so an idle process lets them go. */
 function scheduleSweep() {
-  if (sweepTimer || documents.size === 0) return;
+  if (sweepTimer || files.size === 0) return;
   sweepTimer = setTimeout(() => {
     sweepTimer = undefined;
     sweep();
     scheduleSweep();
-  }, DOCUMENT_TTL_MS + 1000);
+  }, FILE_TTL_MS + 1000);
   sweepTimer.unref();
 }
 
-async function withDocument<T>(url: URL, work: (entry: CachedDocument, document: PDFDocumentProxy) => Promise<T>) {
+async function withFile<T>(url: URL, work: (entry: CachedFile, file: PdfFile) => Promise<T>) {
   const key = url.href;
-  let entry = documents.get(key);
+  let entry = files.get(key);
   if (!entry) {
-    const created = new CachedDocument(url);
-    // A file that failed is not kept: the next request tries again.
-    created.document.catch(() => drop(key, created));
-    documents.set(key, created);
+    const created = new CachedFile(url);
+    // A file that failed to download is not kept: the next request tries again.
+    created.data.catch(() => drop(key, created));
+    files.set(key, created);
     entry = created;
   }
   entry.users++;
   try {
-    return await work(entry, await entry.document);
+    return await work(entry, { key: entry.key, data: await entry.data });
   } finally {
     entry.users--;
     entry.lastUsed = Date.now();
@@ -291,23 +307,15 @@ async function withDocument<T>(url: URL, work: (entry: CachedDocument, document:
   }
 }
 
-const textOf = (items: Array<object>) =>
-  items
-    .map((item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? " " : ""))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
-
-async function outlineOf(document: PDFDocumentProxy): Promise<Omit<PdfDocument, "path">> {
-  const pages: PdfDocument["pages"] = [];
-  for (let number = 1; number <= Math.min(document.numPages, MAX_SHOWN_PAGES); number++) {
-    const page = await document.getPage(number);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const { items } = await page.getTextContent();
-    page.cleanup();
-    pages.push({ width: Math.round(width), height: Math.round(height), text: textOf(items) });
+/** The files host URL of training content at `path`; null for learner uploads (a folder `uploads/`), never drawn. */
+function trainingUrl(path: string): URL | null {
+  const url = filesHostUrl(path);
+  if (!url) return null;
+  try {
+    return /\/uploads\//i.test(decodeURIComponent(url.pathname)) ? null : url;
+  } catch {
+    return null;
   }
-  return { pageCount: document.numPages, pages };
 }
 
 /** A path as the router hands a splat to a route: each segment decoded, a decoded `/` kept encoded. */
@@ -326,17 +334,18 @@ function decodedSplat(path: string): string {
 
 /**
  * The player's view of the PDF at `src` (a `/files/` path): its page count, each shown page's
- * shape and text. Null when the file is not proxied or cannot be read; the player then says so.
+ * shape and text. Null when the file is not proxied training content or cannot be read; the
+ * player then says so. `signal` (the request's) ends a wait for a slot.
  */
-export async function readPdf(src: string): Promise<PdfDocument | null> {
+export async function readPdf(src: string, signal?: AbortSignal): Promise<PdfDocument | null> {
   const path = pdfPagesPath(src);
-  const url = path === null ? null : filesHostUrl(decodedSplat(path));
+  const url = path === null ? null : trainingUrl(decodedSplat(path));
   if (path === null || !url) return null;
   try {
-    const outline = await withSlot(() =>
-      withDocument(url, (entry, document) => {
+    const outline = await withSlot(signal, () =>
+      withFile(url, (entry, file) => {
         if (!entry.outline) {
-          const read = withDeadline(RENDER_TIMEOUT_MS, outlineOf(document), () => undefined);
+          const read = workers().run<PdfOutline>({ kind: "outline", file, maxPages: MAX_SHOWN_PAGES });
           read.catch(() => entry.outline === read && (entry.outline = undefined));
           entry.outline = read;
         }
@@ -356,7 +365,6 @@ type Image = Uint8Array<ArrayBuffer>;
 
 const images = new Map<string, { bytes: Image; expires: number }>();
 let imageBytes = 0;
-const drawing = new Map<string, Promise<Image>>();
 
 function cachedImage(key: string): Image | undefined {
   const hit = images.get(key);
@@ -380,50 +388,70 @@ function keepImage(key: string, bytes: Image) {
   }
 }
 
-async function draw(document: PDFDocumentProxy, number: number, width: PdfPageWidth, format: PdfPageFormat): Promise<Image> {
-  if (!Number.isInteger(number) || number < 1 || number > Math.min(document.numPages, MAX_SHOWN_PAGES)) {
-    throw new PdfError("noPage");
-  }
-  let page: PDFPageProxy | undefined;
-  let task: RenderTask | undefined;
-  const work = (async () => {
-    page = await document.getPage(number);
-    const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
-    const canvas = createCanvas(width, Math.max(1, Math.round(viewport.height)));
-    const context = canvas.getContext("2d");
-    // Pages are paper: what the file leaves transparent is white.
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    task = page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, viewport });
-    await task.promise;
-    const encoded = format === "png" ? await canvas.encode("png") : await canvas.encode("webp", WEBP_QUALITY);
-    return new Uint8Array(encoded);
-  })();
-  try {
-    return await withDeadline(RENDER_TIMEOUT_MS, work, () => task?.cancel());
-  } finally {
-    page?.cleanup();
-  }
+/** A page being drawn, shared by the requests that asked for it; stopped when the last one leaves. */
+type Drawing = { image: Promise<Image>; stop: AbortController; clients: number };
+const drawing = new Map<string, Drawing>();
+const perUser = new Map<string, number>();
+
+function startDrawing(key: string, url: URL, number: number, width: PdfPageWidth, format: PdfPageFormat): Drawing {
+  const stop = new AbortController();
+  const task = { kind: "page", maxPages: MAX_SHOWN_PAGES, number, width, format } as const;
+  const image = withSlot(stop.signal, () =>
+    withFile(url, async (_, file) => new Uint8Array(await workers().run<Uint8Array>({ ...task, file }, stop.signal))),
+  );
+  const started = { image, stop, clients: 0 };
+  drawing.set(key, started);
+  image.then(
+    (bytes) => keepImage(key, bytes),
+    () => undefined,
+  );
+  void image.finally(() => drawing.get(key) === started && drawing.delete(key)).catch(() => undefined);
+  return started;
 }
 
-/** One page of the PDF at `<files host>/<path>` drawn `width` pixels wide, as WebP or PNG bytes. */
-export async function pageImage(path: string, number: number, width: PdfPageWidth, format: PdfPageFormat): Promise<Image> {
-  const url = filesHostUrl(path);
+/** The drawing's image for one client; when `signal` aborts and no client is left, the drawing stops. */
+function imageFor(pending: Drawing, key: string, signal: AbortSignal | undefined): Promise<Image> {
+  pending.clients++;
+  return new Promise<Image>((resolve, reject) => {
+    const leave = () => {
+      if (--pending.clients === 0) {
+        if (drawing.get(key) === pending) drawing.delete(key);
+        pending.stop.abort();
+      }
+      reject(new PdfError("gone"));
+    };
+    if (signal?.aborted) return leave();
+    signal?.addEventListener("abort", leave, { once: true });
+    pending.image.then(resolve, reject).finally(() => signal?.removeEventListener("abort", leave));
+  });
+}
+
+/**
+ * One page of the PDF at `<files host>/<path>` drawn `width` pixels wide (narrower for a tall
+ * page), as WebP or PNG bytes, for `user` (at most MAX_PER_USER at once) while `signal` holds.
+ */
+export async function pageImage(
+  path: string,
+  number: number,
+  width: PdfPageWidth,
+  format: PdfPageFormat,
+  { user, signal }: { user: string; signal?: AbortSignal },
+): Promise<Image> {
+  const url = trainingUrl(path);
   if (!url) throw new PdfError("missing");
   const key = `${url.href}#${number}@${width}.${format}`;
   const cached = cachedImage(key);
   if (cached) return cached;
-  let pending = drawing.get(key);
-  if (!pending) {
-    pending = withSlot(() => withDocument(url, (_, document) => draw(document, number, width, format)));
-    drawing.set(key, pending);
-    pending.then(
-      (bytes) => keepImage(key, bytes),
-      () => undefined,
-    );
-    void pending.finally(() => drawing.delete(key)).catch(() => undefined);
+  const count = perUser.get(user) ?? 0;
+  if (count >= MAX_PER_USER) throw new PdfError("userBusy");
+  perUser.set(user, count + 1);
+  try {
+    return await imageFor(drawing.get(key) ?? startDrawing(key, url, number, width, format), key, signal);
+  } finally {
+    const left = (perUser.get(user) ?? 1) - 1;
+    if (left === 0) perUser.delete(user);
+    else perUser.set(user, left);
   }
-  return pending;
 }
 
 export const reasonOf = (error: unknown): PdfFailure | "error" => (error instanceof PdfError ? error.reason : "error");

@@ -9,7 +9,7 @@ import { log } from "../../server/log";
 /**
  * `GET /pdf-pages/<width>/<path>/<page>.<webp|png>`: page `<page>` of the PDF that `/files/<path>`
  * serves, drawn on the server `<width>` pixels wide (360, 720 or 1080). For signed-in learners
- * only; the design is at the top of app/lib/pdf-pages.server.ts.
+ * only, training content only (no uploads); the design is at the top of app/lib/pdf-pages.server.ts.
  */
 const CONTENT_TYPES: Record<PdfPageFormat, string> = { webp: "image/webp", png: "image/png" };
 const PAGE_FILE = new RegExp(`^([1-9]\\d{0,3})\\.(${PDF_PAGE_FORMATS.join("|")})$`);
@@ -17,7 +17,7 @@ const PAGE_FILE = new RegExp(`^([1-9]\\d{0,3})\\.(${PDF_PAGE_FORMATS.join("|")})
 const isWidth = (value: number): value is PdfPageWidth => (PDF_PAGE_WIDTHS as readonly number[]).includes(value);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireLiveUser(request);
+  const session = await requireLiveUser(request);
   const width = Number(params.width);
   if (!isWidth(width)) return plain(400, "Bad width");
   const splat = params["*"] ?? "";
@@ -29,12 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await pageImage(path, Number(page[1]), width, format);
+    bytes = await pageImage(path, Number(page[1]), width, format, { user: String(session.user.id), signal: request.signal });
   } catch (error) {
     const reason = reasonOf(error);
     if (reason === "error") log.error("pdf pages: render failed", { path, error: String(error) });
     const status = reason === "error" ? 500 : FAILURE_STATUS[reason];
-    return plain(status, status === 404 ? "Not found" : "The page could not be drawn", status === 503 ? { "Retry-After": "2" } : {});
+    const retry: Record<string, string> = status === 429 || status === 503 ? { "Retry-After": "2" } : {};
+    return plain(status, status === 404 ? "Not found" : "The page could not be drawn", retry);
   }
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[format],

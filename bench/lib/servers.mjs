@@ -60,9 +60,10 @@ export function rssOf(pid) {
 
 /**
  * The app as `npm start` runs it with no LEGACY_API_URL. `latencyMs` goes to the embedded mock
- * (MOCK_LATENCY_MS); with `logs` the app's JSON log lines are kept (one per legacy call).
+ * (MOCK_LATENCY_MS); with `logs` the app's JSON log lines are kept (one per legacy call); `env`
+ * adds to its environment (FILES_HOST_URL for another files host).
  */
-export async function startApp({ port, mockPort, latencyMs = 0, logs = false }) {
+export async function startApp({ port, mockPort, latencyMs = 0, logs = false, env = {} }) {
   const child = spawn(process.execPath, ["build/bin/start.js"], {
     env: {
       ...process.env,
@@ -72,6 +73,7 @@ export async function startApp({ port, mockPort, latencyMs = 0, logs = false }) 
       MOCK_LATENCY_MS: String(latencyMs),
       LEGACY_API_URL: "",
       LOG_LEVEL: logs ? "info" : "silent",
+      ...env,
     },
     stdio: ["ignore", logs ? "pipe" : "ignore", "ignore"],
   });

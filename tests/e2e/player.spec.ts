@@ -166,6 +166,21 @@ test.describe("with JavaScript", () => {
     await expect(card(page, `${route("formacion-requerida")}/207`).locator(".status")).toHaveText("Completado");
   });
 
+  test("a PDF page the server cannot draw says so where it is, with the link to the file", async ({ page }) => {
+    await page.route(/\/pdf-pages\/.*\/2\.(png|webp)$/, (route) =>
+      route.fulfill({ status: 422, contentType: "text/plain", body: "The page could not be drawn" }),
+    );
+    await signIn(page);
+    await page.goto("/103");
+    const { dialog } = player(page);
+    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+    const second = dialog.locator(".pdf-page").nth(1);
+    await second.scrollIntoViewIfNeeded();
+    await expect(second.getByRole("alert")).toHaveText("No se pudo mostrar el documento aquí. Puedes abrirlo con el enlace.");
+    await expect(dialog.locator(".player-pdf > .player-error")).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toBeVisible();
+  });
+
   test("a video is completed when it ends", async ({ page }, testInfo) => {
     await signIn(page);
     await openFromRoutePage(page, "formacion-especializada", 401);

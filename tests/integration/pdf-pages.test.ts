@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData } from "~/components/player/types";
 import { login } from "~/lib/legacy/auth.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
-import { readPdf } from "~/lib/pdf-pages.server";
+import { MAX_PER_USER, readPdf } from "~/lib/pdf-pages.server";
+import { thinPage } from "../fixtures/pdf-bombs";
 import { get, signedInCookie, withLegacy } from "./helpers";
 
 /** The PDF player's pages, drawn on the server from the mock's files (app/lib/pdf-pages.server.ts). */
@@ -34,7 +35,15 @@ function pngSize(bytes: Uint8Array) {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** A file the mock stores that starts like a PDF and is not one, at its `/files/` path. */
+/** The files host answers `bytes` at `path`; other requests go through. */
+function serving(path: string, bytes: Uint8Array<ArrayBuffer>) {
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+    new URL(String(input)).pathname === path ? Promise.resolve(new Response(bytes)) : realFetch(input, init),
+  );
+}
+
+/** A learner's upload (a certificate's file) that starts like a PDF, at its `/files/` path. */
 async function brokenPdf() {
   const { accessToken } = await login({ locale: "es" }, { email: "ana.martinez@academia.test", password: "Academia2026!" });
   const saved = await saveCertificate(
@@ -66,7 +75,8 @@ describe("the PDF player's loader", () => {
   });
 
   it("has no pages for a file that is not a readable PDF, so the player says it failed", async () => {
-    expect(await readPdf(`/files/${await brokenPdf()}`)).toBeNull();
+    serving("/storage/media/roto.pdf", new TextEncoder().encode("%PDF-1.4\n%roto\n"));
+    expect(await readPdf("/files/storage/media/roto.pdf")).toBeNull();
     expect(await readPdf("/files/storage/media/infografia-control-interno.png")).toBeNull();
     expect(await readPdf("/files/storage/media/no-such.pdf")).toBeNull();
     expect(await readPdf("https://elsewhere.example/guide.pdf")).toBeNull();
@@ -119,7 +129,40 @@ describe("the page image route", () => {
     const image = await pageOf("720", "storage/media/infografia-control-interno.png/1.png");
     expect(image.status).toBe(415);
     expect(await image.text()).toBe("The page could not be drawn");
-    expect((await pageOf("720", `${await brokenPdf()}/1.png`)).status).toBe(415);
+    serving("/storage/media/roto.pdf", new TextEncoder().encode("%PDF-1.4\n%roto\n"));
+    expect((await pageOf("720", "storage/media/roto.pdf/1.png")).status).toBe(415);
+  });
+
+  it("never draws a learner's upload: 404 without asking the files host", async () => {
+    const upload = await brokenPdf();
+    const spy = vi.spyOn(globalThis, "fetch");
+    expect(upload).toMatch(/^storage\/uploads\//);
+    for (const path of [upload, upload.replace("uploads", "UPLOADS")]) {
+      const response = await pageOf("720", `${path}/1.png`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("Not found");
+    }
+    expect(await readPdf(`/files/${upload}`)).toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("answers 422 for a page it will not draw, and 429 with Retry-After past a learner's renders", async () => {
+    serving("/storage/media/delgada.pdf", thinPage());
+    const thin = await pageOf("1080", "storage/media/delgada.pdf/1.png");
+    expect(thin.status).toBe(422);
+    expect(await thin.text()).toBe("The page could not be drawn");
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      await gate;
+      return new Response("no", { status: 404 });
+    });
+    const waiting = Array.from({ length: MAX_PER_USER }, (_, index) => pageOf("360", `storage/media/espera-${index}.pdf/1.png`));
+    const refused = await pageOf("360", "storage/media/una-mas.pdf/1.png");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("2");
+    open();
+    expect((await Promise.all(waiting)).map((response) => response.status)).toEqual(Array(MAX_PER_USER).fill(404));
   });
 
   it("refuses a path that leaves the files host", async () => {

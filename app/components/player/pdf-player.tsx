@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth, pdfPageUrl } from "~/domain/media";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
@@ -37,9 +37,19 @@ export function PdfPlayer({
   const first = useRef<HTMLImageElement>(null);
   const [status, setStatus] = useMediaStatus(first, pdf ? "loading" : "error");
   useFinishAfterReady(status, PDF_FINISH_MS, onFinish);
+  // A later page that cannot be drawn says so where it is, without undoing the first page's "ready";
+  // also one that failed before hydration.
+  const pagesRef = useRef<HTMLDivElement>(null);
+  const [failedPages, setFailedPages] = useState<ReadonlySet<number>>(new Set());
+  const pageFailed = (number: number) => setFailedPages((failed) => new Set(failed).add(number));
+  useEffect(() => {
+    pagesRef.current?.querySelectorAll("img").forEach((image, index) => {
+      if (index > 0 && image.complete && image.naturalWidth === 0) pageFailed(index + 1);
+    });
+  }, []);
 
   const pages = pdf ? (
-    <div className="pdf-pages">
+    <div className="pdf-pages" ref={pagesRef}>
       {pdf.pages.map((page, index) => {
         const number = index + 1;
         const isFirst = index === 0;
@@ -58,9 +68,14 @@ export function PdfPlayer({
                 loading={isFirst && !saveData ? "eager" : "lazy"}
                 decoding="async"
                 onLoad={isFirst ? () => setStatus("ready") : undefined}
-                onError={isFirst ? () => setStatus("error") : undefined}
+                onError={isFirst ? () => setStatus("error") : () => pageFailed(number)}
               />
             </picture>
+            {failedPages.has(number) ? (
+              <p className="player-error" role="alert">
+                {t("documentFailed")}
+              </p>
+            ) : null}
             {page.text ? <figcaption className="visually-hidden">{page.text}</figcaption> : null}
           </figure>
         );

@@ -1,0 +1,173 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { type Canvas, createCanvas, DOMMatrix, Path2D } from "@napi-rs/canvas";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { PdfDocument } from "../components/player/types";
+import type { PdfPageFormat, PdfPageWidth } from "../domain/media";
+import { canvasSize, hasBomb, MAX_IMAGE_PIXELS, MAX_OPERATIONS, MAX_PAGE_PIXELS, MAX_PAGE_TEXT } from "./pdf-limits.server";
+import type { PdfFailure } from "./pdf-pages.server";
+
+/**
+ * The PDF renderer's worker thread (a piscina pool, app/lib/pdf-pages.server.ts): pdf.js parses
+ * and draws here, away from the serving event loop, under a heap limit, and the pool terminates
+ * it at a page's deadline. Built to build/bin/pdf-worker.js by scripts/build-server.mjs.
+ */
+
+/** A file the serving process downloaded, shared with the workers without a copy; `key` names this download. */
+export type PdfFile = { key: string; data: SharedArrayBuffer };
+export type PdfOutline = Omit<PdfDocument, "path">;
+export type PdfTask =
+  | { kind: "outline"; file: PdfFile; maxPages: number }
+  | { kind: "page"; file: PdfFile; maxPages: number; number: number; width: PdfPageWidth; format: PdfPageFormat };
+/** What a worker answers: errors do not cross threads whole, so a refusal is a value. */
+export type PdfAnswer<T> = { ok: true; value: T } | { ok: false; reason: PdfFailure };
+
+/** Lossy WebP at this quality keeps small text sharp at a third of the PNG's bytes. */
+const WEBP_QUALITY = 85;
+/** Parsed documents a worker keeps, and for how long after their last use. */
+const MAX_DOCUMENTS = 2;
+const DOCUMENT_TTL_MS = 120_000;
+
+class Refused extends Error {
+  constructor(readonly reason: PdfFailure) {
+    super(`pdf: ${reason}`);
+  }
+}
+
+// --- pdf.js in Node -------------------------------------------------------------------------
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+const globals = globalThis as Record<string, unknown>;
+// pdf.js takes these from the global object when it has no node-canvas.
+globals.DOMMatrix ??= DOMMatrix;
+globals.Path2D ??= Path2D;
+const pdfjs = import("pdfjs-dist/legacy/build/pdf.mjs");
+
+type CanvasAndContext = { canvas: Canvas | null; context: unknown };
+
+/** The canvases pdf.js makes for itself (patterns, masks, groups), from Skia too, within the image cap. */
+const canvasFactory = {
+  create(width: number, height: number): CanvasAndContext {
+    if (width * height > MAX_IMAGE_PIXELS) throw new Refused("tooComplex");
+    const canvas = createCanvas(width, height);
+    return { canvas, context: canvas.getContext("2d") };
+  },
+  reset(target: CanvasAndContext, width: number, height: number) {
+    if (!target.canvas) throw new Error("no canvas");
+    if (width * height > MAX_IMAGE_PIXELS) throw new Refused("tooComplex");
+    target.canvas.width = width;
+    target.canvas.height = height;
+  },
+  destroy(target: CanvasAndContext) {
+    if (target.canvas) {
+      target.canvas.width = 0;
+      target.canvas.height = 0;
+    }
+    target.canvas = null;
+    target.context = null;
+  },
+};
+
+async function parse(data: Uint8Array): Promise<PDFDocumentProxy> {
+  if (hasBomb(data)) throw new Refused("tooComplex");
+  const { getDocument, VerbosityLevel } = await pdfjs;
+  try {
+    return await getDocument({
+      data,
+      isEvalSupported: false,
+      maxImageSize: MAX_IMAGE_PIXELS,
+      disableFontFace: true,
+      useSystemFonts: false,
+      standardFontDataUrl: join(pdfjsRoot, "standard_fonts/"),
+      cMapUrl: join(pdfjsRoot, "cmaps/"),
+      cMapPacked: true,
+      canvasFactory,
+      verbosity: VerbosityLevel.ERRORS,
+    }).promise;
+  } catch {
+    throw new Refused("notPdf");
+  }
+}
+
+// --- parsed documents, kept briefly ---------------------------------------------------------
+
+const documents = new Map<string, { document: Promise<PDFDocumentProxy>; lastUsed: number }>();
+
+function drop(key: string) {
+  const entry = documents.get(key);
+  documents.delete(key);
+  entry?.document.then(
+    (document) => void document.destroy(),
+    () => undefined,
+  );
+}
+
+/** The parsed file, from this worker's cache (a refusal is kept too: the same bytes give the same answer). */
+function documentOf(file: PdfFile): Promise<PDFDocumentProxy> {
+  const now = Date.now();
+  for (const [key, entry] of documents) if (now - entry.lastUsed > DOCUMENT_TTL_MS) drop(key);
+  let entry = documents.get(file.key);
+  if (entry) documents.delete(file.key);
+  else entry = { document: parse(new Uint8Array(file.data).slice()), lastUsed: now };
+  entry.lastUsed = now;
+  documents.set(file.key, entry);
+  for (const key of documents.keys()) if (documents.size > MAX_DOCUMENTS) drop(key);
+  return entry.document;
+}
+
+// --- the work -------------------------------------------------------------------------------
+
+const textOf = (items: Array<object>) =>
+  items
+    .map((item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? " " : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+
+async function outlineOf(document: PDFDocumentProxy, maxPages: number): Promise<PdfOutline> {
+  const pages: PdfOutline["pages"] = [];
+  for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
+    const page = await document.getPage(number);
+    const { width, height } = page.getViewport({ scale: 1 });
+    const { items } = await page.getTextContent();
+    page.cleanup();
+    pages.push({ width: Math.round(width), height: Math.round(height), text: textOf(items).slice(0, MAX_PAGE_TEXT) });
+  }
+  return { pageCount: document.numPages, pages };
+}
+
+async function draw(document: PDFDocumentProxy, task: Extract<PdfTask, { kind: "page" }>): Promise<Uint8Array> {
+  if (task.number > Math.min(document.numPages, task.maxPages)) throw new Refused("noPage");
+  const page = await document.getPage(task.number);
+  try {
+    const shape = page.getViewport({ scale: 1 });
+    const size = canvasSize(shape.width, shape.height, task.width);
+    if (!size || size.width * size.height > MAX_PAGE_PIXELS) throw new Refused("tooComplex");
+    // Counted before drawing, which builds the list again: cheap beside the drawing for a normal page.
+    const { fnArray } = await page.getOperatorList();
+    if (fnArray.length > MAX_OPERATIONS) throw new Refused("tooComplex");
+    const viewport = page.getViewport({ scale: size.width / shape.width });
+    const canvas = createCanvas(size.width, size.height);
+    const context = canvas.getContext("2d");
+    // Pages are paper: what the file leaves transparent is white.
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    const encoded = task.format === "png" ? await canvas.encode("png") : await canvas.encode("webp", WEBP_QUALITY);
+    return new Uint8Array(encoded);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** Piscina's entry: a task in, an answer out. */
+export default async function run(task: PdfTask): Promise<PdfAnswer<PdfOutline | Uint8Array>> {
+  try {
+    const document = await documentOf(task.file);
+    const value = task.kind === "outline" ? await outlineOf(document, task.maxPages) : await draw(document, task);
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    return { ok: false, reason: "notPdf" };
+  }
+}
