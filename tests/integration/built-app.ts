@@ -1,0 +1,105 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+/**
+ * The built HTTP server (build/bin/serve.js) as a child process, and raw HTTP requests to it
+ * (node:http: fetch cannot set Host, stream a body it is refused mid-way, or send TRACE).
+ */
+export type App = { port: number; origin: string; logs: string[]; child: ChildProcess; exit: Promise<number | null> };
+
+export function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Builds when the sources are newer than the build (as `npm start` does). */
+export function ensureBuild() {
+  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}
+
+export async function startBuiltApp(env: Record<string, string>): Promise<App> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve("build/bin/serve.js")], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
+  }
+  const exit = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const app = { port, origin: `http://127.0.0.1:${port}`, logs, child, exit };
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${app.origin}/healthz`).then((r) => r.ok, () => false)) return app;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`the app did not start:\n${logs.join("\n")}`);
+}
+
+export async function stopApp(app: App) {
+  app.child.kill("SIGINT");
+  await app.exit;
+}
+
+/** The serving process's resident memory, in bytes (Linux). */
+export function rssOf(app: App): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.child.pid}/status`, "utf8"))?.[1];
+  return Number(kib) * 1024;
+}
+
+export type Sent = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+type Send = {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** A body streamed as `head` then copies of `chunk`, up to `bytes` (Infinity: until the server answers). */
+  stream?: { head?: Buffer; chunk: Buffer; bytes: number };
+  localAddress?: string;
+};
+
+/** One request; a streamed body stops as soon as the answer arrives (the server may cut the connection then). */
+export function send(port: number, { method = "POST", path, headers = {}, body, stream, localAddress }: Send): Promise<Sent> {
+  return new Promise((done, fail) => {
+    let answered = false;
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers, localAddress });
+    // CONNECT's answer comes as `connect`, whatever its status.
+    req.on("connect", (res, socket) => {
+      answered = true;
+      socket.destroy();
+      done({ status: res.statusCode ?? 0, headers: res.headers, body: "" });
+    });
+    req.on("response", (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on("error", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on("error", (error) => {
+      if (!answered) fail(error);
+    });
+    if (!stream) return void req.end(body);
+    let sent = stream.head?.length ?? 0;
+    if (stream.head) req.write(stream.head);
+    const pump = () => {
+      while (!answered && !req.destroyed && sent < stream.bytes) {
+        sent += stream.chunk.length;
+        if (!req.write(stream.chunk)) return void req.once("drain", pump);
+      }
+      if (sent >= stream.bytes) req.end();
+    };
+    pump();
+  });
+}
