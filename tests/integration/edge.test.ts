@@ -222,6 +222,13 @@ describe("proxies and plain http (#12 item 14)", () => {
       body: CREDENTIALS,
     });
     expect(signedIn.status).toBe(302);
+    // The usual case: https on its default port, so neither Origin nor X-Forwarded-Host has one.
+    const defaultPort = await send(proxied.port, {
+      path: "/login",
+      headers: { ...FORM, ...forwarded, "X-Forwarded-Host": "academia.example", Origin: "https://academia.example" },
+      body: CREDENTIALS,
+    });
+    expect(defaultPort.status).toBe(302);
     const otherPort = await send(proxied.port, {
       path: "/login",
       headers: { ...FORM, ...forwarded, "X-Forwarded-Host": "academia.example:8443", Origin: "https://academia.example" },
