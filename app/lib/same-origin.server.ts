@@ -1,8 +1,8 @@
 import { isCrossSite } from "../../server/same-origin-gate";
 
 /**
- * The route guards' copy of the HTTP server's cross-site check (server/same-origin-gate.ts, which
- * runs first): a cross-site request is refused with 403 here too, so an action is safe on its own.
+ * The route guards' use of the cross-site rule the HTTP server applies first
+ * (server/same-origin-gate.ts): refused with 403 here too, so an action is safe on its own.
  */
 export function assertSameOrigin(request: Request): void {
   // The request's URL carries the public host server/proxy.ts resolved.

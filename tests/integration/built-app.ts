@@ -8,6 +8,14 @@ import { resolve } from "node:path";
  * The built HTTP server (build/bin/serve.js) as a child process, and raw HTTP requests to it
  * (node:http: fetch cannot set Host, stream a body it is refused mid-way, or send TRACE).
  */
+/** The secrets every built app of these tests runs with; the mock takes LEGACY_APP_KEY. */
+export const TEST_SECRETS = {
+  LEGACY_APP_KEY: "built-app-test-key-0123",
+  SESSION_SECRET: "built-app-test-session-secret-0123456789abcdef",
+  SSO_AES_KEY: "00112233445566778899aabbccddeeff",
+  SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
+};
+
 export type App = { port: number; origin: string; logs: string[]; child: ChildProcess; exit: Promise<number | null> };
 
 export function freePort(): Promise<number> {
@@ -30,7 +38,7 @@ export function ensureBuild() {
 export async function startBuiltApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve("build/bin/serve.js")], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...TEST_SECRETS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
-import { type App, ensureBuild, rssOf, send, startBuiltApp, stopApp } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuild, rssOf, send, startBuiltApp, stopApp } from "./built-app";
 
 /**
  * Issue #12, items 1, 7, 8 and 14, against the built server over real HTTP, in production mode:
  * bodies bounded while they stream, cross-site and malformed requests refused before Remix with
  * a page in the user's language and no error logged, and the host and scheme behind a proxy.
  */
-const APP_KEY = "edge-test-app-key-0123";
-const SECRETS = {
-  LEGACY_APP_KEY: APP_KEY,
-  SESSION_SECRET: "edge-test-session-secret-0123456789abcdef",
-  SSO_AES_KEY: "00112233445566778899aabbccddeeff",
-  SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
-};
 const MiB = 1024 * 1024;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const MULTIPART = { "Content-Type": "multipart/form-data; boundary=edge" };
@@ -25,7 +18,7 @@ let app: App;
 const apps: App[] = [];
 
 async function start(env: Record<string, string> = {}) {
-  const started = await startBuiltApp({ ...SECRETS, LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin, LEGACY_TIMEOUT_MS: "3000", ...env });
+  const started = await startBuiltApp({ LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin, LEGACY_TIMEOUT_MS: "3000", ...env });
   apps.push(started);
   return started;
 }
@@ -55,7 +48,7 @@ const zeros = Buffer.alloc(256 * 1024, 0x61);
 
 beforeAll(async () => {
   ensureBuild();
-  mock = await startMockServer({ port: 0, appKey: APP_KEY });
+  mock = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY });
   app = await start();
   // Warm up, so the first measurement is not the first request.
   for (let i = 0; i < 5; i++) await send(app.port, { method: "GET", path: "/login" });

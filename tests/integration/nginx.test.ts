@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTEMPTS_PER_MINUTE } from "../../app/lib/rate-limit.server";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { buildSsoQuery } from "../../server/sso";
-import { type App, ensureBuild, freePort, send, startBuiltApp, stopApp } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuild, freePort, send, startBuiltApp, stopApp } from "./built-app";
 
 /**
  * Issue #12 item 14: the built app behind a real nginx (Debian's package; `.ci/run` and the
@@ -18,13 +18,6 @@ const NGINX = "/usr/sbin/nginx";
 const present = existsSync(NGINX);
 if (!present) console.warn(`nginx.test.ts skipped: ${NGINX} is not installed (apt-get install nginx)`);
 
-const APP_KEY = "nginx-test-app-key-0123";
-const SECRETS = {
-  LEGACY_APP_KEY: APP_KEY,
-  SESSION_SECRET: "nginx-test-session-secret-0123456789abcdef",
-  SSO_AES_KEY: "00112233445566778899aabbccddeeff",
-  SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
-};
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const learner = "email=ana.martinez%40academia.test&password=Academia2026%21";
 
@@ -48,8 +41,8 @@ const cookiesOf = (setCookie: string | string[] | undefined) =>
 describe.skipIf(!present)("behind nginx", () => {
   beforeAll(async () => {
     ensureBuild();
-    mock = await startMockServer({ port: 0, appKey: APP_KEY });
-    app = await startBuiltApp({ ...SECRETS, LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin, TRUST_PROXY: "1" });
+    mock = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY });
+    app = await startBuiltApp({ LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin, TRUST_PROXY: "1" });
     port = await freePort();
     prefix = mkdtempSync(join(tmpdir(), "academia-nginx-"));
     const conf = join(prefix, "nginx.conf");
@@ -107,7 +100,7 @@ http {
   });
 
   it("signs in with an SSO link", async () => {
-    const query = buildSsoQuery({ email: "ana.martinez@academia.test" }, { key: SECRETS.SSO_AES_KEY, iv: SECRETS.SSO_AES_IV });
+    const query = buildSsoQuery({ email: "ana.martinez@academia.test" }, { key: TEST_SECRETS.SSO_AES_KEY, iv: TEST_SECRETS.SSO_AES_IV });
     const answer = await viaProxy("127.0.0.5", { method: "GET", path: `/welcome?${query}` });
     expect(answer.status).toBe(302);
     expect(cookiesOf(answer.headers["set-cookie"])).toMatch(/__Host-academia=/);
