@@ -48,6 +48,9 @@ describe("parseConfig", () => {
     ["LOGIN_MODE", "sms", "LOGIN_MODE: Invalid enum value. Expected 'password' | 'employee', received 'sms'"],
     ["LEGACY_API_URL", "ftp://legacy", "LEGACY_API_URL: must be an http(s) URL"],
     ["HEAP_MB", "95", "HEAP_MB: Number must be greater than or equal to 96"],
+    ["TRUST_PROXY", "true", "TRUST_PROXY: Expected number, received nan"],
+    ["TRUST_PROXY", "-1", "TRUST_PROXY: Number must be greater than or equal to 0"],
+    ["INSECURE_COOKIES", "yes", "INSECURE_COOKIES: must be 0 or 1"],
   ])("rejects a bad %s", (name, value, problem) => {
     const result = parseConfig({ ...complete, [name]: value });
     expect(result.ok).toBe(false);
@@ -64,6 +67,13 @@ describe("parseConfig", () => {
     for (const bad of ["/storage/", "storage", "../x/", "storage/,__mock", ","]) {
       expect(folders(bad), bad).toEqual([expect.stringMatching(/^FILES_PATH_PREFIXES: must be folders/)]);
     }
+  });
+
+  it("takes TRUST_PROXY as a number of proxies (a hop count) and INSECURE_COOKIES as an explicit opt-out", () => {
+    const defaults = parseConfig(complete);
+    expect(defaults.ok && [defaults.config.TRUST_PROXY, defaults.config.INSECURE_COOKIES]).toEqual([0, false]);
+    const behindTwo = parseConfig({ ...complete, TRUST_PROXY: "2", INSECURE_COOKIES: "1" });
+    expect(behindTwo.ok && [behindTwo.config.TRUST_PROXY, behindTwo.config.INSECURE_COOKIES]).toEqual([2, true]);
   });
 
   it("treats empty values as unset", () => {

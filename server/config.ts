@@ -45,8 +45,21 @@ export const configSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Proxies in front of the app whose X-Forwarded-For is trusted for the client IP (0: none). */
+  /**
+   * How many proxies are in front of the app (express's `trust proxy` hop count): the client IP is
+   * the address the last of them appended to X-Forwarded-For, and X-Forwarded-Host/Proto count.
+   * 0 when clients reach the app directly: any other value lets them choose their own IP.
+   */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * `1` on a trusted internal network served over plain http: the session cookie drops `__Host-`
+   * and `Secure` (which browsers refuse over http). Never on the internet: the cookie then
+   * travels unencrypted.
+   */
+  INSECURE_COOKIES: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /**
    * The serving process's V8 old-space limit. Without one V8 grows the heap lazily towards a
    * quarter of the machine's memory (400+ MiB of mostly garbage under load); the live set is far

@@ -4,12 +4,16 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { bodyLimit, drainThenClose } from "./body-limit";
 import { describeProblems, parseConfig } from "./config";
 import { loggablePath, log } from "./log";
+import { methodGate, refuseConnect } from "./method-gate";
+import { insecureSignInGate, usePublicHost } from "./proxy";
+import { abortRemix, remixHandler } from "./remix-handler";
+import { sameOriginGate } from "./same-origin-gate";
 import { baselineHeaders } from "./security-headers";
 
 /**
@@ -40,6 +44,8 @@ let build = await importBuild();
 let draining = false;
 
 const BASELINE_HEADERS = baselineHeaders(config.NODE_ENV === "production");
+/** The session cookie is `__Host-` and Secure (app/lib/session.server.ts): browsers keep it over https only. */
+const secureCookies = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
 
 /**
  * Static files, redirects and resource routes get the baseline security headers too; a page's own
@@ -68,14 +74,7 @@ app.use((req, res, next) => {
   res.setHeader("X-Request-Id", requestId);
   withBaselineHeaders(res);
   if (draining) res.setHeader("Connection", "close");
-  // An action may answer before it has read the whole body (an upload refused by its headers or
-  // at its limit): the rest is then read and dropped, so the client gets the answer on a
-  // connection that stays usable (Node drains only bodies nobody started to read).
-  res.on("finish", () => {
-    if (req.complete) return;
-    req.removeAllListeners("data");
-    req.resume();
-  });
+  res.on("finish", () => drainThenClose(req));
   const started = performance.now();
   // Read now: middleware mounted on a prefix (the /build/ assets) rewrites req.path.
   const path = loggablePath(req.originalUrl);
@@ -91,23 +90,12 @@ app.use((req, res, next) => {
   next();
 });
 
-/**
- * Bodies other than file uploads are small forms: over FORM_BODY_LIMIT they get 413 before anyone
- * reads them, and one without a declared length (browsers always declare a form's) gets 411. A
- * multipart body goes on to its route, which bounds it itself and answers in the user's language
- * (app/lib/upload.server.ts).
- */
-const FORM_BODY_LIMIT = 64 * 1024;
-
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.is("multipart/form-data")) return next();
-  const declared = req.headers["content-length"];
-  const plain = (status: number, text: string) =>
-    res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(text);
-  if (declared === undefined) return req.headers["transfer-encoding"] ? plain(411, "Length Required") : next();
-  if (Number(declared) > FORM_BODY_LIMIT) return plain(413, "Payload Too Large");
-  next();
-});
+// Before Remix, in this order: one public host, then what a page never takes.
+app.use(usePublicHost);
+app.use(methodGate);
+app.use(sameOriginGate);
+if (secureCookies) app.use(insecureSignInGate);
+app.use(bodyLimit(abortRemix));
 
 app.get("/readyz", (_req, res, next) => {
   if (!draining) return next();
@@ -117,20 +105,30 @@ app.get("/readyz", (_req, res, next) => {
 app.use(compression());
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));
-let handle = createRequestHandler({ build, mode: config.NODE_ENV });
+let handle = remixHandler(build, config.NODE_ENV);
 app.all("*", (req, res, next) => handle(req, res, next));
 
 const server: Server = app.listen(config.PORT, () => {
   log.info("listening", { port: config.PORT });
+  if (secureCookies && config.TRUST_PROXY === 0) {
+    log.warn(
+      "serving plain http with no proxy in front: browsers drop the Secure session cookie on any host but localhost, " +
+        "so sign-in fails there. Put a TLS proxy in front (TRUST_PROXY=<number of proxies>), or on a trusted internal " +
+        "network set INSECURE_COOKIES=1 (README, 'Behind a proxy')",
+      { port: config.PORT },
+    );
+  }
   if (config.NODE_ENV === "development") {
     void broadcastDevReady(build);
     watch(versionUrl, async () => {
       build = await importBuild();
-      handle = createRequestHandler({ build, mode: config.NODE_ENV });
+      handle = remixHandler(build, config.NODE_ENV);
       void broadcastDevReady(build);
     });
   }
 });
+
+server.on("connect", refuseConnect);
 
 function stop(signal: NodeJS.Signals, delayMs: number) {
   if (draining) return;

@@ -1,11 +1,10 @@
-import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
 import { resources, type Namespace } from "~/locales";
+import { localeCookie } from "../../server/locale";
 import { createTranslator, type Translator } from "./i18n/translator";
 
-/** The language choice persists in its own cookie; without one the app speaks Spanish. */
-export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+export { localeCookie };
 
 /**
  * remix-i18next's role is the locale detection (the `lng` cookie, else Spanish). Translating is

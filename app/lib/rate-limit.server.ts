@@ -38,9 +38,11 @@ const byIpAndAccount = (ip: string, account: string | null) => (account ? `${ip}
 const byAccount = (_ip: string, account: string | null) => account;
 
 const MINUTE = 60;
+/** Refused sign-ins a minute from one IP on one account, then 429. */
+export const LOGIN_ATTEMPTS_PER_IP_AND_ACCOUNT = 10;
 const RULES: Record<AttemptKind, Rule[]> = {
   login: [
-    { counter: counter("login-ip-account", 10, MINUTE), key: byIpAndAccount, effect: "block" },
+    { counter: counter("login-ip-account", LOGIN_ATTEMPTS_PER_IP_AND_ACCOUNT, MINUTE), key: byIpAndAccount, effect: "block" },
     { counter: counter("login-ip", 30, MINUTE), key: byIp, effect: "block" },
     { counter: counter("login-account", 20, 15 * MINUTE), key: byAccount, effect: "brake" },
     { counter: counter("login-braked", 3, 15 * MINUTE), key: byIpAndAccount, effect: "block", braked: true },

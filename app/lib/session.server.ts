@@ -28,10 +28,12 @@ export type SessionData = z.infer<typeof sessionSchema>;
 export type SessionUser = SessionData["user"];
 
 function sessionCookie() {
-  const production = getConfig().NODE_ENV === "production";
-  return createCookie(production ? "__Host-academia" : "academia", {
+  const config = getConfig();
+  // INSECURE_COOKIES: a trusted network on plain http, where browsers drop a Secure cookie.
+  const secure = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
+  return createCookie(secure ? "__Host-academia" : "academia", {
     httpOnly: true,
-    secure: production,
+    secure,
     sameSite: "lax",
     path: "/",
     maxAge: SESSION_TTL_SECONDS,

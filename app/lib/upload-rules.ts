@@ -14,6 +14,12 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 /** The limits as the messages about them quote them. */
 export const imageLimits = { side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
 
+/**
+ * The routes whose forms send a file (`encType="multipart/form-data"`): the HTTP server accepts a
+ * multipart body only there, up to MAX_UPLOAD_BYTES plus the form around it (server/body-limit.ts).
+ */
+export const FILE_ROUTES = ["/profile/photo", "/certifications/new"] as const;
+
 export type FileType = "image/png" | "image/jpeg" | "application/pdf";
 
 export const PHOTO_TYPES = ["image/png", "image/jpeg"] as const satisfies readonly FileType[];

@@ -1,5 +1,6 @@
 import enAccessibility from "./en/accessibility.json";
 import enCommon from "./en/common.json";
+import enEdge from "./en/edge.json";
 import enEngagement from "./en/engagement.json";
 import enLearning from "./en/learning.json";
 import enLeader from "./en/leader.json";
@@ -8,6 +9,7 @@ import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
 import esAccessibility from "./es/accessibility.json";
 import esCommon from "./es/common.json";
+import esEdge from "./es/edge.json";
 import esEngagement from "./es/engagement.json";
 import esLearning from "./es/learning.json";
 import esLeader from "./es/leader.json";
@@ -15,7 +17,10 @@ import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
 
-/** One namespace per area of the app; every namespace exists in both languages. */
+/**
+ * One namespace per area of the app; every namespace exists in both languages. `edge`: the pages
+ * the HTTP server answers with before Remix (server/refusal.ts).
+ */
 export const resources = {
   es: {
     common: esCommon,
@@ -26,6 +31,7 @@ export const resources = {
     onboarding: esOnboarding,
     leader: esLeader,
     accessibility: esAccessibility,
+    edge: esEdge,
   },
   en: {
     common: enCommon,
@@ -36,6 +42,7 @@ export const resources = {
     onboarding: enOnboarding,
     leader: enLeader,
     accessibility: enAccessibility,
+    edge: enEdge,
   },
 };
 

@@ -114,15 +114,17 @@ describe("security headers", () => {
     expectHardened(response);
   });
 
-  it("are on a 500 page, which shows no stack", async () => {
+  it("are on the server's own refusal pages (a JSON body, once a 500), which show no stack", async () => {
     const { response, body } = await call(a, "/recovery", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: "{",
     });
-    expect(response.status).toBe(500);
-    expectHardened(response);
-    expect(body).toContain("Ups algo salio mal");
+    expect(response.status).toBe(415);
+    expect(csp(response)).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(body).toContain("Formato no admitido");
     expect(body).not.toMatch(/\n\s+at |TypeError/);
   });
 
@@ -185,7 +187,7 @@ describe("scale-out", () => {
 });
 
 describe("request bodies", () => {
-  it("a form body over 64 KiB gets 413, and one of undeclared length 411, before any route reads it", async () => {
+  it("a form body over 64 KiB gets 413 before any route reads it, and a small one of undeclared length reaches its route", async () => {
     const big = new URLSearchParams({ email: "a@b.co", password: "x".repeat(70 * 1024) });
     expect((await call(a, "/login", { method: "POST", body: big })).response.status).toBe(413);
     const stream = new ReadableStream({
@@ -200,7 +202,7 @@ describe("request bodies", () => {
       body: stream,
       duplex: "half",
     } as RequestInit);
-    expect(chunked.response.status).toBe(411);
+    expect(chunked.response.status).toBe(400);
     // A small form still reaches its route.
     expect((await call(a, "/login", { method: "POST", body: new URLSearchParams(learner) })).response.status).toBe(302);
   });

@@ -1,0 +1,121 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
+import { BodyTooLarge, bodyVerdict, boundaryOf, countedBody, FORM_BODY_LIMIT, MalformedBody } from "./body-limit";
+
+const FORM = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data; boundary=xyz";
+
+function multipart(fields: Record<string, string>, boundary = "xyz"): string {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join("")}--${boundary}--\r\n`;
+}
+
+/** Reads `chunks` through countedBody; what came out and the refusal, if any. */
+async function pass(chunks: Array<string | Buffer>, options: { limit: number; boundary: string | null; parse?: boolean }) {
+  const refusals: string[] = [];
+  const out = countedBody(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), { parse: false, contentType: MULTIPART, ...options }, (refusal) =>
+    refusals.push(refusal),
+  );
+  const received: Buffer[] = [];
+  const error = await new Promise<Error | null>((resolve) => {
+    out.on("data", (chunk: Buffer) => received.push(chunk));
+    out.on("end", () => resolve(null));
+    out.on("error", resolve);
+  });
+  return { text: Buffer.concat(received).toString(), error, refusals };
+}
+
+describe("bodyVerdict", () => {
+  it("takes a form up to 64 KiB anywhere, and multipart only on the file routes, at their limit plus the form", () => {
+    expect(bodyVerdict("/login", FORM, 100)).toEqual({ ok: true, limit: FORM_BODY_LIMIT, boundary: null, parse: false });
+    for (const route of FILE_ROUTES) {
+      expect(bodyVerdict(route, MULTIPART, 100)).toMatchObject({ ok: true, boundary: "xyz", parse: false });
+      const verdict = bodyVerdict(route, MULTIPART, null);
+      expect(verdict.ok && verdict.limit).toBeGreaterThan(MAX_UPLOAD_BYTES);
+      expect(verdict.ok && verdict.limit).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 1024 * 1024);
+      // Its route reads the start of a body declared too large, to answer with the form as typed.
+      expect(bodyVerdict(route, MULTIPART, 150 * 1024 * 1024).ok).toBe(true);
+    }
+  });
+
+  it("finds the route behind single fetch's .data suffix, a trailing slash or other case", () => {
+    for (const path of ["/profile/photo.data", "/Profile/Photo/", "/certifications/new.data"]) {
+      expect(bodyVerdict(path, MULTIPART, null).ok, path).toBe(true);
+    }
+  });
+
+  it("parses the activity player's small multipart writes whole", () => {
+    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({ ok: true, parse: true, limit: FORM_BODY_LIMIT + 16 * 1024 });
+    expect(bodyVerdict("/activity-progress", MULTIPART, 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
+  });
+
+  it.each([
+    ["multipart on a route without files", "/login", MULTIPART],
+    ["JSON", "/login", "application/json"],
+    ["text", "/support/new", "text/plain;charset=UTF-8"],
+    ["XML", "/profile", "application/xml"],
+    ["no type at all", "/logout", undefined],
+  ])("refuses %s with 415", (_name, path, type) => {
+    expect(bodyVerdict(path, type, 10)).toEqual({ ok: false, refusal: "unsupported" });
+  });
+
+  it("refuses a declared length over the limit with 413 before looking at the type", () => {
+    expect(bodyVerdict("/login", MULTIPART, 150 * 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
+    expect(bodyVerdict("/login", FORM, FORM_BODY_LIMIT + 1)).toEqual({ ok: false, refusal: "tooLarge" });
+    expect(bodyVerdict("/profile/photo", FORM, FORM_BODY_LIMIT + 1)).toEqual({ ok: false, refusal: "tooLarge" });
+  });
+
+  it("refuses multipart without a boundary with 400", () => {
+    expect(bodyVerdict("/profile/photo", "multipart/form-data", 10)).toEqual({ ok: false, refusal: "badRequest" });
+  });
+});
+
+describe("boundaryOf", () => {
+  it("reads a quoted or bare boundary and nothing else", () => {
+    expect(boundaryOf('multipart/form-data; boundary="a b"')).toBe("a b");
+    expect(boundaryOf("multipart/form-data;boundary=----WebKitFormBoundaryX1")).toBe("----WebKitFormBoundaryX1");
+    expect(boundaryOf("multipart/form-data")).toBeNull();
+    expect(boundaryOf(`multipart/form-data; boundary=${"x".repeat(71)}`)).toBeNull();
+  });
+});
+
+describe("countedBody", () => {
+  it("passes a body within the limit unchanged", async () => {
+    const { text, error } = await pass(["a=1&", "b=2"], { limit: 10, boundary: null });
+    expect([text, error]).toEqual(["a=1&b=2", null]);
+  });
+
+  it("fails at the first byte over the limit, however the body is cut in chunks", async () => {
+    const { error, refusals } = await pass(["a".repeat(6), "a".repeat(6)], { limit: 10, boundary: null });
+    expect(error).toBeInstanceOf(BodyTooLarge);
+    expect(refusals).toEqual(["tooLarge"]);
+  });
+
+  it("passes a well-formed multipart body split anywhere", async () => {
+    const body = multipart({ a: "1", b: "two" });
+    for (let cut = 1; cut < body.length; cut += 7) {
+      const { text, error } = await pass([body.slice(0, cut), body.slice(cut)], { limit: 1000, boundary: "xyz" });
+      expect([text, error]).toEqual([body, null]);
+    }
+  });
+
+  it.each([
+    ["garbage", "garbage"],
+    ["another boundary", multipart({ a: "1" }, "abc")],
+    ["a truncated body", multipart({ a: "1" }).slice(0, -9)],
+  ])("refuses %s as malformed", async (_name, body) => {
+    const { error, refusals } = await pass([body], { limit: 1000, boundary: "xyz" });
+    expect(error).toBeInstanceOf(MalformedBody);
+    expect(refusals).toEqual(["badRequest"]);
+  });
+
+  it("parses a small form whole when asked: a broken part is malformed, a good one passes", async () => {
+    const broken = "--xyz\r\nGarbage\r\n\r\n1\r\n--xyz--\r\n";
+    expect((await pass([broken], { limit: 1000, boundary: "xyz", parse: true })).refusals).toEqual(["badRequest"]);
+    const good = multipart({ activity: "1", action: "started" });
+    expect(await pass([good], { limit: 1000, boundary: "xyz", parse: true })).toEqual({ text: good, error: null, refusals: [] });
+  });
+});

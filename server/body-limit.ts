@@ -1,0 +1,179 @@
+import type { IncomingMessage } from "node:http";
+import { Transform, type Readable } from "node:stream";
+import type { RequestHandler } from "express";
+import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
+import { refuse } from "./refusal";
+import { routeOf } from "./route-of";
+
+/**
+ * Request bodies are bounded before any route reads them, counting the bytes as they arrive
+ * (a declared Content-Length only lets a too-large body be refused sooner; chunked or lying
+ * bodies are cut at the limit). A page takes only what a browser's form sends: URL-encoded
+ * fields, or multipart on the routes that take files; anything else is 415.
+ */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/**
+ * Room around a file: the form's text fields (64 KiB, app/lib/upload.server.ts), the framing, and
+ * what a parser reads ahead before it decides; the upload route answers before this cap is reached.
+ */
+const UPLOAD_FORM_ROOM = 1024 * 1024;
+/** Room for the multipart framing around the fields of a form without files. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+/**
+ * The activity player posts its writes as FormData (fetch and sendBeacon send multipart): no file,
+ * so the form's limit plus framing (its largest field, SCORM data, is at most 64 KiB).
+ */
+const PLAYER_WRITES = "/activity-progress";
+/** After an early answer, how much of the rest of a body is read and dropped, and for how long (drainThenClose). */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+const DRAIN_MS = 2000;
+
+export type BodyVerdict =
+  /** `parse`: a small multipart form without files, parsed here once whole (its route's parser would answer a 500). */
+  | { ok: true; limit: number; boundary: string | null; parse: boolean }
+  | { ok: false; refusal: "badRequest" | "tooLarge" | "unsupported" };
+
+/** A multipart body's boundary, from its Content-Type (quoted or not); null when absent or invalid. */
+export function boundaryOf(contentType: string): string | null {
+  const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?:;|\s*$)/i.exec(contentType);
+  return boundary?.[1] ?? boundary?.[2] ?? null;
+}
+
+export function bodyVerdict(path: string, contentType: string | undefined, declaredLength: number | null): BodyVerdict {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  const route = routeOf(path);
+  const fileRoute = (FILE_ROUTES as readonly string[]).includes(route);
+  const multipartLimit = fileRoute
+    ? MAX_UPLOAD_BYTES + UPLOAD_FORM_ROOM
+    : route === PLAYER_WRITES
+      ? FORM_BODY_LIMIT + MULTIPART_OVERHEAD
+      : null;
+  const multipart = type === "multipart/form-data" && multipartLimit !== null;
+  const limit = multipart ? multipartLimit : FORM_BODY_LIMIT;
+  // Size first: nothing this large is taken here, whatever its type says. An upload route reads
+  // the start itself, to answer with its form and what was typed (only the count cuts it).
+  const readsItsOwnStart = multipart && fileRoute;
+  if (declaredLength !== null && declaredLength > limit && !readsItsOwnStart) return { ok: false, refusal: "tooLarge" };
+  if (!multipart && type !== "application/x-www-form-urlencoded") return { ok: false, refusal: "unsupported" };
+  if (!multipart) return { ok: true, limit, boundary: null, parse: false };
+  const boundary = boundaryOf(contentType ?? "");
+  if (!boundary) return { ok: false, refusal: "badRequest" };
+  return { ok: true, limit, boundary, parse: route === PLAYER_WRITES };
+}
+
+export class BodyTooLarge extends Error {
+  constructor(limit: number) {
+    super(`request body over ${limit} bytes`);
+    this.name = "BodyTooLarge";
+  }
+}
+
+export class MalformedBody extends Error {
+  constructor() {
+    super("multipart body without its opening or closing boundary");
+    this.name = "MalformedBody";
+  }
+}
+
+/**
+ * The body as a stream that fails once `limit` bytes have passed (BodyTooLarge), or, for a
+ * multipart one, when it does not open with its boundary or ends before the closing one
+ * (MalformedBody): the garbage and truncated bodies a route's parser would fail on with a 500.
+ */
+export function countedBody(
+  body: Readable,
+  { limit, boundary, parse, contentType }: { limit: number; boundary: string | null; parse: boolean; contentType: string },
+  onRefused: (refusal: "badRequest" | "tooLarge") => void,
+): Readable {
+  const held: Buffer[] = [];
+  const opening = boundary === null ? null : Buffer.from(`--${boundary}\r\n`);
+  const closing = boundary === null ? null : Buffer.from(`--${boundary}--`);
+  let received = 0;
+  let head = Buffer.alloc(0);
+  let tail = Buffer.alloc(0);
+  const malformed = (done: (error: Error) => void) => {
+    onRefused("badRequest");
+    done(new MalformedBody());
+  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > limit) {
+        onRefused("tooLarge");
+        return done(new BodyTooLarge(limit));
+      }
+      if (opening && closing) {
+        if (head.length < opening.length) {
+          head = Buffer.concat([head, chunk]).subarray(0, opening.length);
+          if (!opening.subarray(0, head.length).equals(head)) return malformed(done);
+        }
+        // The closing boundary may be followed by a line break (what browsers send) or an epilogue.
+        tail = Buffer.concat([tail, chunk]).subarray(-(closing.length + 64));
+      }
+      if (parse) held.push(chunk);
+      done(null, parse ? undefined : chunk);
+    },
+    flush(done) {
+      if (opening && closing && (head.length < opening.length || !tail.includes(closing))) return malformed(done);
+      if (!parse) return done();
+      const whole = Buffer.concat(held);
+      new Response(whole, { headers: { "Content-Type": contentType } }).formData().then(
+        () => done(null, whole),
+        () => malformed(done),
+      );
+    },
+  });
+  return body.pipe(counter);
+}
+
+/**
+ * Once an answer is sent before the whole body was read (a refusal, an upload route stopping at
+ * its limit), what the client still sends is read and dropped so it sees the answer (a socket
+ * closed with unread data resets, and the client may lose the answer): past DRAIN_BYTES the
+ * connection is half-closed, and DRAIN_MS after the answer it is cut, like nginx's lingering close.
+ */
+export function drainThenClose(req: IncomingMessage) {
+  if (req.complete) return;
+  let dropped = 0;
+  const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+  req.unpipe();
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_BYTES && !req.socket.writableEnded) req.socket.end();
+  });
+  req.on("end", () => clearTimeout(timer));
+  req.socket.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+const bodies = new WeakMap<IncomingMessage, Readable>();
+
+/** The counted body server/serve.ts hands to Remix; null for GET and HEAD. */
+export function bodyOf(req: IncomingMessage): Readable | null {
+  return bodies.get(req) ?? null;
+}
+
+/**
+ * The edge's body rule. `abort` is called when a body turns out too large or malformed while a
+ * route reads it, so Remix drops that request without logging an error (the answer here is a 413 or 400).
+ */
+export function bodyLimit(abort: (req: IncomingMessage) => void): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const declared = req.get("Content-Length");
+    // A POST without a body (a bare fetch, a test client) is an empty form, not an unknown type.
+    const bodyless = (declared === undefined || declared === "0") && !req.get("Transfer-Encoding");
+    if (bodyless && !req.get("Content-Type")) req.headers["content-type"] = "application/x-www-form-urlencoded";
+    const verdict = bodyVerdict(req.path, req.get("Content-Type"), declared === undefined ? null : Number(declared));
+    if (!verdict.ok) return void refuse(req, res, verdict.refusal);
+    bodies.set(
+      req,
+      countedBody(req, { ...verdict, contentType: req.get("Content-Type") ?? "" }, (refusal) => {
+        abort(req);
+        void refuse(req, res, refusal);
+      }),
+    );
+    next();
+  };
+}

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { RequestHandler } from "express";
+import { loggablePath, log } from "./log";
+import { refuse } from "./refusal";
+
+/**
+ * The methods the app answers: pages and forms (Remix submits other methods as POST without
+ * JavaScript, and the app has no such form). TRACE, OPTIONS, PUT… get 405 before Remix, which
+ * answered some with a 500. Methods Node's parser does not know get its own 400 before any code here.
+ */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+export const methodGate: RequestHandler = (req, res, next) => {
+  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  void refuse(req, res, "method", { Allow: ALLOWED_METHODS.join(", ") });
+};
+
+/** CONNECT never reaches express (Node hands it to the server's `connect` event, and without a listener drops the socket). */
+export function refuseConnect(req: IncomingMessage, socket: Duplex) {
+  log.warn("request refused", { method: req.method, path: loggablePath(req.url ?? ""), status: 405, reason: "method" });
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
