@@ -9,17 +9,23 @@ function requestIdIn(error: unknown): string | null {
   return typeof data?.requestId === "string" ? data.requestId : null;
 }
 
+/** The id of the request an error boundary shows: the failed loader's, else the page's own. */
+export function useErrorRequestId(): string | null {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<RootData>("root");
+  return requestIdIn(error) ?? rootData?.requestId ?? null;
+}
+
 /**
  * The one error page: a friendly message in the user's language and the request id the server
  * logged (from the failed loader, else from the page's own request), never a stack.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const rootData = useRouteLoaderData<RootData>("root");
+  const requestId = useErrorRequestId();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  const requestId = requestIdIn(error) ?? rootData?.requestId ?? null;
   return (
     <main id="main" className="page page-narrow error-page">
       <h1>{notFound ? t("errors.notFound") : t("errors.generic")}</h1>

@@ -22,13 +22,17 @@ export function FieldError({ id, errors, dash = false }: { id: string; errors?: 
   );
 }
 
+/** A form's message; a failed upstream call's comes with the request id (`upstreamFailure`), shown under it. */
 export function FormError({ errors }: { errors?: string[] }) {
-  const first = errors?.[0];
+  const [first, reference] = errors ?? [];
   if (!first) return null;
   return (
-    <p className="form-error" role="alert">
-      {first}
-    </p>
+    <>
+      <p className="form-error" role="alert">
+        {first}
+      </p>
+      {reference ? <p className="request-id">{reference}</p> : null}
+    </>
   );
 }
 

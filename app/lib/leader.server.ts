@@ -41,8 +41,9 @@ export function leaderErrorReply<T>(
   error: unknown,
   reply: Parameters<typeof legacyErrorReply<T>>[1],
   t: TFunction,
+  request: Request,
 ): SubmissionResult<T> {
   if (isMissingExtension(error)) return reply({ formErrors: [t("leader:comingSoon")] });
   if (error instanceof LegacyError && error.status === 403) throw notFound();
-  return legacyErrorReply(error, reply, t);
+  return legacyErrorReply(error, reply, t, request);
 }

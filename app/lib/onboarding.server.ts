@@ -25,6 +25,6 @@ export async function choicesAction(request: Request, choice: OnboardingChoice, 
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
     return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t, { fields: { [choice]: "ids" } }) }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request, { fields: { [choice]: "ids" } }) }, { status: 400 });
   }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { getSuggestionCategories, saveSuggestion } from "~/lib/legacy/help.server";
@@ -13,7 +13,7 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  return { categories: await getSuggestionCategories(ctx), constraint: getZodConstraint(suggestionSchema) };
+  return { categories: await unlessAfterAction(request, ctx, getSuggestionCategories, []), constraint: getZodConstraint(suggestionSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return { result: submission.reply({ resetForm: true }), sent: true };
   } catch (error) {
     const t = await getFixedT(request);
-    return data({ result: legacyErrorReply(error, submission.reply, t), sent: false }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request), sent: false }, { status: 400 });
   }
 }
 

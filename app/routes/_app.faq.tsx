@@ -5,12 +5,13 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
 import { getSafeFaq } from "~/lib/faq.server";
+import { unlessAfterAction } from "~/lib/form-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · FAQs" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  return { categories: await getSafeFaq(ctx) };
+  return { categories: await unlessAfterAction(request, ctx, getSafeFaq, []) };
 }
 
 export default function Faq() {

@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = await saveUniversity(ctx, submission.value);
     return { result: submission.reply(), message: reply.message || t("profile:saved") };
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t), message: null }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }
 }
 

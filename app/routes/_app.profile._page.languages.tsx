@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = await saveLanguages(ctx, submission.value.languages);
     return { result: submission.reply(), message: reply.message || t("profile:savedMany") };
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t), message: null }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }
 }
 

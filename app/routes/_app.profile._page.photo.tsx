@@ -8,6 +8,7 @@ import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-di
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
+import { requestIdOf } from "~/lib/request-id.server";
 import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
@@ -51,11 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
-    const message =
-      error.kind === "unavailable"
-        ? t("photo.failed")
-        : (error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed")));
-    return data({ error: message, message: null }, { status: error.kind === "unavailable" ? 502 : 400 });
+    if (error.kind === "unavailable") {
+      // Spec §8's photo failure text, with the id of the request (issue #12).
+      return data({ error: t("photo.failed"), reference: t("errors.requestId", { id: requestIdOf(request) }), message: null }, { status: 502 });
+    }
+    const message = error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed"));
+    return data({ error: message, message: null }, { status: 400 });
   }
 }
 
@@ -80,7 +82,7 @@ export default function PhotoDialog() {
           </Link>
         </div>
       ) : (
-        <PhotoForm serverError={actionData?.error ?? null} />
+        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? String(actionData.reference) : null} />
       )}
     </RouteDialog>
   );
@@ -88,7 +90,7 @@ export default function PhotoDialog() {
 
 type Step = { kind: "choose" } | { kind: "crop"; src: string } | { kind: "preview"; blob: Blob; url: string };
 
-function PhotoForm({ serverError }: { serverError: string | null }) {
+function PhotoForm({ serverError, reference }: { serverError: string | null; reference: string | null }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -122,7 +124,7 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
     submit(form, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
-  const error = clientError ?? serverError;
+  const errors = clientError ? [clientError] : serverError ? [serverError, ...(reference ? [reference] : [])] : undefined;
   return (
     <div className="stack photo-form">
       {step.kind === "crop" ? (
@@ -140,7 +142,7 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
       ) : step.kind === "preview" ? (
         <>
           <img className="photo-preview" src={step.url} alt={t("photo.preview")} width={200} height={200} />
-          <FormError errors={error ? [error] : undefined} />
+          <FormError errors={errors} />
           <div className="button-row">
             <button type="button" className="button" onClick={() => navigate("/profile", { preventScrollReset: true })}>
               {t("cancel")}
@@ -182,7 +184,7 @@ function PhotoForm({ serverError }: { serverError: string | null }) {
             onChange={hydrated ? onChosen : undefined}
           />
         </div>
-        {step.kind === "choose" ? <FormError errors={error ? [error] : undefined} /> : null}
+        {step.kind === "choose" ? <FormError errors={errors} /> : null}
         <div className="button-row">
           <Link to="/profile" preventScrollReset className="button">
             {t("cancel")}

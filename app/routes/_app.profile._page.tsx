@@ -7,6 +7,7 @@ import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { unlessAfterAction } from "~/lib/form-errors.server";
 import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
@@ -19,8 +20,25 @@ export const meta = titleMeta("routes/_app.profile._page");
  * are child routes (`/profile/photo`, `/profile/education`, `/profile/languages`) shown over it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireUser(request);
-  const [user, t] = await Promise.all([getProfileInfo(ctx), getFixedT(request, "profile")]);
+  const { session, ctx } = await requireUser(request);
+  const [user, t] = await Promise.all([unlessAfterAction(request, ctx, getProfileInfo, null), getFixedT(request, "profile")]);
+  if (!user) {
+    // A dialog's form failed and so did the profile: the session's name and photo keep the page up.
+    const { fullName, firstName, photoUrl, isLeader } = session.user;
+    return {
+      title: t("title"),
+      name: titleCase(fullName || firstName),
+      photoUrl,
+      photoPending: false,
+      profileLabel: "",
+      workPosition: "",
+      isLeader,
+      certifications: [],
+      university: null,
+      languages: [],
+      vr: null,
+    };
+  }
   const vr = user.experienceVr;
   return {
     title: t("title"),

@@ -8,6 +8,7 @@ import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
+import { legacyErrorMessages } from "~/lib/form-errors.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
@@ -44,7 +45,7 @@ async function search(ctx: LegacyContext, code: string): Promise<Candidate[] | n
 }
 
 type Step =
-  | { step: "results"; code: string; candidates: Candidate[] | null; error?: string; codeErrors?: string[] }
+  | { step: "results"; code: string; candidates: Candidate[] | null; errors?: string[]; codeErrors?: string[] }
   | { step: "confirm"; code: string; candidate: Pick<Candidate, "id" | "name">; result?: SubmissionResult<string[]> }
   | { step: "added"; message: string };
 
@@ -72,21 +73,27 @@ export async function action({ request }: ActionFunctionArgs) {
       const candidates = await search(ctx, code);
       chosen = pick(candidates);
       if (!chosen) {
-        const error = candidates ? t("leader:search.notAvailable") : undefined;
-        return data({ step: "results", code, candidates, error } satisfies Step, { status: 409 });
+        const errors = candidates ? [t("leader:search.notAvailable")] : undefined;
+        return data({ step: "results", code, candidates, errors } satisfies Step, { status: 409 });
       }
       const reply = await addTeamMember(ctx, chosen.id);
       return { step: "added", message: reply.message || t("leader:added") } satisfies Step;
     } catch (error) {
-      const result = leaderErrorReply(error, submission.reply, t);
+      const result = leaderErrorReply(error, submission.reply, t, request);
       if (chosen) {
         const candidate = { id: chosen.id, name: chosen.name };
         return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
       }
-      return data({ step: "results", code, candidates: [], error: result.error?.[""]?.[0] } satisfies Step, { status: 400 });
+      return data({ step: "results", code, candidates: [], errors: result.error?.[""] ?? undefined } satisfies Step, { status: 400 });
     }
   }
-  const candidates = await search(ctx, code);
+  let candidates: Candidate[] | null;
+  try {
+    candidates = await search(ctx, code);
+  } catch (error) {
+    const t = await getFixedT(request);
+    return data({ step: "results", code, candidates: [], errors: legacyErrorMessages(error, t, request) } satisfies Step, { status: 400 });
+  }
   const chosen = pick(candidates);
   if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
   return { step: "results", code, candidates } satisfies Step;
@@ -124,7 +131,7 @@ export default function AddTeamMember() {
             </div>
             <SubmitButton>{t("search.submit")}</SubmitButton>
           </Form>
-          {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+          {actionData?.errors ? <FormError errors={actionData.errors} /> : null}
           {actionData && !actionData.codeErrors ? <Results code={actionData.code} candidates={actionData.candidates} /> : null}
         </div>
       )}

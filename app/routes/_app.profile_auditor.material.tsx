@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = await uploadMaterial(ctx, submission.value);
     return { result: submission.reply({ resetForm: true }), sent: reply.message || t("leader:material.done") };
   } catch (error) {
-    return data({ result: leaderErrorReply(error, submission.reply, t), sent: "" }, { status: 400 });
+    return data({ result: leaderErrorReply(error, submission.reply, t, request), sent: "" }, { status: 400 });
   }
 }
 

@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = await removeTeamMember(ctx, submission.value.user_id);
     return { result: submission.reply({ resetForm: true }), removed: reply.message || t("leader:removed") };
   } catch (error) {
-    return data({ result: leaderErrorReply(error, submission.reply, t), removed: "" }, { status: 400 });
+    return data({ result: leaderErrorReply(error, submission.reply, t, request), removed: "" }, { status: 400 });
   }
 }
 

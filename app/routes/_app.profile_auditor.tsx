@@ -7,11 +7,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
+import { unlessAfterAction } from "~/lib/form-errors.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
 import { titleMeta } from "~/lib/page-title";
+import { notAfterSteps } from "~/lib/revalidate";
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and
@@ -44,19 +46,28 @@ function memberView(member: TeamMember) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireLeader(request);
-  const [user, team, t] = await Promise.all([getUserInfo(ctx), unlessMissing(getTeam(ctx)), getFixedT(request, "leader")]);
+  const { session, ctx } = await requireLeader(request);
+  // After a dialog's failed form without JavaScript, the session's name and an empty team keep the page up.
+  const [user, team, t] = await Promise.all([
+    unlessAfterAction(request, ctx, getUserInfo, null),
+    unlessAfterAction(request, ctx, (upstream) => unlessMissing(getTeam(upstream)), []),
+    getFixedT(request, "leader"),
+  ]);
+  const { fullName, firstName, photoUrl } = user ?? session.user;
   return {
     title: t("title"),
     user: {
-      name: titleCase(user.fullName || user.firstName),
-      photoUrl: user.photoUrl,
-      profileLabel: user.profileLabel,
-      workPosition: user.workPosition?.name ?? "",
+      name: titleCase(fullName || firstName),
+      photoUrl,
+      profileLabel: user?.profileLabel ?? "",
+      workPosition: user?.workPosition?.name ?? "",
     },
     team: team ? team.map(memberView) : null,
   };
 }
+
+/** The add-person dialog's search and confirm steps change nothing: the team stays. */
+export const shouldRevalidate = notAfterSteps("results", "confirm");
 
 export default function LeaderProfile() {
   const { user, team } = useLoaderData<typeof loader>();

@@ -6,11 +6,12 @@ import { FormError, SelectField, TextareaField, TextField } from "~/components/f
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
 import { describeDevice } from "~/lib/device";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, supportSchema } from "~/lib/forms/schemas.server";
 import { appSections } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
+import { notAfterSteps } from "~/lib/revalidate";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { message } from "~/lib/validation-messages";
@@ -27,12 +28,14 @@ function activityOf(params: { activity?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   return {
-    categories: await getSupportCategories(ctx),
+    categories: await unlessAfterAction(request, ctx, getSupportCategories, []),
     device: describeDevice(request.headers.get("User-Agent")),
     activity: activityOf(params),
     constraint: getZodConstraint(supportSchema),
   };
 }
+
+export const shouldRevalidate = notAfterSteps("edit", "confirm");
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
@@ -42,7 +45,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || intent === "edit") {
     return data({ step: "edit" as const, result: submission.reply() }, { status: intent === "edit" ? 200 : 400 });
   }
-  const categories = await getSupportCategories(ctx);
+  const t = await getFixedT(request);
+  let categories: Awaited<ReturnType<typeof getSupportCategories>>;
+  try {
+    categories = await getSupportCategories(ctx);
+  } catch (error) {
+    // A cold catalogue cache and the API down: the choice cannot be checked, so nothing is lost but nothing goes.
+    return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
+  }
   const category = categories.find((item) => item.id === submission.value.support_category);
   if (!category?.subCategories.some((sub) => sub.id === submission.value.support_sub_category)) {
     return data(
@@ -52,14 +62,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== "send") return { step: "confirm" as const, result: submission.reply(), value: submission.value };
 
-  const t = await getFixedT(request);
   const { support_activity: _activity, ...payload } = submission.value;
   try {
     // Spec §8: a 401 on sending a support request shows the server's message.
     const reply = await saveSupportRequest({ ...ctx, onUnauthorized: undefined }, payload);
     return await redirectWithToast("/support", { type: "success", message: reply.message || t("help.supportSent") });
   } catch (error) {
-    return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+    return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
   }
 }
 
@@ -118,29 +127,39 @@ function SupportForm({
         placeholder={activity ? t("help.sectionGallery") : t("help.choose")}
         options={appSections.map((section) => ({ value: section, label: t(`help.sections.${section}`) }))}
       />
-      <SelectField
-        field={fields.support_category}
-        label={t("help.category")}
-        placeholder={t("help.choose")}
-        options={categories.map((category) => ({ value: category.id, label: category.name }))}
-      />
-      {chosen ? (
-        <SelectField
-          field={fields.support_sub_category}
-          label={t("help.subCategory")}
-          placeholder={t("help.choose")}
-          options={chosen.subCategories.map((sub) => ({ value: sub.id, label: sub.name }))}
-        />
+      {categories.length === 0 && fields.support_category.value ? (
+        // The catalogue could not be read after the action: the choice made travels on unseen.
+        <>
+          <input type="hidden" name={fields.support_category.name} value={fields.support_category.value} />
+          <input type="hidden" name={fields.support_sub_category.name} value={fields.support_sub_category.value ?? ""} />
+        </>
       ) : (
-        <SelectField
-          field={fields.support_sub_category}
-          label={t("help.subCategory")}
-          placeholder={t("help.choose")}
-          groups={categories.map((category) => ({
-            label: category.name,
-            options: category.subCategories.map((sub) => ({ value: sub.id, label: sub.name })),
-          }))}
-        />
+        <>
+          <SelectField
+            field={fields.support_category}
+            label={t("help.category")}
+            placeholder={t("help.choose")}
+            options={categories.map((category) => ({ value: category.id, label: category.name }))}
+          />
+          {chosen ? (
+            <SelectField
+              field={fields.support_sub_category}
+              label={t("help.subCategory")}
+              placeholder={t("help.choose")}
+              options={chosen.subCategories.map((sub) => ({ value: sub.id, label: sub.name }))}
+            />
+          ) : (
+            <SelectField
+              field={fields.support_sub_category}
+              label={t("help.subCategory")}
+              placeholder={t("help.choose")}
+              groups={categories.map((category) => ({
+                label: category.name,
+                options: category.subCategories.map((sub) => ({ value: sub.id, label: sub.name })),
+              }))}
+            />
+          )}
+        </>
       )}
       <TextareaField field={fields.comment} label={t("help.comment")} rows={5} />
       <FormError errors={form.errors} />

@@ -5,17 +5,22 @@ import { BackButton } from "~/components/back-button";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { unlessAfterAction } from "~/lib/form-errors.server";
 import { getSupportRequests } from "~/lib/legacy/help.server";
+import { notAfterSteps } from "~/lib/revalidate";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Soporte" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const requests = await getSupportRequests(ctx);
+  const requests = await unlessAfterAction(request, ctx, getSupportRequests, []);
   return {
     requests: requests.map((item) => ({ ...item, date: formatDate(item.createdAt, ctx.locale) })),
   };
 }
+
+/** The new request's review and edit steps (`_app.support.new`) change nothing: the list stays. */
+export const shouldRevalidate = notAfterSteps("edit", "confirm");
 
 export default function Support() {
   const { requests } = useLoaderData<typeof loader>();

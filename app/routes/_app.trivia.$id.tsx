@@ -2,16 +2,17 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { SubmitButton } from "~/components/forms";
+import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/domain/numbers";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { LegacyError, type LegacyContext } from "~/lib/legacy/request.server";
+import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server";
+import type { LegacyContext } from "~/lib/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.game.title ?? "Trivia"}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.game?.title ?? "Trivia"}` }];
 
 async function findGame(ctx: LegacyContext, id: string | undefined) {
   const game = (await getTriviaGames(ctx)).find((candidate) => String(candidate.id) === id);
@@ -21,29 +22,34 @@ async function findGame(ctx: LegacyContext, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const game = await findGame(ctx, params.id);
+  const game = await unlessAfterAction(request, ctx, (upstream) => findGame(upstream, params.id), null);
+  if (!game) return { game: null };
   return { game: { id: game.id, title: game.title, description: game.description, questions: game.questions } };
 }
 
 /** Scores the answers on the legacy API; every question must be answered (the server decides). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const game = await findGame(ctx, params.id);
-  const form = await request.formData();
+  const [form, t] = await Promise.all([request.formData(), getFixedT(request)]);
+  let game: Awaited<ReturnType<typeof findGame>>;
+  try {
+    game = await findGame(ctx, params.id);
+  } catch (error) {
+    // The questions could not be read: the answers as sent come back for another try.
+    const sent = [...form].filter(([name]) => name.startsWith("q-")).map(([name, value]) => [Number(name.slice(2)), Number(value)]);
+    return data({ result: null, chosen: Object.fromEntries(sent), missing: [], errors: legacyErrorMessages(error, t, request) }, { status: 400 });
+  }
   const answers = game.questions.map((question) => ({ questionId: question.id, optionId: Number(form.get(`q-${question.id}`)) }));
   const missing = answers.filter((answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId));
-  const t = await getFixedT(request);
   const chosen = Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
   if (missing.length > 0) {
-    return data({ result: null, chosen, missing: missing.map((answer) => answer.questionId), error: t("validation.required") }, { status: 400 });
+    return data({ result: null, chosen, missing: missing.map((answer) => answer.questionId), errors: [t("validation.required")] }, { status: 400 });
   }
   try {
     const result = await checkTriviaGame(ctx, { triviaGameId: game.id, answers });
-    return { result: { ...result, pointsEarned: formatPoints(result.pointsEarned, ctx.locale), points: formatPoints(result.points, ctx.locale) }, chosen, missing: [], error: null };
+    return { result: { ...result, pointsEarned: formatPoints(result.pointsEarned, ctx.locale), points: formatPoints(result.points, ctx.locale) }, chosen, missing: [], errors: null };
   } catch (error) {
-    if (!(error instanceof LegacyError)) throw error;
-    const message = error.kind === "unavailable" ? t("errors.generic") : error.serverMessage || t("errors.generic");
-    return data({ result: null, chosen, missing: [], error: message }, { status: 400 });
+    return data({ result: null, chosen, missing: [], errors: legacyErrorMessages(error, t, request) }, { status: 400 });
   }
 }
 
@@ -51,6 +57,7 @@ export default function TriviaGame() {
   const { game } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("engagement");
+  if (!game) return <TriviaRetry chosen={actionData?.chosen ?? {}} errors={actionData?.errors ?? undefined} />;
   if (actionData?.result) {
     const { result } = actionData;
     return (
@@ -80,13 +87,29 @@ export default function TriviaGame() {
       </SectionPage>
     );
   }
-  return <TriviaForm key={JSON.stringify(actionData?.chosen ?? {})} game={game} chosen={actionData?.chosen ?? {}} missing={actionData?.missing ?? []} error={actionData?.error ?? null} />;
+  return <TriviaForm key={JSON.stringify(actionData?.chosen ?? {})} game={game} chosen={actionData?.chosen ?? {}} missing={actionData?.missing ?? []} errors={actionData?.errors ?? null} />;
 }
 
-type Game = ReturnType<typeof useLoaderData<typeof loader>>["game"];
+type Game = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["game"]>;
+
+/** Without JavaScript, a failed send whose questions cannot be read again: the answers wait in the form for another try. */
+function TriviaRetry({ chosen, errors }: { chosen: Record<string, number>; errors?: string[] }) {
+  const { t } = useTranslation("engagement");
+  return (
+    <SectionPage title={t("trivia.title")}>
+      <Form method="post" className="stack trivia-form">
+        {Object.entries(chosen).map(([question, option]) => (
+          <input key={question} type="hidden" name={`q-${question}`} value={option} />
+        ))}
+        <FormError errors={errors} />
+        <SubmitButton>{t("trivia.finish")}</SubmitButton>
+      </Form>
+    </SectionPage>
+  );
+}
 
 /** One question at a time with JavaScript (Regresar / Continuar / Finalizar); all at once without. */
-function TriviaForm({ game, chosen, missing, error }: { game: Game; chosen: Record<string, number>; missing: number[]; error: string | null }) {
+function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Record<string, number>; missing: number[]; errors: string[] | null }) {
   const { t } = useTranslation("engagement");
   const hydrated = useHydrated();
   const [step, setStep] = useState(0);
@@ -115,14 +138,10 @@ function TriviaForm({ game, chosen, missing, error }: { game: Game; chosen: Reco
                 {option.text}
               </label>
             ))}
-            {missing.includes(question.id) ? <p className="field-error">{error}</p> : null}
+            {missing.includes(question.id) ? <p className="field-error">{errors?.[0]}</p> : null}
           </fieldset>
         ))}
-        {error && missing.length === 0 ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {missing.length === 0 ? <FormError errors={errors ?? undefined} /> : null}
         {hydrated && current ? (
           <div className="button-row">
             <button type="button" className="button" disabled={step === 0} onClick={() => setStep((value) => value - 1)}>

@@ -11,28 +11,32 @@ import { NewsDialog } from "~/components/news-dialog";
 import { wantsSaveData } from "~/lib/data-saver.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { requireUser } from "~/lib/auth.server";
+import { withFallback } from "~/lib/form-errors.server";
 import { checkBadges } from "~/lib/legacy/badges.server";
 import { formatPoints } from "~/domain/numbers";
 import { getUserPoints } from "~/lib/legacy/training.server";
 import { checkUpdates } from "~/lib/legacy/user.server";
 
-/** The app layout of spec §2: header, the routed page, footer tabs. */
+/**
+ * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
+ * (no points, count, news or badge) when their calls fail, so no page or form is lost to them.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
   const [updates, points, newBadges, saveData] = await Promise.all([
-    checkUpdates(ctx),
-    getUserPoints(ctx),
-    checkBadges(ctx),
+    withFallback(ctx, checkUpdates, null),
+    withFallback(ctx, getUserPoints, null),
+    withFallback(ctx, checkBadges, []),
     wantsSaveData(request),
   ]);
-  const news = updates.news[0];
+  const news = updates?.news[0];
   return {
     news: news ? { ...news, bodyHtml: sanitizeLegacyHtml(news.bodyHtml) } : null,
     saveData,
     user: session.user,
     newBadge: newBadges[0] ?? null,
-    unseenNotifications: updates.unseenNotifications,
-    points: formatPoints(points.points, ctx.locale),
+    unseenNotifications: updates?.unseenNotifications ?? 0,
+    points: points ? formatPoints(points.points, ctx.locale) : null,
   };
 }
 
@@ -49,9 +53,11 @@ export default function AppLayout() {
             {t("app.name")}
           </Link>
           <div className="app-header-actions">
-            <Link to="/achievements" className="points-chip" aria-label={t("engagement:progress.yourPoints", { points })}>
-              {points}
-            </Link>
+            {points ? (
+              <Link to="/achievements" className="points-chip" aria-label={t("engagement:progress.yourPoints", { points })}>
+                {points}
+              </Link>
+            ) : null}
             <Link to="/vr" className="header-button">
               <VrIcon />
               <span>{t("nav.vr")}</span>

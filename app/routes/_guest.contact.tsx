@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return sentReply(message || t("contact.sent"), submission.reply({ resetForm: true }));
   } catch (error) {
     const t = await getFixedT(request);
-    return data({ sent: false as const, result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+    return data({ sent: false as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
   }
 }
 

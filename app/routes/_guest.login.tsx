@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LegacyError && error.kind !== "unavailable")) await attempt.refund();
     if (error instanceof FormRejected) return data(error.reply, { status: 400 });
     const t = await getFixedT(request);
-    return data(legacyErrorReply(error, submission().reply, t, { hideFields }), { status: 400 });
+    return data(legacyErrorReply(error, submission().reply, t, request, { hideFields }), { status: 400 });
   }
 }
 

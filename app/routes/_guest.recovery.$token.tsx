@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return await signIn(request, result);
   } catch (error) {
     const t = await getFixedT(request);
-    return data(legacyErrorReply(error, submission.reply, t, { hideFields }), { status: 400 });
+    return data(legacyErrorReply(error, submission.reply, t, request, { hideFields }), { status: 400 });
   }
 }
 

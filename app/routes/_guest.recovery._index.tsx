@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
     return { result: submission.reply(), sentTo: reply.email };
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t), sentTo: null }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request), sentTo: null }, { status: 400 });
   }
 }
 

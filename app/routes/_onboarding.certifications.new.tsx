@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
     } catch (error) {
-      return data({ result: legacyErrorReply(error, submission.reply, t), saved: null }, { status: 400 });
+      return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null }, { status: 400 });
     }
   });
 }

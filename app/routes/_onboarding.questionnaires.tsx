@@ -7,7 +7,7 @@ import { type Answers, answerField, type Intent, move, sentAnswers, stepState, v
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { stepMeta } from "~/lib/onboarding-steps";
@@ -23,7 +23,8 @@ const NEXT_STEP = "/certifications";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const diagnose = await getDiagnose(ctx);
+  const diagnose = await unlessAfterAction(request, ctx, getDiagnose, null);
+  if (!diagnose) return { name: null, questions: null, answers: {} };
   if (diagnose.questions.length === 0) throw redirect(NEXT_STEP);
   const answers: Answers = {};
   for (const question of diagnose.questions) if (question.selected !== null) answers[question.id] = question.selected;
@@ -43,16 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (questions.length === 0) return redirect(NEXT_STEP);
     const answers = validAnswers(questions, sent);
     const result = move(questions, Number(form.get("step")), intent, answers);
-    if (result.kind === "step") return { step: result.step, answers, error: null };
+    if (result.kind === "step") return { step: result.step, answers, errors: null };
     if (result.kind === "unanswered") {
-      return data({ step: result.step, answers, error: t("onboarding:questionnaire.unanswered") }, { status: 400 });
+      return data({ step: result.step, answers, errors: [t("onboarding:questionnaire.unanswered")] }, { status: 400 });
     }
     const message = await saveUserDiagnose(ctx, diagnose.id, result.answers);
     return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("onboarding:questionnaire.saved") });
   } catch (error) {
-    if (!(error instanceof LegacyError)) throw error;
-    const message = error.kind === "unavailable" ? t("errors.generic") : error.serverMessage || t("errors.generic");
-    return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, error: message }, { status: 400 });
+    const errors = legacyErrorMessages(error, t, request);
+    return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, errors }, { status: 400 });
   }
 }
 
@@ -62,7 +62,6 @@ export default function Questionnaire() {
   const { t } = useTranslation("onboarding");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const { questions } = loaderData;
   const [step, setStep] = useState(actionData?.step ?? 0);
   const [answers, setAnswers] = useState<Answers>(actionData?.answers ?? loaderData.answers);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -79,6 +78,8 @@ export default function Questionnaire() {
     moved.current = true;
   }, [step]);
 
+  const { questions } = loaderData;
+  if (!questions) return <QuestionnaireRetry step={step} answers={answers} errors={actionData?.errors ?? undefined} />;
   const state = stepState(questions, step, answers);
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const go = (intent: Intent) => (event: React.MouseEvent) => {
@@ -113,7 +114,7 @@ export default function Questionnaire() {
             ))}
           </fieldset>
         ))}
-        <FormError errors={actionData?.error && actionData.step === step ? [actionData.error] : undefined} />
+        <FormError errors={actionData?.errors && actionData.step === step ? actionData.errors : undefined} />
         <div className="button-row onboarding-actions">
           <button type="submit" name="intent" value="back" className="button" disabled={!state.canGoBack || sending} onClick={go("back")}>
             {t("questionnaire.back")}
@@ -130,6 +131,26 @@ export default function Questionnaire() {
             {state.isLast ? t("questionnaire.finish") : t("questionnaire.next")}
           </button>
         </div>
+      </Form>
+    </>
+  );
+}
+
+/** Without JavaScript, a failed step whose questions cannot be read again: the answers wait in the form for another try. */
+function QuestionnaireRetry({ step, answers, errors }: { step: number; answers: Answers; errors?: string[] }) {
+  const { t } = useTranslation("onboarding");
+  return (
+    <>
+      <h1>{t("questionnaire.title")}</h1>
+      <Form method="post" className="stack questionnaire">
+        <input type="hidden" name="step" value={step} />
+        {Object.entries(answers).map(([question, option]) => (
+          <input key={question} type="hidden" name={answerField(Number(question))} value={option} />
+        ))}
+        <FormError errors={errors} />
+        <button type="submit" name="intent" value="next" className="button button-primary">
+          {t("questionnaire.next")}
+        </button>
       </Form>
     </>
   );

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
 import { LANGUAGE_LEVELS } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
@@ -21,26 +21,27 @@ export const meta = stepMeta("profile");
 /** The personalisation form of spec §5 'Profile', filled with what the legacy API already has. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
+  // After a failed save without JavaScript, what can be read comes back; the form keeps what was typed.
   const [user, positions, universities, languages] = await Promise.all([
-    getProfileInfo(ctx),
-    getWorkPositions(ctx),
-    getUniversities(ctx),
-    getLanguages(ctx),
+    unlessAfterAction(request, ctx, getProfileInfo, null),
+    unlessAfterAction(request, ctx, getWorkPositions, []),
+    unlessAfterAction(request, ctx, getUniversities, []),
+    unlessAfterAction(request, ctx, getLanguages, []),
   ]);
   const levelOf = (language: (typeof languages)[number]) =>
-    user.languages.find((item) => item.isoCode === language.isoCode || item.languageId === language.id)?.proficiency ?? "";
+    user?.languages.find((item) => item.isoCode === language.isoCode || item.languageId === language.id)?.proficiency ?? "";
   return {
     positions,
     universities,
     languages: languages.map((language) => ({ isoCode: language.isoCode, name: language.name })),
     defaults: {
-      full_name: user.fullName,
-      nickname: user.nickname,
-      work_position_id: user.workPosition?.id,
-      university_id: user.university?.id ?? undefined,
-      university: user.university?.name ?? "",
-      acronym: user.university?.acronym ?? "",
-      degree: user.university?.degree ?? "",
+      full_name: user?.fullName ?? "",
+      nickname: user?.nickname ?? "",
+      work_position_id: user?.workPosition?.id,
+      university_id: user?.university?.id ?? undefined,
+      university: user?.university?.name ?? "",
+      acronym: user?.university?.acronym ?? "",
+      degree: user?.university?.degree ?? "",
       languages: languages.map((language) => ({ language: language.isoCode, level: levelOf(language) })),
     },
     constraint: getZodConstraint(profileSchema),
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t) }, { status: 400 });
+    return data({ result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
   }
 }
 

@@ -30,8 +30,8 @@ export const mock = {
     const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
-  /** Injects faults into the legacy API (latency, error and malformed rates) until the next reset. */
-  async setFaults(faults: { latencyMs?: number; errorRate?: number; malformedRate?: number }) {
+  /** Injects faults into the legacy API (latency, error and malformed rates, paths answered 404) until the next reset. */
+  async setFaults(faults: { latencyMs?: number; errorRate?: number; malformedRate?: number; missingPaths?: string[] }) {
     const response = await fetch(`${mockOrigin}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
     expect(response.ok).toBe(true);
   },

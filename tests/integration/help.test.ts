@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { commitSession } from "~/lib/session.server";
-import { post, signedInCookie, startLegacy } from "./helpers";
+import { post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -80,7 +80,7 @@ describe("contact action", () => {
     legacy.setFaults(faults);
     const { action } = await import("~/routes/_guest.contact");
     const reply = asReply(await action({ request: post("/contact", contact()), params: {}, context: {} }));
-    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect((reply.data.result as { initialValue: Record<string, string> }).initialValue.name).toBe("Ana");
   });
 });
@@ -110,7 +110,7 @@ describe("suggestion action", () => {
     const reply = asReply(
       await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context: {} }),
     );
-    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 });
 

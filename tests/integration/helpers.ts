@@ -1,5 +1,5 @@
 import { unsealData } from "iron-session";
-import { afterAll, beforeAll, beforeEach, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 
 /**
@@ -93,3 +93,6 @@ export async function unsealSession(cookies: string, password: string): Promise<
   const sealed = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as string;
   return unsealData(sealed, { password });
 }
+
+/** A form's message when the legacy API failed: 'Ups algo salio mal' and the id of the request (issue #12). */
+export const UPSTREAM_FAILED = ["Ups algo salio mal", expect.stringMatching(/^Código de referencia: [0-9a-f-]{36}$/)];

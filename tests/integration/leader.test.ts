@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 /** The leader auditor profile's loaders and actions against the mock's leader extensions. */
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -119,7 +119,7 @@ describe("add a person", () => {
     ]) {
       const reply = await addStep(fields);
       expect(reply.init?.status).toBe(409);
-      expect(reply.data).toMatchObject({ step: "results", error: "Esa persona no está entre los resultados o ya está en tu equipo" });
+      expect(reply.data).toMatchObject({ step: "results", errors: ["Esa persona no está entre los resultados o ya está en tu equipo"] });
     }
     expect(await teamIds()).toEqual(before);
   });
@@ -136,7 +136,7 @@ describe("add a person", () => {
     legacy.setFaults({ errorRate: 1 });
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id) });
     expect(reply.init?.status).toBe(400);
-    expect(reply.data).toMatchObject({ step: "results", error: "Ups algo salio mal" });
+    expect(reply.data).toMatchObject({ step: "results", errors: UPSTREAM_FAILED });
   });
 
   it("says 'Próximamente' without the extension, in the search and on adding", async () => {
@@ -181,7 +181,7 @@ describe("remove a person", () => {
     expect(missing.data.result.error).toEqual({ user_id: ["required"] });
     legacy.setFaults({ errorRate: 1 });
     const reply = asReply(await action(removeArgs(leader)));
-    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 
   it("says 'Próximamente' without the extension", async () => {
@@ -230,7 +230,7 @@ describe("upload material", () => {
     legacy.setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.profile_auditor.material");
     const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
-    expect(reply.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(reply.data.result.initialValue?.title).toBe("Entrevistas de auditoría");
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -88,9 +88,9 @@ describe("questionnaire", () => {
     expect(next.step).toBe(1);
     const back = (await action(args(post("/questionnaires", { step: "1", intent: "back", "answer-1": "2" }, cookie)))) as { step: number };
     expect(back.step).toBe(0);
-    const open = asReply<{ step: number; error: string }>(await action(args(post("/questionnaires", { step: "1", intent: "next", "answer-1": "2" }, cookie))));
+    const open = asReply<{ step: number; errors: string[] }>(await action(args(post("/questionnaires", { step: "1", intent: "next", "answer-1": "2" }, cookie))));
     expect(open.init?.status).toBe(400);
-    expect(open.data).toMatchObject({ step: 1, error: "Elige una respuesta para continuar", answers: { 1: 2 } });
+    expect(open.data).toMatchObject({ step: 1, errors: ["Elige una respuesta para continuar"], answers: { 1: 2 } });
   });
 
   it("Finalizar sends every answer and goes to certifications", async () => {
@@ -105,11 +105,11 @@ describe("questionnaire", () => {
   it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
     const { action } = await import("~/routes/_onboarding.questionnaires");
     legacy.setFaults({ errorRate: 1 });
-    const failed = asReply<{ step: number; error: string; answers: Record<number, number> }>(
+    const failed = asReply<{ step: number; errors: string[]; answers: Record<number, number> }>(
       await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))),
     );
     expect(failed.init?.status).toBe(400);
-    expect(failed.data).toMatchObject({ step: 3, error: "Ups algo salio mal", answers: { 1: 2, 2: 4, 3: 6, 4: 10 } });
+    expect(failed.data).toMatchObject({ step: 3, errors: UPSTREAM_FAILED, answers: { 1: 2, 2: 4, 3: 6, 4: 10 } });
   });
 });
 
@@ -203,7 +203,7 @@ describe("certification form", () => {
     expect(refused.data.result.initialValue).toMatchObject({ certificate: "Auditoría de TI" });
     legacy.setFaults({ errorRate: 1 });
     const failed = asReply(await action(args(multipart("/certifications/new", valid))));
-    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 });
 
@@ -236,7 +236,7 @@ describe("topics and content types", () => {
     expect(unknown.data.result.error).toEqual({ ids: ["Este campo no es válido"] });
     legacy.setFaults({ errorRate: 1 });
     const failed = asReply(await topics.action(args(post("/select_learning_path", { ids: "1" }, cookie))));
-    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 });
 
@@ -287,7 +287,7 @@ describe("profile update and the user loader", () => {
     expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
     legacy.setFaults({ errorRate: 1 });
     const failed = asReply(await action(args(post("/update_profile", profile, cookie))));
-    expect(failed.data.result.error).toEqual({ "": ["Ups algo salio mal"] });
+    expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(failed.data.result.initialValue).toMatchObject({ nickname: "Lu", degree: "Contaduría" });
   });
 

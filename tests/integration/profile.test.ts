@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "~/lib/format";
 import { png, pngThenHtml } from "../png";
-import { get, post, signedInCookie, startLegacy } from "./helpers";
+import { get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -114,7 +114,7 @@ describe("education action", () => {
     expect(refused.body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
     legacy.setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(education);
-    expect(failed.body.result?.error?.[""]).toEqual(["Ups algo salio mal"]);
+    expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
     expect(failed.body.result?.initialValue).toMatchObject(education);
   });
 });
@@ -178,7 +178,7 @@ describe("languages action", () => {
     expect((await send(rows)).body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
     legacy.setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(rows);
-    expect(failed.body.result?.error?.[""]).toEqual(["Ups algo salio mal"]);
+    expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
     expect(failed.body.result?.initialValue).toMatchObject({ languages: [{ language: "es" }, { language: "en" }] });
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { RouteDialog } from "~/components/route-dialog";
+import { useErrorRequestId } from "~/components/error-boundary";
 import { ActivityPlayer } from "./activity-player";
 import type { PlayerData } from "./types";
 
@@ -37,11 +38,13 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
 /** A player that failed to load: a dialog with the generic error over the page, which stays. */
 export function PlayerError({ closeTo }: { closeTo: string }) {
   const { t } = useTranslation("player");
+  const requestId = useErrorRequestId();
   return (
     <RouteDialog title={t("activity")} closeTo={closeTo}>
       <p className="player-error" role="alert">
         {t("loadFailed")}
       </p>
+      {requestId ? <p className="request-id">{t("common:errors.requestId", { id: requestId })}</p> : null}
     </RouteDialog>
   );
 }
