@@ -5,8 +5,8 @@ import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT, serverLogFile } fro
 /**
  * End-to-end tests in Debian's Chromium (browsers are never downloaded), run twice: with
  * JavaScript on and with JavaScript off. The app runs in embedded mode on a fixed mock port
- * so tests can read the mock's outbox and reset its state. Their logs go to files that the global
- * teardown scans for leaked tokens and keys.
+ * with its test endpoints on (MOCK_TEST_ENDPOINTS), so tests can read the mock's outbox and reset
+ * its state. Their logs go to files that the global teardown scans for leaked tokens and keys.
  */
 
 const chromium = {
@@ -37,7 +37,7 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { LOGIN_MODE: loginMode, PORT: String(port), MOCK_PORT: String(mockPort), LEGACY_API_URL: "", LOG_LEVEL: "info", TRUST_PROXY: "1" },
+    env: { LOGIN_MODE: loginMode, PORT: String(port), MOCK_PORT: String(mockPort), LEGACY_API_URL: "", LOG_LEVEL: "info", TRUST_PROXY: "1", MOCK_TEST_ENDPOINTS: "1" },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
   })),

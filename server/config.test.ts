@@ -54,6 +54,18 @@ describe("parseConfig", () => {
     if (!result.ok) expect(result.problems).toContain(problem);
   });
 
+  it("takes the media folders the files proxy may reach, storage/ unless set", () => {
+    const folders = (value?: string) => {
+      const result = parseConfig({ ...complete, FILES_PATH_PREFIXES: value });
+      return result.ok ? result.config.FILES_PATH_PREFIXES : result.problems;
+    };
+    expect(folders()).toEqual(["storage/"]);
+    expect(folders("storage/, media/courses/")).toEqual(["storage/", "media/courses/"]);
+    for (const bad of ["/storage/", "storage", "../x/", "storage/,__mock", ","]) {
+      expect(folders(bad), bad).toEqual([expect.stringMatching(/^FILES_PATH_PREFIXES: must be folders/)]);
+    }
+  });
+
   it("treats empty values as unset", () => {
     const result = parseConfig({ ...complete, PORT: "" });
     expect(result.ok && result.config.PORT).toBe(3000);

@@ -27,9 +27,24 @@ export const configSchema = z.object({
   SSO_AES_KEY: hex([16, 24, 32]),
   SSO_AES_IV: hex([16]),
   FILES_HOST_URL: z.string().url().transform((value) => value.replace(/\/+$/, "")),
+  /**
+   * The path prefixes on FILES_HOST_URL that `/files/` and `/pdf-pages/` may fetch: where the
+   * legacy API puts media (`storage/…`). Anything else on that host (an admin page, a test
+   * endpoint) is never proxied. Comma-separated folders, each ending in `/`.
+   */
+  FILES_PATH_PREFIXES: z
+    .string()
+    .default("storage/")
+    .transform((value) => value.split(",").map((prefix) => prefix.trim()).filter(Boolean))
+    .refine(
+      (prefixes) => prefixes.length > 0 && prefixes.every((prefix) => /^([\w-][\w.-]*\/)+$/.test(prefix)),
+      "must be folders such as storage/ or media/courses/, comma-separated, each ending in /",
+    ),
   LOGIN_MODE: z.enum(["password", "employee"]).default("password"),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers catch up). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Proxies in front of the app whose X-Forwarded-For is trusted for the client IP (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**

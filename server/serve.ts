@@ -43,12 +43,15 @@ const BASELINE_HEADERS = baselineHeaders(config.NODE_ENV === "production");
 
 /**
  * Static files, redirects and resource routes get the baseline security headers too; a page's own
- * (app/lib/security.server.ts) are set by then and win, so no header is sent twice.
+ * (app/lib/security.server.ts) are set by then and win, so no header is sent twice. A response
+ * that says nothing about caching is never stored: pages, data and redirects that set cookies are
+ * personal (static files and the resource routes that may be cached say so themselves).
  */
 function withBaselineHeaders(res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     for (const [name, value] of BASELINE_HEADERS) if (!this.hasHeader(name)) this.setHeader(name, value);
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
     return writeHead.apply(this, args);
   } as typeof writeHead;
 }

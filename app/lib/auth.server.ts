@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
@@ -9,10 +10,18 @@ import { getConfig } from "./config.server";
 import { assertSameOrigin } from "./same-origin.server";
 import { getFixedT, getLocale } from "./i18next.server";
 import { login, loginOrRegister, loginWithToken } from "./legacy/auth.server";
-import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
+import { type LegacyContext, LegacyError, retry, writeDeadline } from "./legacy/request.server";
 import type { SignIn } from "./legacy/schemas.server";
+import { getUserInfo } from "./legacy/user.server";
 import { employeeLoginSchema, loginSchema } from "./forms/auth";
-import { commitSession, destroySession, readSession, sessionUserOf, type SessionData } from "./session.server";
+import {
+  commitSession,
+  destroySession,
+  readSession,
+  SESSION_TTL_SECONDS,
+  sessionUserOf,
+  type SessionData,
+} from "./session.server";
 import { requestIdOf, unavailable } from "./request-id.server";
 import { toastHeader } from "./toast.server";
 
@@ -36,6 +45,21 @@ const SSO_RETRY_DELAY_MS = 400;
 const SSO_FAILURE_FLOOR_MS = SSO_ATTEMPTS * SSO_RETRY_DELAY_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Tokens this process logged out, kept as long as a sealed cookie lives: a copy of the cookie is
+ * refused here at once, before the legacy API is asked. Bounded, so a flood of logouts only
+ * forgets the oldest (the legacy API has revoked those tokens anyway).
+ */
+const loggedOut = new LRUCache<string, true>({ max: 50_000, ttl: SESSION_TTL_SECONDS * 1000 });
+
+/**
+ * The legacy API's verdict on a token ("still signed in?"), kept at most LIVE_VERDICT_MS: a player
+ * loads a burst of files and byte ranges, which then cost one upstream call, and a logout on
+ * another replica takes effect here within that window.
+ */
+export const LIVE_VERDICT_MS = 5_000;
+const verdicts = new LRUCache<string, Promise<boolean>>({ max: 10_000, ttl: LIVE_VERDICT_MS });
 
 class SsoStrategy extends Strategy<SignIn, { request: Request }> {
   name = "sso";
@@ -137,6 +161,8 @@ export async function signIn(request: Request, result: SignIn, redirectTo = "/")
     await commitSession({ token: result.accessToken, user: sessionUserOf(result.user), welcome: result.user.welcome }),
   );
   headers.append("Set-Cookie", await toastHeader({ type: "success", message: t("auth.welcomeToast", { name }) }));
+  // Just issued by the legacy API: alive, so the first files need no check.
+  verdicts.set(result.accessToken, Promise.resolve(true));
   return redirect(redirectTo, { headers });
 }
 
@@ -183,3 +209,42 @@ export async function requireGuest(request: Request): Promise<void> {
   if (await readSession(request)) throw redirect("/");
 }
 
+/** Notes a token this process has just logged out (POST /logout). */
+export function forgetToken(token: string) {
+  loggedOut.set(token, true);
+  verdicts.delete(token);
+}
+
+/**
+ * Whether the legacy API still accepts the token: only its 401 says no. An API that does not
+ * answer says yes, so an outage does not hide the media of every learner (the pages report it).
+ */
+async function askLegacy(request: Request, token: string): Promise<boolean> {
+  const ctx = { locale: await getLocale(request), token, requestId: requestIdOf(request) };
+  return getUserInfo(ctx).then(
+    () => true,
+    (error: unknown) => !(error instanceof LegacyError && error.kind === "unauthorized"),
+  );
+}
+
+/**
+ * The guard of resource routes that serve content (`/files/`, `/pdf-pages/`): a session whose
+ * token is still alive, or a 401 (which also clears a logged-out cookie). Pages need no such
+ * check: their own legacy calls get the 401.
+ */
+export async function requireLiveUser(request: Request): Promise<SessionData> {
+  const session = await readSession(request);
+  const refuse = (headers: HeadersInit = {}) =>
+    new Response("Unauthorized", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+    });
+  if (!session) throw refuse();
+  let verdict = loggedOut.has(session.token) ? Promise.resolve(false) : verdicts.get(session.token);
+  if (!verdict) {
+    verdict = askLegacy(request, session.token);
+    verdicts.set(session.token, verdict);
+  }
+  if (!(await verdict)) throw refuse({ "Set-Cookie": await destroySession() });
+  return session;
+}

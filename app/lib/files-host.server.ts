@@ -11,14 +11,27 @@ function safeSegments(splat: string): string[] | null {
   return segments.length === 0 || segments.some(bad) ? null : segments;
 }
 
-/** `<FILES_HOST_URL>/<splat>` (with `search`), or null when the path is unsafe or leaves the host. */
-export function filesHostUrl(splat: string, search = ""): URL | null {
+/**
+ * Where `/files/<splat>` points on the files host: `<FILES_HOST_URL>/<splat>` (with `search`),
+ * "unsafe" when the path could step out of the host's folder, "not-media" when it lies outside the
+ * media folders of FILES_PATH_PREFIXES — the files host may serve other things (in embedded mode
+ * the mock's test endpoints, whose outbox holds reset tokens), which are never proxied.
+ */
+export function filesHostTarget(splat: string, search = ""): URL | "unsafe" | "not-media" {
   const segments = safeSegments(splat);
-  if (!segments) return null;
-  const base = new URL(`${getConfig().FILES_HOST_URL}/`);
+  if (!segments) return "unsafe";
+  const config = getConfig();
+  if (!config.FILES_PATH_PREFIXES.some((prefix) => splat.startsWith(prefix))) return "not-media";
+  const base = new URL(`${config.FILES_HOST_URL}/`);
   const target = new URL(segments.map(encodeURIComponent).join("/"), base);
   target.search = search;
-  return target.origin === base.origin && target.pathname.startsWith(base.pathname) ? target : null;
+  return target.origin === base.origin && target.pathname.startsWith(base.pathname) ? target : "unsafe";
+}
+
+/** The URL of `filesHostTarget`, or null when the path may not be fetched. */
+export function filesHostUrl(splat: string, search = ""): URL | null {
+  const target = filesHostTarget(splat, search);
+  return target instanceof URL ? target : null;
 }
 
 /** A short plain-text answer of the file routes (an error, never a stack), with the app's security headers. */

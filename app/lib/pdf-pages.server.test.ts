@@ -17,6 +17,9 @@ import { MAX_PER_USER, MAX_WAITING, pageImage, PdfError, PdfPool } from "./pdf-p
 
 /** The bounds of the PDF renderer and its worker pool, against a stubbed files host (FILES_HOST_URL is http://files.test). */
 
+// The stubbed host's folders are the media folders here (FILES_PATH_PREFIXES, read at the first call).
+process.env.FILES_PATH_PREFIXES = "sample/,big/,up/,again/,busy/";
+
 const outcome = (promise: Promise<unknown>) =>
   promise.then(
     () => "drawn",

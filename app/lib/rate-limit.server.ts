@@ -1,53 +1,105 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Brute-force brakes for sign-in, recovery and SSO: at most 10 attempts a minute from one client IP
- * and 10 a minute on one account, counted separately per kind. NOTE: the counters live in this
- * process's memory (rate-limiter-flexible's RateLimiterMemory), so with N instances behind a load
- * balancer the effective limit is up to N × 10; `RateLimiterRedis` from the same library is the
- * drop-in for a shared store (docs/security.md).
+ * Brute-force brakes for sign-in, recovery and SSO (OWASP authentication cheat sheet): counted per
+ * client IP and account together and per IP, never per account alone, so an attacker cannot lock
+ * the owner out (docs/security.md, decision 012).
+ *
+ * - login: 10 refused attempts a minute per IP + account, 30 per IP. An account with 20 refusals
+ *   in 15 minutes is under attack: each IP then gets only 3 refusals on it per 15 minutes, while
+ *   an IP that has not been guessing (the owner's) signs in as usual.
+ * - recovery: 10 requests a minute per IP (then 429); 5 e-mails an hour per address, after which
+ *   the request is answered as usual and nothing is sent (the form must not reveal the limit).
+ * - sso: 10 failed hand-offs a minute per IP (the account is inside the ciphertext).
+ *
+ * NOTE: RateLimiterMemory counts in this process only, so N instances allow up to N times as much;
+ * `counter()` is the one place to swap in RateLimiterRedis once a shared Redis exists.
  */
-export const ATTEMPTS_PER_MINUTE = 10;
-
 export type AttemptKind = "login" | "recovery" | "sso";
 
-const limiter = new RateLimiterMemory({ points: ATTEMPTS_PER_MINUTE, duration: 60 });
+function counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
+  return new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+}
+
+type Rule = {
+  counter: RateLimiterAbstract;
+  /** The counted key, or null when the rule does not apply (no account typed). */
+  key: (ip: string, account: string | null) => string | null;
+  /**
+   * What using it up does: `block` answers 429; `quiet` lets the caller answer as usual and do
+   * nothing; `brake` puts the account under attack, which turns the `braked` rules on.
+   */
+  effect: "block" | "quiet" | "brake";
+  braked?: boolean;
+};
+
+const byIp = (ip: string) => ip;
+const byIpAndAccount = (ip: string, account: string | null) => (account ? `${ip}|${account}` : null);
+const byAccount = (_ip: string, account: string | null) => account;
+
+const MINUTE = 60;
+const RULES: Record<AttemptKind, Rule[]> = {
+  login: [
+    { counter: counter("login-ip-account", 10, MINUTE), key: byIpAndAccount, effect: "block" },
+    { counter: counter("login-ip", 30, MINUTE), key: byIp, effect: "block" },
+    { counter: counter("login-account", 20, 15 * MINUTE), key: byAccount, effect: "brake" },
+    { counter: counter("login-braked", 3, 15 * MINUTE), key: byIpAndAccount, effect: "block", braked: true },
+  ],
+  recovery: [
+    { counter: counter("recovery-ip", 10, MINUTE), key: byIp, effect: "block" },
+    { counter: counter("recovery-address", 5, 60 * MINUTE), key: byAccount, effect: "quiet" },
+  ],
+  sso: [{ counter: counter("sso-ip", 10, MINUTE), key: byIp, effect: "block" }],
+};
 
 /** The client IP that server/serve.ts resolved (TRUST_PROXY decides whether X-Forwarded-For counts). */
 export function clientIpOf(request: Request): string {
   return request.headers.get("x-academia-client-ip") || "unknown";
 }
 
-function keysOf(request: Request, kind: AttemptKind, account?: string): string[] {
-  const keys = [`${kind}:ip:${clientIpOf(request)}`];
-  const normalised = account?.trim().toLowerCase();
-  if (normalised) keys.push(`${kind}:account:${normalised}`);
-  return keys;
-}
-
 export type Attempt = {
-  /** Seconds to wait when the IP or the account has used its attempts this minute, else null. */
+  /** Seconds to wait when a blocking limit is used up, else null: answer 429. */
   blockedFor: number | null;
+  /** A quiet limit is used up: answer as if the request went through, and do not send it. */
+  quiet: boolean;
   /** Gives the attempt back: it turned out not to be a guess (a success, an API that did not answer). */
   refund: () => Promise<void>;
 };
 
 /**
- * Spends one attempt of the IP and of the account BEFORE the guess is tried: counting after the
+ * Spends one attempt on every counter that applies BEFORE the guess is tried: counting after the
  * legacy API answered let any number of parallel requests through the check.
  */
 export async function takeAttempt(request: Request, kind: AttemptKind, account?: string): Promise<Attempt> {
-  const keys = keysOf(request, kind, account);
-  const results = await Promise.allSettled(keys.map((key) => limiter.consume(key, 1)));
-  const waits = results.flatMap((result) => {
-    if (result.status === "fulfilled") return [];
-    if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-    return [Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000))];
-  });
+  const ip = clientIpOf(request);
+  const normalised = account?.trim().toLowerCase() || null;
+  const spent: Array<[RateLimiterAbstract, string]> = [];
+  const waits: number[] = [];
+  let quiet = false;
+  let braked = false;
+  const spend = async (rule: Rule) => {
+    const key = rule.key(ip, normalised);
+    if (!key) return;
+    spent.push([rule.counter, key]);
+    const refusal = await rule.counter.consume(key, 1).then(
+      () => null,
+      (reason: unknown) => {
+        if (reason instanceof RateLimiterRes) return reason;
+        throw reason;
+      },
+    );
+    if (!refusal) return;
+    if (rule.effect === "block") waits.push(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+    else if (rule.effect === "quiet") quiet = true;
+    else braked = true;
+  };
+  for (const rule of RULES[kind].filter((candidate) => !candidate.braked)) await spend(rule);
+  if (braked) for (const rule of RULES[kind].filter((candidate) => candidate.braked)) await spend(rule);
   return {
     blockedFor: waits.length > 0 ? Math.max(...waits) : null,
+    quiet,
     refund: async () => {
-      await Promise.all(keys.map((key) => limiter.reward(key, 1)));
+      await Promise.all(spent.map(([limiter, key]) => limiter.reward(key, 1)));
     },
   };
 }

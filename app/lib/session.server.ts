@@ -8,7 +8,7 @@ import type { LegacyUser } from "./legacy/schemas.server";
  * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy
  * access token and the few user fields the layout needs; nothing else about the user is stored.
  */
-const SESSION_TTL_SECONDS = 60 * 60 * 12;
+export const SESSION_TTL_SECONDS = 60 * 60 * 12;
 
 const sessionSchema = z.object({
   token: z.string().min(1),

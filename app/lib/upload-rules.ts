@@ -5,6 +5,15 @@
  */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The largest image the server decodes, checked on the dimensions in its header before any
+ * decode: a few MB of PNG can declare gigabytes of pixels. 25 MP covers a camera photo.
+ */
+export const MAX_IMAGE_SIDE = 8000;
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** The limits as the messages about them quote them. */
+export const imageLimits = { side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
+
 export type FileType = "image/png" | "image/jpeg" | "application/pdf";
 
 export const PHOTO_TYPES = ["image/png", "image/jpeg"] as const satisfies readonly FileType[];
@@ -18,11 +27,15 @@ const SIGNATURES: Array<[FileType, number[]]> = [
 /** The bytes a file must start with to be told apart (the PNG signature is the longest). */
 const SIGNATURE_BYTES = 8;
 
-/** The file's type by its first bytes; null when it is none of the known ones. */
-export async function sniffFile(file: Blob): Promise<FileType | null> {
-  const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+/** The type of a file that starts with `head`; null when it is none of the known ones. */
+export function typeOf(head: Uint8Array): FileType | null {
   const known = SIGNATURES.find(([, signature]) => signature.every((byte, index) => head[index] === byte));
   return known ? known[0] : null;
+}
+
+/** The file's type by its first bytes; null when it is none of the known ones. */
+export async function sniffFile(file: Blob): Promise<FileType | null> {
+  return typeOf(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
 }
 
 /** What a file fails of the rules (size first), or its type when it passes. */

@@ -1,8 +1,9 @@
+import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { png, pngThenHtml } from "../../tests/png";
 import { readUpload, type Upload } from "./upload.server";
 import { CERTIFICATE_TYPES, type FileType, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "./upload-rules";
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const pdf = (size: number) => new File([new TextEncoder().encode("%PDF-1.4\n"), new Uint8Array(size - 9)], "x.pdf");
 
 function multipart(parts: Array<[string, string | File]>, headers: Record<string, string> = {}) {
@@ -23,8 +24,27 @@ function unread(headers: Record<string, string>) {
   return { request, pull };
 }
 
-const read = (request: Request, types: readonly FileType[] = CERTIFICATE_TYPES) =>
-  readUpload(request, { field: "file", types }, async (upload) => upload);
+const read = (request: Request, types: readonly FileType[] = CERTIFICATE_TYPES, user = 1) =>
+  readUpload(request, { field: "file", types, user }, async (upload) => upload);
+
+/** A multipart request whose body sends `head`, then one more byte every `everyMs` (never its end). */
+function trickling(head: string, everyMs: number) {
+  return new Request("http://localhost/", {
+    method: "POST",
+    body: new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+      },
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+        controller.enqueue(new Uint8Array([0]));
+      },
+    }),
+    headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    duplex: "half",
+  } as RequestInit);
+}
+const PNG_HEAD = '--x\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
 
 const summary = (upload: Upload) => ({
   fields: Object.fromEntries(upload.fields),
@@ -75,42 +95,75 @@ describe("readUpload", () => {
     expect(pull).not.toHaveBeenCalled();
   });
 
-  it("gives up on a body that stops arriving", async () => {
-    vi.useFakeTimers();
-    const head = new TextEncoder().encode(
-      '--x\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
-    );
-    const request = new Request("http://localhost/", {
-      method: "POST",
-      body: new ReadableStream({
-        start(controller) {
-          controller.enqueue(head);
-        },
-      }),
-      headers: { "Content-Type": "multipart/form-data; boundary=x" },
-      duplex: "half",
-    } as RequestInit);
-    const result = read(request);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect((await result).refused).toBe("tooSlow");
+  it("gives up on a body that sends nothing for 10 s, and on one still arriving after 60 s", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const idle = read(trickling(PNG_HEAD, 60_000));
+    await vi.advanceTimersByTimeAsync(9_900);
+    let settled = false;
+    void idle.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await idle).refused).toBe("tooSlow");
+
+    const slow = read(trickling(PNG_HEAD, 5_000), PHOTO_TYPES, 2);
+    // A second at a time: the parser calls back on the real event loop between the byte and the next read.
+    for (let second = 0; second <= 60; second++) {
+      await vi.advanceTimersByTimeAsync(1000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await slow).refused).toBe("tooSlow");
   });
 
-  it("holds at most two uploads at once, until each is forwarded", async () => {
+  it("takes any file name (never kept): semicolons, equals signs, quotes, line breaks, unicode, 300 characters", async () => {
+    const names = ["a;b.pdf", "x=1.pdf", 'say "hi".pdf', "it's.pdf", "line\nbreak.pdf", "carriage\rreturn.pdf", "título ñ 証明書 🎓.pdf", `${"n".repeat(296)}.pdf`];
+    for (const name of names) {
+      const upload = await read(multipart([["name", "ISACA"], ["file", new File([await pdf(100).arrayBuffer()], name)]]));
+      expect(summary(upload), name).toEqual({ fields: { name: "ISACA" }, file: { size: 100, type: "application/pdf" }, refused: null });
+    }
+  });
+
+  it("stores images as a clean copy, and refuses a PNG signature before HTML or a 30000 × 30000 PNG", async () => {
+    const page = "<script>alert(1)</script>";
+    const tainted = new File([png(32, 32), page], "photo.png");
+    const upload = await read(multipart([["file", tainted]]), PHOTO_TYPES);
+    expect(upload.file?.type).toBe("image/png");
+    const stored = Buffer.from((await upload.file?.blob.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect(stored.includes(page)).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 32, height: 32 });
+
+    expect((await read(multipart([["file", new File([pngThenHtml], "photo.png")]]))).refused).toBe("wrongType");
+    expect((await read(multipart([["file", new File([png(30000, 30000)], "cert.png")]]))).refused).toBe("tooManyPixels");
+  });
+
+  it("holds at most two uploads of one user at once, until each is forwarded, and eight in all", async () => {
+    const photo = png(8, 8);
     let running = 0;
     let most = 0;
-    const png = new File([new Uint8Array(PNG), new Uint8Array(1000)], "photo.png");
-    const types = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        readUpload(multipart([["file", png]]), { field: "file", types: PHOTO_TYPES }, async (upload) => {
-          running++;
-          most = Math.max(most, running);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          running--;
-          return upload.file?.type;
-        }),
-      ),
-    );
-    expect(most).toBe(2);
-    expect(types).toEqual(Array(6).fill("image/png"));
+    let release = () => {};
+    let gate = Promise.resolve();
+    const upload = (user: number) =>
+      readUpload(multipart([["file", new File([photo], "photo.png")]]), { field: "file", types: PHOTO_TYPES, user }, async (upload) => {
+        running++;
+        most = Math.max(most, running);
+        await gate;
+        running--;
+        return upload.file?.type;
+      });
+    /** Starts `users.length` uploads, checks that `expected` hold a slot together and no more, then lets them all finish. */
+    async function holding(users: number[], expected: number) {
+      most = 0;
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      const uploads = Promise.all(users.map(upload));
+      await vi.waitFor(() => expect(running).toBe(expected));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(most).toBe(expected);
+      release();
+      expect(await uploads).toEqual(Array(users.length).fill("image/png"));
+    }
+    await holding([1, 1, 1, 1, 1, 1], 2);
+    await holding(Array.from({ length: 24 }, (_, index) => index % 12), 8);
   });
 });

@@ -9,8 +9,8 @@ import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
-import { readUpload, refusalStatus } from "~/lib/upload.server";
-import { acceptOf, checkFile, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
+import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
+import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_app.profile._page";
 
@@ -23,24 +23,28 @@ const PHOTO_CLOSE_AFTER_MS = 800;
 const refusalKey = {
   tooLarge: "photo.tooLarge",
   wrongType: "photo.notImage",
+  tooManyPixels: "photo.tooManyPixels",
   malformed: "photo.required",
   tooSlow: "photo.tooSlow",
 } as const;
+
+/** Passes on the `Connection: close` of a body too slow. */
+export const headers = uploadHeaders;
 
 /**
  * The photo of spec §4: checked here by size (4 MB) and magic bytes (PNG or JPEG) while the
  * multipart body streams, then forwarded to `POST /user/profile_change_photo`.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { ctx, session } = await requireUser(request);
   const t = await getFixedT(request, "profile");
   // Spec §8: a 401 on the photo upload shows the server's message.
   const upstream = { ...ctx, onUnauthorized: undefined };
   try {
     // One photo waits for approval at a time (spec §4): checked before the body is read.
     if ((await getProfileInfo(upstream)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
-    return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES }, async ({ file, refused }) => {
-      if (refused) return data({ error: t(refusalKey[refused]), message: null }, { status: refusalStatus[refused] });
+    return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id }, async ({ file, refused }) => {
+      if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
       if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
       const reply = await changeProfilePhoto(upstream, file.blob, uploadName(file.type));
       return data({ error: null, message: reply.message || t("photo.uploaded") });

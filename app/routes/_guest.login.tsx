@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
-import { authenticator, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
+import { authenticator, crossSite, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
@@ -12,14 +12,16 @@ import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
-import { destroySession } from "~/lib/session.server";
+import { destroySession, readSession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Academia · Iniciar sesión" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // Spec §2: /login with a code clears the session and hands the query to /welcome.
+  // Spec §2: /login with a code clears the session and hands the query to /welcome; sent by another
+  // site, a signed-in learner keeps the session until /welcome asks (a link must not log anyone out).
   if (url.searchParams.has("code")) {
+    if (crossSite(request) && (await readSession(request))) throw redirect(`/welcome${url.search}`);
     throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
   }
   await requireGuest(request);

@@ -32,6 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply({ formErrors: [t("errors.tooMany")] });
     return data({ result, sentTo: null }, { status: 429, headers: retryAfter(attempt.blockedFor) });
   }
+  // Past 5 e-mails an hour to one address nothing more is sent, with the usual reply: an inbox
+  // cannot be flooded, and the form does not tell the sender that a limit was reached.
+  if (attempt.quiet) return { result: submission.reply(), sentTo: submission.value.email };
   try {
     const reply = await requestPasswordReset({ locale: await getLocale(request) }, submission.value);
     return { result: submission.reply(), sentTo: reply.email };

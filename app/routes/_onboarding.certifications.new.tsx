@@ -11,8 +11,8 @@ import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms
 import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
-import { readUpload, refusalStatus } from "~/lib/upload.server";
-import { acceptOf, CERTIFICATE_TYPES, uploadName } from "~/lib/upload-rules";
+import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
+import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -32,19 +32,23 @@ const FILE_FIELD = "file_certificate";
 const refusalKey = {
   tooLarge: "onboarding:certification.fileTooLarge",
   wrongType: "onboarding:certification.fileType",
+  tooManyPixels: "onboarding:certification.fileTooManyPixels",
   malformed: "common:validation.invalid",
   tooSlow: "onboarding:certification.fileTooSlow",
 } as const;
 
+/** Passes on the `Connection: close` of a body too slow. */
+export const headers = uploadHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { ctx, session } = await requireUser(request);
   const t = await getFixedT(request);
-  return readUpload(request, { field: FILE_FIELD, types: CERTIFICATE_TYPES }, async ({ fields, file, refused }) => {
+  return readUpload(request, { field: FILE_FIELD, types: CERTIFICATE_TYPES, user: session.user.id }, async ({ fields, file, refused }) => {
     const submission = parseWithZod(fields, { schema: certificationSchema });
     if (refused) {
       // What was typed comes back with the file's error (the form sends its text before the file).
-      const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused])] };
-      return data({ result: submission.reply({ fieldErrors }), saved: null }, { status: refusalStatus[refused] });
+      const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused], imageLimits)] };
+      return data({ result: submission.reply({ fieldErrors }), saved: null }, refusalInit(refused));
     }
     if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
     const certificate = submission.value;

@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/lib/config.server";
-import { filesHostUrl, plain } from "~/lib/files-host.server";
+import { requireLiveUser } from "~/lib/auth.server";
+import { filesHostTarget, plain } from "~/lib/files-host.server";
 import { applySecurityHeaders } from "~/lib/security.server";
-import { readSession } from "~/lib/session.server";
 import { log } from "../../server/log";
 
 /**
  * `GET|HEAD /files/<path>`: streams `<FILES_HOST_URL>/<path>` from the app's own origin, so a
  * SCORM package reaches its runtime in the parent window (same-origin API discovery) and the
  * media of an activity need no other origin. Byte ranges and revalidation pass through for the
- * media elements. Only signed-in learners may use it, so it is no open relay.
+ * media elements. Only signed-in learners whose token is still alive may use it, and only for the
+ * media folders of FILES_PATH_PREFIXES, so it is no open relay.
  */
 const REQUEST_HEADERS = ["Range", "If-None-Match", "If-Modified-Since", "If-Range"];
 const RESPONSE_HEADERS = [
@@ -23,9 +24,11 @@ const RESPONSE_HEADERS = [
 const PASSED_STATUSES = new Set([200, 206, 304, 404, 416]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!(await readSession(request))) return plain(401, "Unauthorized");
-  const target = filesHostUrl(params["*"] ?? "", new URL(request.url).search);
-  if (!target) return plain(400, "Bad path");
+  // The path first: a bad one costs no upstream call, not even the session's check.
+  const target = filesHostTarget(params["*"] ?? "", new URL(request.url).search);
+  if (target === "unsafe") return plain(400, "Bad path");
+  if (target === "not-media") return plain(404, "Not found");
+  await requireLiveUser(request);
   const config = getConfig();
 
   // Identity: a body decoded on the way would no longer match the Content-Length passed on.
@@ -69,8 +72,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  // Only signed-in learners get these: never a shared cache, whatever the files host says.
-  out.set("Cache-Control", "private, max-age=300");
+  // Never kept by any cache, whatever the files host says: a learner's upload is personal, the proxy
+  // cannot tell it from training media, and each request re-checks the session (docs/security.md).
+  out.set("Cache-Control", "private, no-store");
   applySecurityHeaders(out, undefined, { frameable: true });
   // HTML here must run as the app (a SCORM package finds its runtime in the parent window), so the
   // files host is trusted like the app's own code (docs/security.md); an SVG needs no script.

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { endSessionAndGo, requireUser } from "~/lib/auth.server";
+import { endSessionAndGo, forgetToken, requireUser } from "~/lib/auth.server";
 import { logout } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { requestIdOf } from "~/lib/request-id.server";
@@ -22,8 +22,9 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) return redirect("/login");
-  // The legacy token is revoked too, so a copy of the cookie stops working; a failure here
-  // must not keep the user signed in.
+  // This process refuses a copy of the cookie at once (its files included); the legacy API revokes
+  // the token for every replica. A failure there must not keep the user signed in.
+  forgetToken(session.token);
   const requestId = requestIdOf(request);
   await logout({ locale: await getLocale(request), token: session.token, requestId }).catch((error: unknown) =>
     // The cookie then stays usable until it expires if someone copied it (docs/security.md).

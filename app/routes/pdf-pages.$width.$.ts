@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDF_PAGE_FORMATS, PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth } from "~/domain/media";
-import { requireUser } from "~/lib/auth.server";
+import { requireLiveUser } from "~/lib/auth.server";
 import { plain } from "~/lib/files-host.server";
 import { FAILURE_STATUS, PAGE_MAX_AGE_S, pageImage, reasonOf } from "~/lib/pdf-pages.server";
 import { applySecurityHeaders } from "~/lib/security.server";
@@ -17,7 +17,7 @@ const PAGE_FILE = new RegExp(`^([1-9]\\d{0,3})\\.(${PDF_PAGE_FORMATS.join("|")})
 const isWidth = (value: number): value is PdfPageWidth => (PDF_PAGE_WIDTHS as readonly number[]).includes(value);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { session } = await requireUser(request);
+  const session = await requireLiveUser(request);
   const width = Number(params.width);
   if (!isWidth(width)) return plain(400, "Bad width");
   const splat = params["*"] ?? "";

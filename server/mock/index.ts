@@ -21,6 +21,11 @@ export interface MockServerOptions {
   latencyMs?: number;
   errorRate?: number;
   malformedRate?: number;
+  /**
+   * Serve the test-only `/__mock/*` endpoints (outbox with reset tokens, faults, reset). Off unless
+   * asked for here or by MOCK_TEST_ENDPOINTS=1: `npm start` and the Docker image never have them.
+   */
+  testEndpoints?: boolean;
 }
 
 export interface MockServer {
@@ -92,8 +97,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origin,
     calls: [],
   };
+  const testEndpoints = options.testEndpoints ?? process.env.MOCK_TEST_ENDPOINTS === "1";
   const app = createServer(
-    ...testingHandlers(ctx, faults),
+    ...(testEndpoints ? testingHandlers(ctx, faults) : []),
     ...storageHandlers(ctx),
     gateHandler(ctx, faults),
     ...resourceHandlers(ctx),

@@ -44,7 +44,14 @@ async function login(email: string, password = PASSWORD): Promise<string> {
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 beforeAll(async () => {
-  server = await startMockServer({ port: 0, appKey: APP_KEY, latencyMs: 0, errorRate: 0, malformedRate: 0 });
+  server = await startMockServer({
+    port: 0,
+    appKey: APP_KEY,
+    latencyMs: 0,
+    errorRate: 0,
+    malformedRate: 0,
+    testEndpoints: true,
+  });
 });
 
 afterAll(async () => {
@@ -535,8 +542,8 @@ describe("reset", () => {
 
 describe("fault injection", () => {
   it("answers 500 or truncated JSON at the configured rates, never on /__mock or files", async () => {
-    const failing = await startMockServer({ port: 0, appKey: APP_KEY, errorRate: 1 });
-    const garbled = await startMockServer({ port: 0, appKey: APP_KEY, malformedRate: 1, latencyMs: 50 });
+    const failing = await startMockServer({ port: 0, appKey: APP_KEY, errorRate: 1, testEndpoints: true });
+    const garbled = await startMockServer({ port: 0, appKey: APP_KEY, malformedRate: 1, latencyMs: 50, testEndpoints: true });
     try {
       const headers = { "X-App-Key": APP_KEY };
       const error = await fetch(`${failing.url}/languages/all`, { headers });
@@ -557,8 +564,30 @@ describe("fault injection", () => {
 });
 
 describe("test endpoints", () => {
+  it("exist only when the harness turns them on: without the switch /__mock/* is a 404", async () => {
+    const previous = process.env.MOCK_TEST_ENDPOINTS;
+    delete process.env.MOCK_TEST_ENDPOINTS;
+    const plain = await startMockServer({ port: 0, appKey: APP_KEY });
+    process.env.MOCK_TEST_ENDPOINTS = "1";
+    const switched = await startMockServer({ port: 0, appKey: APP_KEY });
+    if (previous === undefined) delete process.env.MOCK_TEST_ENDPOINTS;
+    else process.env.MOCK_TEST_ENDPOINTS = previous;
+    try {
+      for (const path of ["/__mock/outbox", "/__mock/calls", "/__mock/health"]) {
+        expect((await fetch(`${plain.origin}${path}`)).status, path).toBe(404);
+      }
+      for (const path of ["/__mock/faults", "/__mock/reset"]) {
+        expect((await fetch(`${plain.origin}${path}`, { method: "POST", body: "{}" })).status, path).toBe(404);
+      }
+      expect((await fetch(`${plain.origin}/storage/badges/top-10.png`)).status).toBe(200);
+      expect((await fetch(`${switched.origin}/__mock/outbox`)).status).toBe(200);
+    } finally {
+      await Promise.all([plain.close(), switched.close()]);
+    }
+  });
+
   it("logs the API calls, sets faults over HTTP, and a reset clears both", async () => {
-    const local = await startMockServer({ port: 0, appKey: APP_KEY });
+    const local = await startMockServer({ port: 0, appKey: APP_KEY, testEndpoints: true });
     try {
       const headers = { "X-App-Key": APP_KEY };
       await fetch(`${local.url}/languages/all`, { headers });

@@ -7,7 +7,7 @@ import { type MockServer, startMockServer } from "../../server/mock";
  * it. Call from beforeAll, before any app module reads the configuration.
  */
 export async function startLegacy() {
-  const server = await startMockServer({ port: 0, appKey: "test-app-key-0123" });
+  const server = await startMockServer({ port: 0, appKey: "test-app-key-0123", testEndpoints: true });
   process.env.LEGACY_API_URL = server.url;
   return server;
 }

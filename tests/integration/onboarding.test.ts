@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { png, pngThenHtml } from "../png";
 import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -136,6 +137,41 @@ describe("certification form", () => {
     expect(reply.init?.status).toBe(415);
     expect(reply.data.result.error).toEqual({ file_certificate: ["El archivo debe ser PNG, JPEG o PDF"] });
     expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
+  });
+
+  it("stores an image certificate as a clean copy and a PDF as sent, whatever the file's name", async () => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const page = "<script>alert(document.cookie)</script>";
+    const pdfBytes = new TextEncoder().encode(`%PDF-1.4\n%%EOF\n`);
+    const files = [
+      new File([png(40, 30), page], 'diploma;name="x".png', { type: "image/png" }),
+      new File([pdfBytes], `título=ñ\n${"d".repeat(290)}.pdf`, { type: "application/pdf" }),
+    ];
+    for (const file of files) {
+      const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: file })))) as { saved: string };
+      expect(reply.saved).toBe("¡Certificado guardado con éxito!");
+    }
+    const { requireUser } = await import("~/lib/auth.server");
+    const { getProfileInfo } = await import("~/lib/legacy/user.server");
+    const { certificates } = await getProfileInfo((await requireUser(get("/certifications", cookie))).ctx);
+    const [image, pdf] = await Promise.all(
+      certificates.map(async ({ fileUrl }) => Buffer.from(await (await fetch(fileUrl ?? "")).arrayBuffer())),
+    );
+    expect(image?.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(image?.includes(page)).toBe(false);
+    expect(pdf).toEqual(Buffer.from(pdfBytes));
+  });
+
+  it.each([
+    ["a 30000 × 30000 PNG", png(30000, 30000), 422, "La imagen no debe superar 8000 px por lado ni 25 megapíxeles"],
+    ["a PNG signature followed by HTML", pngThenHtml, 415, "El archivo debe ser PNG, JPEG o PDF"],
+  ])("refuses %s with its message and keeps what was typed", async (_name, bytes, status, message) => {
+    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const file = new File([bytes], "diploma.png", { type: "image/png" });
+    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: file }))));
+    expect(reply.init?.status).toBe(status);
+    expect(reply.data.result.error).toEqual({ file_certificate: [message] });
+    expect(reply.data.result.initialValue).toEqual({ ...valid });
   });
 
   it("takes a file of exactly 4 MiB and refuses one byte more without reading past the limit", async () => {

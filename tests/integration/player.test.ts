@@ -325,8 +325,8 @@ describe("file proxy", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
-    // The files host says "public"; a signed-in-only proxy never lets a shared cache keep it.
-    expect(response.headers.get("Cache-Control")).toBe("private, max-age=300");
+    // The files host says "public"; the proxy lets no cache keep it (docs/security.md, 'Files proxy').
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
     expect(response.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'self'");
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -372,11 +372,13 @@ describe("file proxy", () => {
 
   it("is only for signed-in learners", async () => {
     const { loader } = await import("~/routes/files.$");
-    const response = await loader({
-      request: get("/files/storage/media/infografia-control-interno.png"),
-      params: { "*": "storage/media/infografia-control-interno.png" },
-      context: {},
-    });
+    const response = await caught(
+      loader({
+        request: get("/files/storage/media/infografia-control-interno.png"),
+        params: { "*": "storage/media/infografia-control-interno.png" },
+        context: {},
+      }),
+    );
     expect(response.status).toBe(401);
   });
 });

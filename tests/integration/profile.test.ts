@@ -1,5 +1,7 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "~/lib/format";
+import { png, pngThenHtml } from "../png";
 import { get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -183,6 +185,8 @@ describe("languages action", () => {
 
 const MiB = 1024 * 1024;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A real 64 × 64 PNG, of exactly `size` bytes when given. */
+const photo = (size?: number, name = "photo.png") => new File([png(64, 64, { size })], name, { type: "image/png" });
 
 /** A file of `size` bytes that starts with `head` (the rest is zeros). */
 function fileOf(size: number, head: number[] | string, name: string, type: string): File {
@@ -201,14 +205,14 @@ async function upload(file: File | null, sessionCookie = cookie) {
 
 describe("photo action", () => {
   it("uploads a PNG of exactly 4 MiB; the photo then waits for validation", async () => {
-    const { status, body } = await upload(fileOf(4 * MiB, PNG_SIGNATURE, "photo.png", "image/png"));
+    const { status, body } = await upload(photo(4 * MiB));
     expect(status).toBe(200);
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
     expect((await profileOf(cookie)).photoPending).toBe(true);
   });
 
   it("refuses a new photo with 409 while one waits for validation, without reading it", async () => {
-    await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    await upload(photo());
     const { action } = await import("~/routes/_app.profile._page.photo");
     const pull = vi.fn();
     const request = new Request("http://localhost/profile/photo", {
@@ -224,8 +228,29 @@ describe("photo action", () => {
   });
 
   it("uploads a JPEG chosen without JavaScript", async () => {
-    const { body } = await upload(fileOf(2048, [0xff, 0xd8, 0xff, 0xe0], "me.jpeg", "image/jpeg"));
+    const jpeg = await sharp({ create: { width: 48, height: 48, channels: 3, background: "#abc" } }).jpeg().toBuffer();
+    const { body } = await upload(new File([new Uint8Array(jpeg)], "me.jpeg", { type: "image/jpeg" }));
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
+  });
+
+  it.each(["foto;v=2.png", 'mi "foto".png', "línea\nnueva.png", "retrato 証明 😀.png", `${"f".repeat(296)}.png`])(
+    "takes a photo whatever its file name: %s",
+    async (name) => {
+      const { status, body } = await upload(photo(undefined, name));
+      expect(status).toBe(200);
+      expect(body.message).toBe("¡Fotografía cargada con éxito!");
+    },
+  );
+
+  it("refuses a 30000 × 30000 PNG (110 KB, gigabytes once decoded) with 422 and the limits, in the user's language", async () => {
+    const bomb = new File([png(30000, 30000)], "photo.png", { type: "image/png" });
+    const { status, body } = await upload(bomb);
+    expect(status).toBe(422);
+    expect(body.error).toBe("La imagen no debe superar 8000 px por lado ni 25 megapíxeles");
+    expect((await profileOf(cookie)).photoPending).toBe(false);
+    const { localeCookie } = await import("~/lib/i18next.server");
+    const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
+    expect((await upload(bomb, english)).body.error).toBe("The image must not exceed 8000 px per side or 25 megapixels");
   });
 
   it("refuses 4 MiB + 1 byte with 413 and the spec's message", async () => {
@@ -239,6 +264,8 @@ describe("photo action", () => {
     ["a renamed executable", fileOf(4096, [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01], "photo.png", "image/png")],
     ["an HTML file named .png", fileOf(512, "<!doctype html><script>alert(1)</script>", "photo.png", "image/png")],
     ["a Windows executable named .jpg", fileOf(4096, "MZ\x90\x00", "photo.jpg", "image/jpeg")],
+    ["a PNG signature followed by HTML", new File([pngThenHtml], "photo.png", { type: "image/png" })],
+    ["a PNG signature followed by zeros", fileOf(4096, PNG_SIGNATURE, "photo.png", "image/png")],
   ])("refuses %s by its content", async (_name, file) => {
     const { status, body } = await upload(file);
     expect(status).toBe(415);
@@ -253,18 +280,17 @@ describe("photo action", () => {
   });
 
   it("shows the server's message on a 402 and the photo failure text on a 500", async () => {
-    const png = fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png");
     legacy.setFaults({ refusePath: "/user/profile_change_photo" });
-    expect((await upload(png)).body.error).toBe("La solicitud fue rechazada");
+    expect((await upload(photo())).body.error).toBe("La solicitud fue rechazada");
     legacy.setFaults({ refusePath: null, errorRate: 1 });
-    const failed = await upload(png);
+    const failed = await upload(photo());
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe("¡Ups! ¡Algo salió mal!");
   });
 
   it("shows the server's message on a 401 (spec §8) instead of leaving the dialog", async () => {
     legacy.reset();
-    const { status, body } = await upload(fileOf(1024, PNG_SIGNATURE, "photo.png", "image/png"));
+    const { status, body } = await upload(photo());
     expect(status).toBe(400);
     expect(body.error).toBe("Unauthenticated.");
   });

@@ -33,37 +33,52 @@ async function login(ip: string, email: string, password: string, headers: Recor
 }
 
 describe("login attempts", () => {
-  it("allow 10 wrong passwords a minute from one IP, then answer 429 and keep the user", async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 10; i++) {
-      const reply = (await login(ip, `nobody${i}@academia.test`, "wrong-password")) as unknown as Reply;
-      expect(reply.init.status).toBe(400);
+  it("allow 10 wrong passwords a minute per IP and account, then 429 there while the owner signs in from another IP", async () => {
+    const attacker = freshIp();
+    for (let i = 0; i < 12; i++) {
+      const reply = (await login(attacker, learner.email, `wrong-password-${i}`)) as unknown as Reply;
+      expect(reply.init.status).toBe(i < 10 ? 400 : 429);
     }
-    const blocked = (await login(ip, learner.email, learner.password)) as unknown as Reply;
+    const blocked = (await login(attacker, learner.email, learner.password)) as unknown as Reply;
     expect(blocked.init.status).toBe(429);
     expect(blocked.init.headers?.["Retry-After"]).toMatch(/^\d+$/);
     expect(blocked.data.error?.[""]).toEqual(["Demasiados intentos. Espera un minuto e inténtalo de nuevo."]);
     expect(blocked.data.initialValue?.email).toBe(learner.email);
     expect(blocked.data.initialValue?.password).toBeUndefined();
-    // Another IP is not affected.
+    // The owner, from another IP, is not locked out.
     expect(((await login(freshIp(), learner.email, learner.password)) as Response).status).toBe(302);
   });
 
-  it("allow 10 wrong passwords a minute on one account from any IPs, then 429 in the user's language", async () => {
-    for (let i = 0; i < 10; i++) await login(freshIp(), leader.email, "wrong-password");
-    const { localeCookie } = await import("~/lib/i18next.server");
-    const english = { Cookie: await localeCookie.serialize("en") };
-    const blocked = (await login(freshIp(), leader.email.toUpperCase(), leader.password, english)) as unknown as Reply;
-    expect(blocked.init.status).toBe(429);
-    expect(blocked.data.error?.[""]).toEqual(["Too many attempts. Wait a minute and try again."]);
+  it("allow 30 wrong passwords a minute from one IP across accounts, then 429", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const reply = (await login(ip, `nobody${i}@academia.test`, "wrong-password")) as unknown as Reply;
+      expect(reply.init.status).toBe(400);
+    }
+    expect(((await login(ip, learner.email, learner.password)) as unknown as Reply).init.status).toBe(429);
+    expect(((await login(freshIp(), learner.email, learner.password)) as Response).status).toBe(302);
   });
 
-  it("are spent before the legacy API answers: 40 parallel wrong passwords on one account get at most 10 tries", async () => {
+  it("brake an account under attack from many IPs to 3 guesses per IP, in the user's language, and still let the owner in", async () => {
+    for (let i = 0; i < 20; i++) await login(freshIp(), leader.email, "wrong-password");
+    const attacker = freshIp();
+    for (let i = 0; i < 3; i++) {
+      expect(((await login(attacker, leader.email, "wrong-password")) as unknown as Reply).init.status).toBe(400);
+    }
+    const { localeCookie } = await import("~/lib/i18next.server");
+    const english = { Cookie: await localeCookie.serialize("en") };
+    const braked = (await login(attacker, leader.email.toUpperCase(), "wrong-password", english)) as unknown as Reply;
+    expect(braked.init.status).toBe(429);
+    expect(braked.data.error?.[""]).toEqual(["Too many attempts. Wait a minute and try again."]);
+    expect(((await login(freshIp(), leader.email, leader.password)) as Response).status).toBe(302);
+  });
+
+  it("are spent before the legacy API answers: 40 parallel wrong passwords from one IP on one account get at most 10 tries", async () => {
     mock().setFaults({ latencyMs: 300 });
     try {
-      const account = "paralelo@academia.test";
+      const ip = freshIp();
       const replies = (await Promise.all(
-        Array.from({ length: 40 }, () => login(freshIp(), account, "wrong-password")),
+        Array.from({ length: 40 }, () => login(ip, "paralelo@academia.test", "wrong-password")),
       )) as unknown as Reply[];
       const statuses = replies.map((reply) => reply.init.status);
       expect(statuses.filter((status) => status === 400)).toHaveLength(10);
@@ -80,36 +95,39 @@ describe("login attempts", () => {
 });
 
 describe("recovery", () => {
-  const recovery = () => import("~/routes/_guest.recovery._index");
-  const outboxSize = async () =>
-    ((await (await fetch(`${mock().origin}/__mock/outbox`)).json()) as { messages: unknown[] }).messages.length;
+  const recovery = async (ip: string, fields: Record<string, string>) => {
+    const { action } = await import("~/routes/_guest.recovery._index");
+    return (await action({ request: from(ip, "/recovery", fields), params: {}, context: {} })) as unknown;
+  };
+  type Blocked = { data: { result: Reply["data"] }; init: Reply["init"] };
+  const outbox = async () =>
+    ((await (await fetch(`${mock().origin}/__mock/outbox`)).json()) as { messages: Array<{ to: string }> }).messages;
 
-  it("sends 10 links a minute for one account, then answers 429 and keeps the address", async () => {
-    const { action } = await recovery();
-    for (let i = 0; i < 10; i++) {
-      await action({ request: from(freshIp(), "/recovery", { email: learner.email }), params: {}, context: {} });
-    }
-    expect(await outboxSize()).toBe(10);
-    const blocked = (await action({
-      request: from(freshIp(), "/recovery", { email: learner.email }),
-      params: {},
-      context: {},
-    })) as unknown as { data: { result: Reply["data"] }; init: Reply["init"] };
+  it("sends 5 e-mails an hour to one address; the 6th gets the usual reply and sends nothing", async () => {
+    const first = await recovery(freshIp(), { email: learner.email });
+    expect(first).toMatchObject({ sentTo: learner.email });
+    for (let i = 0; i < 4; i++) await recovery(freshIp(), { email: learner.email });
+    expect(await outbox()).toHaveLength(5);
+    expect(await recovery(freshIp(), { email: learner.email })).toEqual(first);
+    expect(await outbox()).toHaveLength(5);
+    // Another address is not affected.
+    await recovery(freshIp(), { email: leader.email });
+    expect((await outbox()).map((message) => message.to)).toContain(leader.email);
+  });
+
+  it("answers 429 after 10 requests a minute from one IP, keeping the address", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) await recovery(ip, { email: `nadie${i}@academia.test` });
+    const blocked = (await recovery(ip, { email: "lucia.gomez@academia.test" })) as Blocked;
     expect(blocked.init.status).toBe(429);
     expect(blocked.data.result.error?.[""]).toEqual(["Demasiados intentos. Espera un minuto e inténtalo de nuevo."]);
-    expect(blocked.data.result.initialValue?.email).toBe(learner.email);
-    expect(await outboxSize()).toBe(10);
+    expect(blocked.data.result.initialValue?.email).toBe("lucia.gomez@academia.test");
   });
 
   it("drops a filled honeypot quietly: the usual success, no e-mail", async () => {
-    const { action } = await recovery();
-    const reply = await action({
-      request: from(freshIp(), "/recovery", { email: learner.email, website: "http://spam.example" }),
-      params: {},
-      context: {},
-    });
+    const reply = await recovery(freshIp(), { email: learner.email, website: "http://spam.example" });
     expect(reply).toMatchObject({ sentTo: learner.email });
-    expect(await outboxSize()).toBe(0);
+    expect(await outbox()).toHaveLength(0);
   });
 });
 
@@ -199,6 +217,32 @@ describe("session", () => {
     const { loader } = await import("~/routes/_app");
     const replay = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
     expect(replay.headers.get("Location")).toBe("/login");
+  });
+});
+
+describe("/login with a code", () => {
+  const visit = async (cookie: string, site: string) => {
+    const { loader } = await import("~/routes/_guest.login");
+    const request = new Request("http://localhost/login?code=x", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
+    return caught(Promise.resolve().then(() => loader({ request, params: {}, context: {} })));
+  };
+
+  it("sent by another site keeps a learner's session and leaves the choice to /welcome", async () => {
+    const cookie = await signedInCookie();
+    for (const site of ["cross-site", "same-site"]) {
+      const reply = await visit(cookie, site);
+      expect(reply.headers.get("Location"), site).toBe("/welcome?code=x");
+      expect(reply.headers.get("Set-Cookie"), site).toBeNull();
+    }
+  });
+
+  it("from the app itself or typed still ends the session (spec §2)", async () => {
+    const cookie = await signedInCookie();
+    for (const site of ["same-origin", "none"]) {
+      const reply = await visit(cookie, site);
+      expect(reply.headers.get("Location"), site).toBe("/welcome?code=x");
+      expect(reply.headers.get("Set-Cookie"), site).toMatch(/academia=;/);
+    }
   });
 });
 

@@ -1,14 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { ACCESS_TOKEN_CANARY } from "../../server/mock/store";
 import { buildSsoQuery } from "../../server/sso";
 import { demoSecrets } from "../../server/config";
 import { SECRET_MARKERS } from "../e2e/leaks";
+import { type App, ensureBuilt, freePort, launch as launchApp } from "./built-app";
 import { unsealSession } from "./helpers";
 
 /**
@@ -25,8 +24,6 @@ const SECRETS = {
 };
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-type App = { origin: string; logs: string[]; child: ChildProcess; exit: Promise<number | null> };
-
 const apps: App[] = [];
 /** Everything any app sent back in these tests: status line, headers but the sealed cookie, body. */
 const seen: string[] = [];
@@ -34,34 +31,10 @@ let mock: MockServer;
 let a: App;
 let b: App;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function launch(script: string, env: Record<string, string>, cwd = process.cwd()): Promise<App> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [resolve(script)], {
-    cwd,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const logs: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
-  }
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const app = { origin: `http://127.0.0.1:${port}`, logs, child, exit };
+async function launch(script: string, env: Record<string, string>, cwd?: string): Promise<App> {
+  const app = await launchApp(script, env, cwd);
   apps.push(app);
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${app.origin}/healthz`).then((r) => r.ok, () => false)) return app;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the app did not start:\n${logs.join("\n")}`);
+  return app;
 }
 
 /** One instance of the app server on the test's mock (or on `legacyUrl`). */
@@ -104,10 +77,7 @@ async function signIn(app: App): Promise<{ cookie: string; setCookie: string }> 
 
 beforeAll(async () => {
   // The tests run the built server; build when the sources are newer (as `npm start` does).
-  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  ensureBuilt();
   mock = await startMockServer({ port: 0, appKey: APP_KEY });
   [a, b] = await Promise.all([startApp(), startApp()]);
 }, 180_000);
