@@ -1,8 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
+import { type App, ensureBuilt, startBuiltApp, stop } from "./built-app";
 
 /**
  * Issue #12 items 12 and 13 against the built app over real HTTP, as a browser without JavaScript
@@ -16,48 +14,23 @@ const learner = "ana.martinez@academia.test";
 const leader = "carlos.ruiz@academia.test";
 const newUser = "lucia.gomez@academia.test";
 
-type App = { origin: string; child: ChildProcess; exit: Promise<number | null> };
 const apps: App[] = [];
 let mock: MockServer;
 let app: App;
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
 /** One instance of the built app server on this file's mock: a replica with its own (cold) caches. */
 async function startApp(): Promise<App> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [resolve("build/bin/serve.js")], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      LEGACY_API_URL: mock.url,
-      FILES_HOST_URL: mock.origin,
-      LEGACY_APP_KEY: APP_KEY,
-      SESSION_SECRET: "faults-test-session-secret-0123456789abcdef",
-      SSO_AES_KEY: "00112233445566778899aabbccddeeff",
-      SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
-      LEGACY_TIMEOUT_MS: "1500",
-      // Each sign-in comes from its own address, so the per-IP sign-in limit never blocks a test.
-      TRUST_PROXY: "1",
-    },
-    stdio: "ignore",
+  const started = await startBuiltApp({
+    LEGACY_API_URL: mock.url,
+    FILES_HOST_URL: mock.origin,
+    LEGACY_APP_KEY: APP_KEY,
+    LEGACY_TIMEOUT_MS: "1500",
+    LOG_LEVEL: "silent",
+    // Each sign-in comes from its own address, so the per-IP sign-in limit never blocks a test.
+    TRUST_PROXY: "1",
   });
-  const exit = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  const started = { origin: `http://127.0.0.1:${port}`, child, exit };
   apps.push(started);
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${started.origin}/healthz`).then((r) => r.ok, () => false)) return started;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error("the app did not start");
+  return started;
 }
 
 type Page = { status: number; body: string; requestId: string };
@@ -104,17 +77,13 @@ const fields = (values: Record<string, string>) => new URLSearchParams(values);
 const failing = () => mock.setFaults({ errorRate: 1 });
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  ensureBuilt();
   mock = await startMockServer({ port: 0, appKey: APP_KEY });
   app = await startApp();
 }, 180_000);
 
 afterAll(async () => {
-  for (const started of apps) started.child.kill("SIGINT");
-  await Promise.all(apps.map((started) => started.exit));
+  await stop(apps);
   await mock?.close();
 });
 

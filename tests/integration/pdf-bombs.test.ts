@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hugeImage, inflateBomb, jbig2Bomb, textOpsBomb, textPage, thinPage } from "../fixtures/pdf-bombs";
 import type { MockServer } from "../../server/mock";
+import { type App, ensureBuilt, startBuiltApp, stopApp } from "./built-app";
 import { cookiesOf, startLegacy } from "./helpers";
 
 /**
@@ -14,7 +14,7 @@ import { cookiesOf, startLegacy } from "./helpers";
 
 let legacy: MockServer;
 let files: Server;
-let app: { origin: string; child: ChildProcess; logs: string[] };
+let app: App;
 /** The learner who asks for the bombs, and another one reading. */
 let cookie: string;
 let otherCookie: string;
@@ -24,10 +24,7 @@ const listen = (server: Server) =>
 
 beforeAll(async () => {
   // The built server, as `npm start` runs it: build when the sources are newer.
-  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  ensureBuilt();
   // Not reset between tests: the session signed in once stays valid.
   legacy = await startLegacy();
   const bombs: Record<string, Uint8Array> = {
@@ -43,27 +40,13 @@ beforeAll(async () => {
     response.writeHead(bytes ? 200 : 404, { "Content-Type": "application/pdf" }).end(bytes ?? "no");
   });
   const filesOrigin = await listen(files);
-  const probe = createServer();
-  const port = new URL(await listen(probe)).port;
-  probe.close();
-  const child = spawn(process.execPath, ["build/bin/serve.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: port,
-      LEGACY_API_URL: legacy.url,
-      FILES_HOST_URL: filesOrigin,
-      LEGACY_TIMEOUT_MS: "3000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  app = await startBuiltApp({
+    LEGACY_API_URL: legacy.url,
+    LEGACY_APP_KEY: "test-app-key-0123",
+    FILES_HOST_URL: filesOrigin,
+    LEGACY_TIMEOUT_MS: "3000",
+    LOG_LEVEL: "warn",
   });
-  const logs: string[] = [];
-  for (const output of [child.stdout, child.stderr]) output?.setEncoding("utf8").on("data", (chunk: string) => logs.push(chunk));
-  app = { origin: `http://127.0.0.1:${port}`, child, logs };
-  for (let i = 0; i < 100 && !(await fetch(`${app.origin}/healthz`).then((r) => r.ok, () => false)); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   cookie = await signIn("ana.martinez");
   otherCookie = await signIn("valentina.herrera");
 }, 180_000);
@@ -78,10 +61,10 @@ async function signIn(user: string) {
   return cookiesOf(login);
 }
 
-afterAll(() => {
-  app?.child.kill("SIGKILL");
+afterAll(async () => {
+  if (app) await stopApp(app);
   files?.close();
-  return legacy?.close();
+  await legacy?.close();
 });
 
 const page = (name: string, width = 1080, as = cookie) =>
