@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { LIVE_VERDICT_MS } from "~/lib/auth.server";
-import { type App, ensureBuilt, freePort, launch, stop } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuilt, freePort, launch, stop } from "./built-app";
 import { cookiesOf } from "./helpers";
 
 /**
@@ -10,12 +10,7 @@ import { cookiesOf } from "./helpers";
  * instance, and personalised responses are never cached.
  */
 const APP_KEY = "accounts-test-app-key-0123";
-const SECRETS = {
-  LEGACY_APP_KEY: APP_KEY,
-  SESSION_SECRET: "accounts-test-session-secret-0123456789abcdef",
-  SSO_AES_KEY: "00112233445566778899aabbccddeeff",
-  SSO_AES_IV: "ffeeddccbbaa99887766554433221100",
-};
+const SECRETS = { ...TEST_SECRETS, LEGACY_APP_KEY: APP_KEY };
 const ana = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 const carlos = { email: "carlos.ruiz@academia.test", password: "Academia2026!" };
 const IMAGE = "/files/storage/media/cover-auditoria.png";
