@@ -18,10 +18,12 @@ describe("the language of the server's own pages", () => {
     expect(await languageOf(undefined, undefined)).toBe("es");
   });
 
-  it("writes the page in that language, with a way back", () => {
-    expect(refusalPage("crossSite", "es")).toContain('<html lang="es">');
-    expect(refusalPage("crossSite", "es")).toContain("Solicitud rechazada");
-    expect(refusalPage("tooLarge", "en")).toContain("too large");
-    expect(refusalPage("method", "en")).toContain('<a href="/">Back to Academia</a>');
+  it("writes the page in that language, with the request id and a way back", () => {
+    expect(refusalPage("crossSite", "es", "id-1")).toContain('<html lang="es">');
+    expect(refusalPage("crossSite", "es", "id-1")).toContain("Solicitud rechazada");
+    expect(refusalPage("crossSite", "es", "id-1")).toContain("Código de referencia: id-1");
+    expect(refusalPage("tooLarge", "en", "id-2")).toContain("too large");
+    expect(refusalPage("tooLarge", "en", "id-2")).toContain("Reference code: id-2");
+    expect(refusalPage("method", "en", "id-3")).toContain('<a href="/">Back to Academia</a>');
   });
 });

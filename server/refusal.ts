@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
+import enCommon from "../app/locales/en/common.json";
 import en from "../app/locales/en/edge.json";
+import esCommon from "../app/locales/es/common.json";
 import es from "../app/locales/es/edge.json";
 import { languageOf } from "./locale";
 import { loggablePath, log } from "./log";
@@ -21,17 +24,27 @@ export const REFUSAL_STATUS: Record<Refusal, number> = {
 };
 
 const strings = { es, en };
+/** "Código de referencia: {{id}}", as every error page of the app says it. */
+const requestIdLine = { es: esCommon.errors.requestId, en: enCommon.errors.requestId };
+
+/** The page's only style, allowed by its hash: readable on a phone without loading the app's CSS. */
+const STYLE =
+  "body{font-family:system-ui,sans-serif;line-height:1.5;color:#1b1b1b;margin:0 auto;padding:1.5rem 1rem;max-width:40rem}" +
+  "h1{font-size:1.5rem;line-height:1.25;color:#0b3a66}a{color:#0b3a66;font-weight:600}small{color:#555;overflow-wrap:anywhere}";
+const STYLE_HASH = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function refusalPage(refusal: Refusal, language: keyof typeof strings): string {
+export function refusalPage(refusal: Refusal, language: keyof typeof strings, requestId: string): string {
   const t = strings[language];
   const { title, message } = t[refusal];
+  const reference = requestIdLine[language].replace("{{id}}", requestId);
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Academia</title></head>`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Academia</title><style>${STYLE}</style></head>`,
     `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
+    `<p><small>${escapeHtml(reference)}</small></p>`,
     `<p><a href="/">${escapeHtml(t.back)}</a></p></main></body></html>`,
   ].join("");
 }
@@ -45,8 +58,9 @@ export async function refuse(req: Request, res: Response, refusal: Refusal, head
   // Set at once: Remix may settle the same request before the language is known (server/remix-handler.ts).
   res.locals.refused = true;
   const status = REFUSAL_STATUS[refusal];
+  const requestId = String(res.getHeader("X-Request-Id") ?? "");
   log.warn("request refused", {
-    requestId: res.getHeader("X-Request-Id")?.toString(),
+    requestId,
     method: req.method,
     path: loggablePath(req.originalUrl),
     status,
@@ -54,14 +68,14 @@ export async function refuse(req: Request, res: Response, refusal: Refusal, head
   });
   const language = await languageOf(req.get("Cookie"), req.get("Accept-Language"));
   if (res.headersSent) return;
-  const body = req.method === "HEAD" ? "" : refusalPage(refusal, language);
+  const body = req.method === "HEAD" ? "" : refusalPage(refusal, language, requestId);
   res
     .status(status)
     .set({
       "Cache-Control": "no-store",
       "Content-Language": language,
-      // A page of text and one link: it needs nothing loaded and nobody may frame it.
-      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      // A page of text and one link: it loads nothing, runs nothing, and nobody may frame it.
+      "Content-Security-Policy": `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       ...headers,
     })
     .type("html")

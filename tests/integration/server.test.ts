@@ -121,10 +121,11 @@ describe("security headers", () => {
       body: "{",
     });
     expect(response.status).toBe(415);
-    expect(csp(response)).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(csp(response)).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/]+=*'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(body).toContain("Formato no admitido");
+    expect(body).toContain(`Código de referencia: ${response.headers.get("x-request-id")}`);
     expect(body).not.toMatch(/\n\s+at |TypeError/);
   });
 
