@@ -9,13 +9,14 @@ import { buildSsoQuery } from "../../server/sso";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, send, startBuiltApp, stopApp } from "./built-app";
 
 /**
- * Issue #12 item 14: the built app behind a real nginx (Debian's package; `.ci/run` and the
- * Dockerfile's build stage install it) with the proxy settings of deploy/nginx-proxy.conf, which
+ * Issue #12 item 14: the built app behind a real nginx (Debian's package, which `.ci/run` installs) with the proxy settings of deploy/nginx-proxy.conf, which
  * rewrite Host to the upstream's: sign-in, a form post, an SSO link and the per-IP limit by the
  * address nginx appends to X-Forwarded-For, the clients coming from different loopback addresses.
  */
 const NGINX = "/usr/sbin/nginx";
 const present = existsSync(NGINX);
+// Skipped only on a developer's machine without it; CI (`.ci/run` installs it) never skips.
+if (!present && process.env.CI) throw new Error(`${NGINX} is missing: .ci/run installs Debian's nginx`);
 if (!present) console.warn(`nginx.test.ts skipped: ${NGINX} is not installed (apt-get install nginx)`);
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
