@@ -9,9 +9,10 @@ import { buildSsoQuery } from "../../server/sso";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, send, startBuiltApp, stopApp } from "./built-app";
 
 /**
- * Issue #12 item 14: the built app behind a real nginx (Debian's package, which `.ci/run` installs) with the proxy settings of deploy/nginx-proxy.conf, which
- * rewrite Host to the upstream's: sign-in, a form post, an SSO link and the per-IP limit by the
- * address nginx appends to X-Forwarded-For, the clients coming from different loopback addresses.
+ * Issue #12 item 14: the built app behind a real nginx (Debian's package, which `.ci/run`
+ * installs) with the proxy settings of deploy/nginx-proxy.conf, which rewrite Host to the
+ * upstream's: sign-in, a form post, an SSO link and the per-IP limit by the address nginx appends
+ * to X-Forwarded-For, the clients coming from different loopback addresses.
  */
 const NGINX = "/usr/sbin/nginx";
 const present = existsSync(NGINX);
