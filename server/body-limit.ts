@@ -17,12 +17,12 @@ export const FORM_BODY_LIMIT = 64 * 1024;
  * what a parser reads ahead before it decides; the upload route answers before this cap is reached.
  */
 const UPLOAD_FORM_ROOM = 1024 * 1024;
-/** Room for the multipart framing around the fields of a form without files. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 /**
- * The activity player posts its writes as FormData (fetch and sendBeacon send multipart): no file,
- * so the form's limit plus framing (its largest field, SCORM data, is at most 64 KiB).
+ * The activity player posts its writes as FormData (fetch and sendBeacon send multipart): no file.
+ * Its largest field, SCORM data, is at most 64 Ki characters (app/routes/activity-progress.ts),
+ * up to 3 bytes each in UTF-8, plus framing.
  */
+const PLAYER_WRITES_LIMIT = 3 * 64 * 1024 + 16 * 1024;
 const PLAYER_WRITES = "/activity-progress";
 /** After an early answer, how much of the rest of a body is read and dropped, and for how long (drainThenClose). */
 const DRAIN_BYTES = 8 * 1024 * 1024;
@@ -46,7 +46,7 @@ export function bodyVerdict(path: string, contentType: string | undefined, decla
   const multipartLimit = fileRoute
     ? MAX_UPLOAD_BYTES + UPLOAD_FORM_ROOM
     : route === PLAYER_WRITES
-      ? FORM_BODY_LIMIT + MULTIPART_OVERHEAD
+      ? PLAYER_WRITES_LIMIT
       : null;
   const multipart = type === "multipart/form-data" && multipartLimit !== null;
   const limit = multipart ? multipartLimit : FORM_BODY_LIMIT;
@@ -122,6 +122,10 @@ export function countedBody(
         () => malformed(done),
       );
     },
+  });
+  // A client that leaves mid-body: `pipe` would leave the counted stream (and the route reading it) waiting forever.
+  body.once("close", () => {
+    if (!body.readableEnded) counter.destroy(new Error("request aborted"));
   });
   return body.pipe(counter);
 }

@@ -7,9 +7,10 @@ import {
 } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { bodyOf } from "./body-limit";
+import { refuse } from "./refusal";
 
 /**
- * @remix-run/express's handler, but Remix reads the body server/body-limit.ts counts (the
+ * What @remix-run/express's handler did, but Remix reads the body server/body-limit.ts counts (the
  * adapter reads the raw request) and the URL's host is the public one server/proxy.ts resolved
  * (the adapter appended the Host header's port to X-Forwarded-Host's name).
  */
@@ -38,9 +39,16 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
+    let url: URL;
+    try {
+      url = new URL(`${req.protocol}://${req.get("Host") ?? "localhost"}${req.originalUrl}`);
+    } catch {
+      // A Host or request target no URL can be made of (`Host: a b`, an absolute-form target).
+      return void refuse(req, res, "badRequest");
+    }
     try {
       const body = bodyOf(req);
-      const request = new Request(`${req.protocol}://${req.get("Host") ?? "localhost"}${req.originalUrl}`, {
+      const request = new Request(url, {
         method: req.method,
         headers: headersOf(req),
         signal: controller.signal,

@@ -59,6 +59,8 @@ const loggedOut = new LRUCache<string, true>({ max: 50_000, ttl: SESSION_TTL_SEC
  * another replica takes effect here within that window.
  */
 export const LIVE_VERDICT_MS = 5_000;
+/** How long a file waits for that verdict; the window of LIVE_VERDICT_MS starts once it is known. */
+const LIVE_VERDICT_DEADLINE_MS = 1_000;
 const verdicts = new LRUCache<string, Promise<boolean>>({ max: 10_000, ttl: LIVE_VERDICT_MS });
 
 class SsoStrategy extends Strategy<SignIn, { request: Request }> {
@@ -221,10 +223,18 @@ export function forgetToken(token: string) {
  */
 async function askLegacy(request: Request, token: string): Promise<boolean> {
   const ctx = { locale: await getLocale(request), token, requestId: requestIdOf(request) };
-  return getUserInfo(ctx).then(
+  const answer = getUserInfo(ctx).then(
     () => true,
     (error: unknown) => !(error instanceof LegacyError && error.kind === "unauthorized"),
   );
+  // A slow API must not hold every file for its whole timeout: past the deadline the token counts as alive.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), LIVE_VERDICT_DEADLINE_MS);
+  });
+  const verdict = await Promise.race([answer, late]);
+  clearTimeout(timer);
+  return verdict;
 }
 
 /**
@@ -242,8 +252,13 @@ export async function requireLiveUser(request: Request): Promise<SessionData> {
   if (!session) throw refuse();
   let verdict = loggedOut.has(session.token) ? Promise.resolve(false) : verdicts.get(session.token);
   if (!verdict) {
-    verdict = askLegacy(request, session.token);
-    verdicts.set(session.token, verdict);
+    const token = session.token;
+    verdict = askLegacy(request, token);
+    verdicts.set(token, verdict);
+    // Set again once known, so the window counts from the answer, not from the question.
+    void verdict.then((known) => {
+      if (!loggedOut.has(token)) verdicts.set(token, Promise.resolve(known));
+    });
   }
   if (!(await verdict)) throw refuse({ "Set-Cookie": await destroySession() });
   return session;

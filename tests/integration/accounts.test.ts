@@ -113,6 +113,21 @@ describe("a logged-out cookie (item 5)", () => {
   });
 });
 
+describe("a slow legacy API (item 5)", () => {
+  it("holds a file only for the live check's short deadline, not for the API's timeout", async () => {
+    const cookie = await signIn(a);
+    // b has never seen this token, so it asks the legacy API, which now answers after 2.5 s.
+    mock.setFaults({ latencyMs: 2500 });
+    try {
+      const started = performance.now();
+      expect((await get(b, IMAGE, cookie)).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2500);
+    } finally {
+      mock.setFaults({ latencyMs: 0 });
+    }
+  });
+});
+
 describe("caching of personalised responses (item 6)", () => {
   it("pages, data requests, redirects that set cookies, files and refusals say private, no-store", async () => {
     const login = await post(a, "/login", ana);

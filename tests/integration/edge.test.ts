@@ -124,9 +124,10 @@ describe("request bodies (#12 item 1)", () => {
     expect(status).toBe(302);
   });
 
-  it("multipart on a page that takes no file gets 415", async () => {
+  it("multipart on a page that takes no file gets 415, also behind a file route's path with dot segments", async () => {
     const body = '--edge\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--edge--\r\n';
     expect((await send(app.port, { path: "/login", headers: MULTIPART, body })).status).toBe(415);
+    expect((await send(app.port, { path: "/profile/photo/../../login", headers: MULTIPART, body })).status).toBe(415);
   });
 });
 
@@ -175,6 +176,12 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
       const answer = await send(app.port, { path, headers: type ? { "Content-Type": type } : {}, body });
       expect(answer.status, path).toBe(415);
     }
+    expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
+  });
+
+  it("a Host no URL can be made of answers 400, not 500", async () => {
+    const errorsBefore = errorsIn(app).length;
+    expect((await send(app.port, { method: "GET", path: "/login", headers: { Host: "a b" } })).status).toBe(400);
     expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
   });
 
