@@ -13,6 +13,8 @@ export const files = {
   welcomeVideo: file("media/", "video-bienvenida.mp4"),
   scorm: file("scorm/intro-auditoria/", "index.html"),
   scorm2004: file("scorm/arqueo-caja-2004/", "index.html"),
+  scormUnload: file("scorm/cuestionario-cierre/", "index.html"),
+  scormSlides: file("scorm/diapositivas-16x9/", "index.html"),
   avatarAna: file("avatars/", "ana-martinez.png"),
   avatarCarlos: file("avatars/", "carlos-ruiz.png"),
   avatarOne: file("avatars/", "avatar-1.png"),

@@ -221,6 +221,8 @@ export function seedAcademy(at: At): AcademyRecord {
       course(51, "Simuladores de auditoría", "Practica con casos simulados.", [
         a({ id: 501, type: "elearning", title: "Simulador: arqueo de caja", description: "Realiza un arqueo de caja sorpresa.", duration: 10, points: 30, age: 25, views: 210, media: files.scorm2004, modules: scormModules(5001) }),
         a({ id: 502, type: "external_link", title: "Simulador: conciliación bancaria", description: "Concilia un estado de cuenta con el mayor.", duration: 15, points: 30, age: 24, views: 95, link: link("https://www.theiia.org/en/resources/", "E-LEARNING") }),
+        a({ id: 505, type: "elearning", title: "Simulador: cuestionario de cierre", description: "Una pregunta; el resultado se registra al salir.", duration: 5, points: 20, age: 23, views: 40, media: files.scormUnload }),
+        a({ id: 506, type: "elearning", title: "Simulador: diapositivas del arqueo", description: "Presentación en formato 16:9.", duration: 5, points: 10, age: 22, views: 33, media: files.scormSlides }),
       ]),
       course(52, "Tips en video", "Consejos de un minuto.", [
         a({ id: 503, type: "video", title: "Tip: cómo documentar evidencia", description: "Tres reglas para una evidencia suficiente.", duration: 1, points: 5, age: 15, views: 520 }),

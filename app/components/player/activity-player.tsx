@@ -61,6 +61,9 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
+            saveRefused={tracker.status.refused !== null}
+            unsaved={tracker.unsaved}
+            onLeave={tracker.onLeave}
           />
         );
     }

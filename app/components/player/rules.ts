@@ -50,7 +50,7 @@ export type ScormSnapshot = {
   score: number | null;
   /** Ids of the objectives the content reports completed or passed. */
   completedObjectives: string[];
-  /** The flattened CMI values kept to resume the package (update_user_data). */
+  /** The flattened CMI values kept for the SCO: its resume data and audit record (update_user_data). */
   data: Record<string, string>;
 };
 
@@ -112,21 +112,65 @@ export function scormVersionOf(manifest: string | null): ScormVersion {
   return /2004|cam\s*1\.3|^1\.3/.test(declared) ? "2004" : "1.2";
 }
 
-/** The CMI values that resume a package where the learner left it, per version. */
-export const RESUME_KEYS: Record<ScormVersion, readonly string[]> = {
-  "1.2": ["cmi.core.lesson_location", "cmi.core.lesson_status", "cmi.core.score.raw", "cmi.suspend_data"],
-  "2004": [
-    "cmi.location",
-    "cmi.completion_status",
-    "cmi.success_status",
-    "cmi.score.raw",
-    "cmi.progress_measure",
-    "cmi.suspend_data",
-  ],
+/**
+ * The CMI values kept for one SCO (update_user_data, docs/legacy-api.md "SCORM user data"): what
+ * resumes it (location, statuses, score, suspend data, objectives) and its audit record
+ * (interactions, objectives, score, session and total time). Everything else the runtime holds
+ * (learner name, entry, launch data, the `_count`/`_children` keywords) comes from the LMS again.
+ */
+const KEPT_KEYS: Record<ScormVersion, RegExp> = {
+  "1.2": new RegExp(
+    "^cmi\\.(?:" +
+      [
+        "core\\.(?:lesson_location|lesson_status|exit|session_time|total_time|score\\.(?:raw|min|max))",
+        "suspend_data",
+        "comments",
+        "objectives\\.\\d+\\.(?:id|status|score\\.(?:raw|min|max))",
+        "interactions\\.\\d+\\.(?:id|type|student_response|result|time|latency|weighting" +
+          "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
+      ].join("|") +
+      ")$"
+  ),
+  "2004": new RegExp(
+    "^cmi\\.(?:" +
+      [
+        "location|completion_status|success_status|progress_measure|exit|session_time|total_time|suspend_data",
+        "score\\.(?:raw|min|max|scaled)",
+        "objectives\\.\\d+\\.(?:id|success_status|completion_status|progress_measure|description" +
+          "|score\\.(?:raw|min|max|scaled))",
+        "interactions\\.\\d+\\.(?:id|type|learner_response|result|timestamp|latency|weighting|description" +
+          "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
+      ].join("|") +
+      ")$"
+  ),
 };
+
+export const isKeptScormKey = (version: ScormVersion, key: string) => KEPT_KEYS[version].test(key);
+
+/**
+ * What is handed back to the runtime on resume: every kept key but the last session's time and
+ * exit (the LMS adds the session into total_time; exit describes how that session ended).
+ */
+export const isRestoredScormKey = (version: ScormVersion, key: string) =>
+  isKeptScormKey(version, key) && !/^cmi\.(?:core\.)?(?:session_time|exit)$/.test(key);
+
+/** The limits of one SCO's kept data (the SCORM contract of issue #13; 64,000 is 2004's SPM for suspend_data). */
+export const SCORM_ITEM_LIMITS = { valueChars: 64_000, keyChars: 255, keys: 4_096 } as const;
+
+/** Whether one SCO's kept data is within SCORM_ITEM_LIMITS, so the legacy API can take it. */
+export function scormDataFits(data: Record<string, string>): boolean {
+  const entries = Object.entries(data);
+  return (
+    entries.length <= SCORM_ITEM_LIMITS.keys &&
+    entries.every(([key, value]) => key.length <= SCORM_ITEM_LIMITS.keyChars && value.length <= SCORM_ITEM_LIMITS.valueChars)
+  );
+}
 
 const number = (value: string | undefined) =>
   value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
+
+/** Keys in numeric index order (`….2.…` before `….10.…`), so arrays are rebuilt in order on resume. */
+const byIndex = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /** A runtime's flattened CMI object (`getFlattenedCMI()`) read the same way for both versions. */
 export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown>): ScormSnapshot {
@@ -151,9 +195,9 @@ export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown
   const statuses =
     version === "1.2" ? [text("cmi.core.lesson_status")] : [text("cmi.completion_status"), text("cmi.success_status")];
   const data: Record<string, string> = {};
-  for (const key of RESUME_KEYS[version]) {
+  for (const key of Object.keys(cmi).sort(byIndex)) {
     const value = text(key);
-    if (value) data[key] = value;
+    if (value && isKeptScormKey(version, key)) data[key] = value;
   }
   return {
     statuses: statuses.filter((status): status is string => Boolean(status)).map((status) => status.toLowerCase()),

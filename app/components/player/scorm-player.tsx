@@ -5,6 +5,7 @@ import {
   SCORM_FALLBACK_LOAD_MS,
   SCORM_MODULES_FINISH_MS,
   type ScormSnapshot,
+  scormDataFits,
   scormDecision,
   scormSnapshot,
   scormVersionOf,
@@ -30,6 +31,9 @@ export function ScormPlayer({
   resume,
   report,
   onFinish,
+  saveRefused,
+  unsaved,
+  onLeave,
 }: {
   src: string;
   manifestUrl: string | null;
@@ -39,13 +43,18 @@ export function ScormPlayer({
   resume: Record<string, string> | null;
   report: (report: ProgressReport) => void;
   onFinish: () => void;
+  /** The legacy API refused the last write, and none was saved since. */
+  saveRefused: boolean;
+  unsaved: () => void;
+  onLeave: (close: () => void) => () => void;
 }) {
   const { t } = useTranslation("player");
   const scripted = useScripted();
   const [phase, setPhase] = useState<Phase>("preparing");
   // The runtime calls back outside React; these refs give it the latest callbacks and what was sent.
-  const latest = useRef({ report, onFinish, modules });
-  latest.current = { report, onFinish, modules };
+  const latest = useRef({ report, onFinish, modules, saveRefused, unsaved });
+  latest.current = { report, onFinish, modules, saveRefused, unsaved };
+  const frame = useRef<HTMLIFrameElement>(null);
   const sent = useRef<{ previous: ScormSnapshot | null; modules: number[] }>({ previous: null, modules: [] });
   const startData = useRef({ manifestUrl, learner, resume });
 
@@ -67,6 +76,12 @@ export function ScormPlayer({
         resume: saved,
         onCommit: (cmi) => {
           const next = scormSnapshot(version, cmi);
+          // Too large for the legacy API: nothing is sent, the package and the learner are told.
+          if (!scormDataFits(next.data)) {
+            latest.current.unsaved();
+            return false;
+          }
+          const refusedBefore = latest.current.saveRefused;
           const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
           sent.current = { previous: next, modules: decision.reportedModules };
           for (const item of decision.reports) latest.current.report(item);
@@ -74,6 +89,8 @@ export function ScormPlayer({
           else if (decision.finish === "modules" && modulesTimer === undefined) {
             modulesTimer = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
           }
+          // A save the legacy API refused makes this commit fail too, until one is saved again.
+          return !refusedBefore;
         },
       });
       if (cancelled) remove();
@@ -90,6 +107,9 @@ export function ScormPlayer({
       uninstall?.();
     };
   }, []);
+
+  // Leaving the page: the frame is removed first, so the package's own unload handlers commit now.
+  useEffect(() => onLeave(() => frame.current?.remove()), [onLeave]);
 
   useEffect(() => {
     if (phase !== "loading") return;
@@ -111,7 +131,7 @@ export function ScormPlayer({
         </p>
       ) : null}
       {phase === "loading" || phase === "ready" ? (
-        <iframe className="scorm-frame" src={src} title={title} onLoad={() => setPhase("ready")} allow="fullscreen" />
+        <iframe ref={frame} className="scorm-frame" src={src} title={title} onLoad={() => setPhase("ready")} allow="fullscreen" />
       ) : null}
     </div>
   );

