@@ -36,7 +36,7 @@ const reportSchema = z.discriminatedUnion("action", [
     action: z.literal("update_user_data"),
     activity,
     userData: jsonText(
-      z.record(z.string().max(64), z.string().max(60_000)).refine((value) => Object.keys(value).length <= 64)
+      z.record(z.string().max(64), z.string().max(64_000)).refine((value) => Object.keys(value).length <= 64)
     ),
   }),
   z.object({ action: z.literal("update_points"), activity, progress: z.coerce.number().min(0).max(100) }),

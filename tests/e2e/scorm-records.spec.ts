@@ -63,7 +63,15 @@ async function expectFinishedOnLeaving() {
   expect(keptData(record)).toMatchObject({
     "cmi.core.lesson_status": "passed",
     "cmi.core.score.raw": "100",
+    "cmi.core.score.max": "100",
+    "cmi.interactions.0.id": "tres-lineas",
+    "cmi.interactions.0.type": "choice",
+    "cmi.interactions.0.student_response": "auditoria",
+    "cmi.interactions.0.correct_responses.0.pattern": "auditoria",
     "cmi.interactions.0.result": "correct",
+    "cmi.interactions.0.latency": expect.stringMatching(/^\d\d:\d\d:\d\d$/),
+    "cmi.core.session_time": expect.stringMatching(/^\d\d:\d\d:\d\d$/),
+    "cmi.core.total_time": expect.stringMatching(/^\d{2,4}:\d\d:\d\d/),
   });
   const writes = (await mock.calls()).filter((call) =>
     /\/activities\/(update_user_data|update_points|finished)$/.test(call)
@@ -116,5 +124,49 @@ test.describe("with JavaScript", () => {
     await answerQuiz(page);
     await page.close();
     await expectFinishedOnLeaving();
+  });
+
+  test("64,000 characters of suspend data are saved and read back by the package (SCORM 1.2)", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`/${QUIZ}`);
+    const frame = page.frameLocator(".scorm-frame");
+    await expect(frame.getByText("Notas guardadas: 0 caracteres")).toBeVisible();
+    await frame.getByRole("button", { name: "Guardar notas largas" }).click();
+    await expect(frame.getByText("LMSCommit: true · error 0")).toBeVisible();
+    await expect.poll(async () => keptData(await legacyRecord(QUIZ))["cmi.suspend_data"]?.length).toBe(64_000);
+    await expect(page.getByText("No se pudo registrar tu avance.")).toHaveCount(0);
+    await page.goto("/");
+    await page.goto(`/${QUIZ}`);
+    await expect(frame.getByText("Notas guardadas: 64000 caracteres")).toBeVisible();
+  });
+
+  test("a save the legacy API refuses fails the package's next commit, and the learner is told", async ({ page }) => {
+    await signIn(page);
+    await mock.setFaults({ refusePath: "/activities/update_user_data" });
+    await page.goto(`/${QUIZ}`);
+    const frame = page.frameLocator(".scorm-frame");
+    await frame.getByLabel("La auditoría interna").check();
+    await frame.getByRole("button", { name: "Responder" }).click();
+    await expect(page.locator(".player-sync-error")).toBeVisible();
+    await frame.getByRole("button", { name: "Guardar notas largas" }).click();
+    await expect(frame.getByText("LMSCommit: false · error 101")).toBeVisible();
+  });
+
+  test("total time adds each session's time to the saved total", async ({ page }) => {
+    await signIn(page);
+    await answerQuiz(page);
+    const dialog = page.locator("dialog.route-dialog");
+    await dialog.getByRole("link", { name: "Cerrar" }).click();
+    await expect.poll(async () => keptData(await legacyRecord(QUIZ))["cmi.core.session_time"]).toBeTruthy();
+    const seconds = (time = "") => time.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+    const first = keptData(await legacyRecord(QUIZ));
+    expect(seconds(first["cmi.core.total_time"])).toBe(seconds(first["cmi.core.session_time"]));
+    await page.goto(`/${QUIZ}`);
+    await expect(page.frameLocator(".scorm-frame").getByText(/Notas guardadas/)).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await dialog.getByRole("link", { name: "Cerrar" }).click();
+    await expect
+      .poll(async () => seconds(keptData(await legacyRecord(QUIZ))["cmi.core.total_time"]))
+      .toBeGreaterThanOrEqual(seconds(first["cmi.core.total_time"]) + 2);
   });
 });

@@ -28,7 +28,7 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
     }),
     http.post("*/__mock/reset", () => {
       ctx.store.reset();
-      Object.assign(faults, initial, { missingPaths: [...initial.missingPaths] });
+      Object.assign(faults, initial, { missingPaths: [...initial.missingPaths], refusePath: initial.refusePath ?? null });
       ctx.calls.length = 0;
       return HttpResponse.json({ ok: true });
     }),
