@@ -44,6 +44,9 @@ function keptData(record: LegacyRecord | undefined): Record<string, string> {
 
 const QUIZ = 505;
 
+/** The player's saved state, as the learner reads it. */
+const player = (page: Page) => page.locator("dialog.route-dialog .player-meta .status");
+
 /** Opens the quiz that commits only in its own unload handler, and answers it right. */
 async function answerQuiz(page: Page) {
   await page.goto(`/${QUIZ}`);
@@ -77,7 +80,7 @@ async function expectFinishedOnLeaving() {
     /\/activities\/(update_user_data|update_points|finished)$/.test(call)
   );
   expect(writes.filter((call) => call.endsWith("update_points"))).toHaveLength(1);
-  const last = (action: string) => writes.findLastIndex((call) => call.endsWith(action));
+  const last = (action: string) => writes.map((call) => call.endsWith(action)).lastIndexOf(true);
   expect(last("update_user_data")).toBeLessThan(last("update_points"));
   expect(last("update_points")).toBeLessThan(last("finished"));
 }
@@ -170,3 +173,75 @@ test.describe("with JavaScript", () => {
       .toBeGreaterThanOrEqual(seconds(first["cmi.core.total_time"]) + 2);
   });
 });
+
+const SLIDES = 506;
+
+test.describe("on a phone", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the SCORM runtime needs JavaScript");
+  test.use({ hasTouch: true });
+
+  async function openSlides(page: Page) {
+    await signIn(page);
+    await page.goto(`/${SLIDES}`);
+    const frame = page.frameLocator(".scorm-frame");
+    await expect(frame.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible();
+    await expect(page.locator(".scorm-frame")).toHaveAttribute("data-aspect", "declared");
+    return frame;
+  }
+
+  async function frameBox(page: Page) {
+    const box = await page.locator(".scorm-frame").boundingBox();
+    if (!box) throw new Error("no frame");
+    return box;
+  }
+
+  test("a 16:9 slide package is as wide as the screen and keeps its shape", async ({ page }, testInfo) => {
+    await openSlides(page);
+    const phone = await frameBox(page);
+    expect(phone.x).toBeCloseTo(0, 0);
+    expect(phone.width).toBeCloseTo(360, 0);
+    expect(phone.width / phone.height).toBeCloseTo(16 / 9, 1);
+    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-360.png` });
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect((await frameBox(page)).width).toBeCloseTo(320, 0);
+    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-320.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const desktop = await frameBox(page);
+    expect(desktop.width).toBeGreaterThan(800);
+    expect(desktop.width / desktop.height).toBeCloseTo(16 / 9, 1);
+    expect(desktop.y + desktop.height).toBeLessThanOrEqual(800);
+    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-1280.png` });
+  });
+
+  test("a tap on 'Pantalla completa' puts the player in full screen, and another takes it out", async ({ page }, testInfo) => {
+    await openSlides(page);
+    await page.getByRole("button", { name: "Pantalla completa" }).tap();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null)).toBe("player-scorm");
+    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-fullscreen.png` });
+    await page.getByRole("button", { name: "Salir de pantalla completa" }).tap();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  });
+
+  test("'Abrir en otra ventana' runs the package in its own window, still recording, and brings it back", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await openSlides(page);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Abrir en otra ventana" }).tap(),
+    ]);
+    await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible();
+    await expect(page.getByText("El contenido está abierto en otra ventana.", { exact: false })).toBeVisible();
+    await expect(page.locator(".scorm-frame")).toHaveCount(0);
+    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-elsewhere.png` });
+    await popup.getByRole("button", { name: "Siguiente" }).click();
+    await expect(popup.getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
+    await expect.poll(async () => keptData(await legacyRecord(SLIDES))["cmi.location"]).toBe("2");
+    await page.getByRole("button", { name: "Volver a mostrarlo aquí" }).tap();
+    await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
+    await page.frameLocator(".scorm-frame").getByRole("button", { name: "Siguiente" }).tap();
+    await expect(player(page)).toHaveText("Completado", { timeout: 10_000 });
+  });
+});
+

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  declaredAspect,
   externalLinkFinished,
   minutesOf,
   retryDelayMs,
@@ -269,6 +270,26 @@ describe("scormSnapshot", () => {
       "cmi.score.min": "0",
       "cmi.total_time": "PT1H",
     });
+  });
+});
+
+describe("declaredAspect", () => {
+  it("reads a fixed stage's width and height from the launch page's viewport", () => {
+    expect(declaredAspect("width=1280, height=720")).toBeCloseTo(16 / 9, 3);
+    expect(declaredAspect("height=600,width=800,initial-scale=1")).toBeCloseTo(4 / 3, 3);
+    expect(declaredAspect("width=1024px; height=768px")).toBeCloseTo(4 / 3, 3);
+  });
+
+  it("has no shape for a page that adapts, or an implausible one", () => {
+    expect(declaredAspect("width=device-width, initial-scale=1")).toBeNull();
+    expect(declaredAspect("width=1280")).toBeNull();
+    expect(declaredAspect("width=5000, height=10")).toBeNull();
+    expect(declaredAspect("min-width=1280, max-height=720")).toBeNull();
+    expect(declaredAspect(null)).toBeNull();
+  });
+
+  it("never throws, whatever the page says (property)", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => void declaredAspect(text)));
   });
 });
 

@@ -102,6 +102,23 @@ export function scormDecision(
 
 export type ScormVersion = "1.2" | "2004";
 
+/**
+ * A package's shape (width / height) as its launch page declares it: a fixed-size slide export's
+ * `<meta name="viewport" content="width=1280, height=720">`. Null for a page that adapts to any
+ * size (device-width, or no height), or an implausible one.
+ */
+export function declaredAspect(viewport: string | null | undefined): number | null {
+  const size = (name: string) => {
+    const value = new RegExp(`(?:^|[,;\\s])${name}\\s*=\\s*(\\d{2,5})(?:px)?\\s*(?:[,;]|$)`, "i").exec(viewport ?? "")?.[1];
+    return value ? Number(value) : null;
+  };
+  const width = size("width");
+  const height = size("height");
+  if (!width || !height) return null;
+  const aspect = width / height;
+  return aspect >= 0.25 && aspect <= 4 ? Math.round(aspect * 10_000) / 10_000 : null;
+}
+
 /** A package's SCORM version from its manifest's schemaversion: 2004 (or CAM 1.3) or else 1.2. */
 export function scormVersionOf(manifest: string | null): ScormVersion {
   const declared =

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { NoScriptNote, useScripted } from "./notes";
 import {
+  declaredAspect,
   SCORM_FALLBACK_LOAD_MS,
   SCORM_MODULES_FINISH_MS,
   type ScormSnapshot,
@@ -14,6 +15,9 @@ import { installScormRuntime } from "./scorm-runtime";
 import type { ProgressReport } from "./types";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
+
+/** How often the player checks whether the package's own window was closed. */
+const POPUP_WATCH_MS = 500;
 
 /**
  * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`) and
@@ -51,18 +55,27 @@ export function ScormPlayer({
   const { t } = useTranslation("player");
   const scripted = useScripted();
   const [phase, setPhase] = useState<Phase>("preparing");
+  // Each start of the runtime: the frame, then each move to or from a window of its own.
+  const [session, setSession] = useState(0);
+  const [elsewhere, setElsewhere] = useState(false);
+  const [aspect, setAspect] = useState<number | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
   // The runtime calls back outside React; these refs give it the latest callbacks and what was sent.
   const latest = useRef({ report, onFinish, modules, saveRefused, unsaved });
   latest.current = { report, onFinish, modules, saveRefused, unsaved };
+  const container = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  const popup = useRef<Window | null>(null);
   const sent = useRef<{ previous: ScormSnapshot | null; modules: number[] }>({ previous: null, modules: [] });
-  const startData = useRef({ manifestUrl, learner, resume });
+  const startData = useRef({ manifestUrl, learner, src });
+  // What a new start of the runtime resumes from: the loader's data, then each commit's.
+  const kept = useRef(resume);
 
   useEffect(() => {
     let cancelled = false;
     let uninstall: (() => void) | null = null;
     let modulesTimer: number | undefined;
-    const { manifestUrl: manifest, learner: who, resume: saved } = startData.current;
+    const { manifestUrl: manifest, learner: who, src: launch } = startData.current;
     (async () => {
       const text = manifest
         ? await fetch(manifest).then(
@@ -73,7 +86,7 @@ export function ScormPlayer({
       const version = scormVersionOf(text);
       const remove = await installScormRuntime(version, {
         learner: who,
-        resume: saved,
+        resume: kept.current,
         onCommit: (cmi) => {
           const next = scormSnapshot(version, cmi);
           // Too large for the legacy API: nothing is sent, the package and the learner are told.
@@ -81,6 +94,7 @@ export function ScormPlayer({
             latest.current.unsaved();
             return false;
           }
+          kept.current = next.data;
           const refusedBefore = latest.current.saveRefused;
           const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
           sent.current = { previous: next, modules: decision.reportedModules };
@@ -96,7 +110,9 @@ export function ScormPlayer({
       if (cancelled) remove();
       else {
         uninstall = remove;
-        setPhase("loading");
+        // The window opened blank in the learner's tap loads the package once its runtime is here.
+        if (popup.current && !popup.current.closed) popup.current.location.href = launch;
+        else setPhase("loading");
       }
     })().catch(() => {
       if (!cancelled) setPhase("error");
@@ -106,7 +122,7 @@ export function ScormPlayer({
       window.clearTimeout(modulesTimer);
       uninstall?.();
     };
-  }, []);
+  }, [session]);
 
   // Leaving the page: the frame is removed first, so the package's own unload handlers commit now.
   useEffect(() => onLeave(() => frame.current?.remove()), [onLeave]);
@@ -117,21 +133,114 @@ export function ScormPlayer({
     return () => window.clearTimeout(timer);
   }, [phase]);
 
+  // While the package runs in its own window, the player watches for it to close and then shows it
+  // here again, with a fresh runtime that resumes from the window's last commit.
+  useEffect(() => {
+    if (!elsewhere) return;
+    const watch = window.setInterval(() => {
+      if (!popup.current?.closed) return;
+      popup.current = null;
+      setElsewhere(false);
+      setPhase("preparing");
+      setSession((n) => n + 1);
+    }, POPUP_WATCH_MS);
+    return () => window.clearInterval(watch);
+  }, [elsewhere]);
+
+  useEffect(() => () => popup.current?.close(), []);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === container.current);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    void container.current
+      ?.requestFullscreen()
+      .then(() => {
+        // A hint only: phones that cannot lock (or browsers without it) keep their orientation.
+        const orientation = screen.orientation as ScreenOrientation & { lock?: (to: string) => Promise<void> };
+        if ((aspect ?? 0) > 1) return orientation?.lock?.("landscape");
+      })
+      .catch(() => undefined);
+  };
+
+  const openElsewhere = () => {
+    // Opened blank within the tap (no popup blocker), and not `noopener`: the package finds the
+    // runtime through window.opener.
+    const opened = window.open("", `scorm-${title}`);
+    if (!opened) return;
+    popup.current = opened;
+    setElsewhere(true);
+    setSession((n) => n + 1);
+  };
+
+  const onFrameLoad = () => {
+    let viewport: string | null = null;
+    try {
+      viewport = frame.current?.contentDocument?.querySelector('meta[name="viewport"]')?.getAttribute("content") ?? null;
+    } catch {
+      // Not same-origin after all: keep the default shape.
+    }
+    setAspect(declaredAspect(viewport));
+    setPhase("ready");
+  };
+
+  const running = phase === "loading" || phase === "ready";
   return (
-    <div className="player-scorm" data-phase={phase}>
+    <div
+      ref={container}
+      className="player-scorm"
+      data-phase={phase}
+      data-elsewhere={elsewhere || undefined}
+      style={aspect ? ({ "--scorm-aspect": aspect } as CSSProperties) : undefined}
+    >
       <NoScriptNote text={t("scormNeedsJs")} />
       {phase === "error" ? (
         <p className="player-error" role="alert">
           {t("contentFailed")}
         </p>
       ) : null}
-      {scripted && (phase === "preparing" || phase === "loading") ? (
+      {scripted && !elsewhere && (phase === "preparing" || phase === "loading") ? (
         <p className="player-status" role="status">
           {t("contentLoading")}
         </p>
       ) : null}
-      {phase === "loading" || phase === "ready" ? (
-        <iframe ref={frame} className="scorm-frame" src={src} title={title} onLoad={() => setPhase("ready")} allow="fullscreen" />
+      {elsewhere ? (
+        <div className="scorm-elsewhere">
+          <p role="status">{t("scormElsewhere")}</p>
+          <button type="button" className="button button-primary" onClick={() => popup.current?.close()}>
+            {t("scormBringBack")}
+          </button>
+        </div>
+      ) : null}
+      {running && !elsewhere ? (
+        <>
+          <p className="scorm-toolbar">
+            {document.fullscreenEnabled ? (
+              <button type="button" className="button-small" onClick={toggleFullscreen}>
+                {t(fullscreen ? "exitFullscreen" : "fullscreen")}
+              </button>
+            ) : null}
+            <button type="button" className="button-small" onClick={openElsewhere}>
+              {t("openInWindow")}
+            </button>
+          </p>
+          <iframe
+            ref={frame}
+            className="scorm-frame"
+            data-aspect={aspect ? "declared" : undefined}
+            src={src}
+            title={title}
+            onLoad={onFrameLoad}
+            allow="fullscreen"
+          />
+        </>
       ) : null}
     </div>
   );
