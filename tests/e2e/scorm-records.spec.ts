@@ -174,6 +174,26 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("the activity card", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the SCORM runtime needs JavaScript");
+
+  test("shows the package's score and the time spent once it is finished", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/learning-path/formacion-requerida");
+    const card = page.locator("article.activity-card").filter({ has: page.locator('a[href$="/203"]') });
+    await expect(card.locator(".status")).toHaveText("Iniciado");
+    await expect(card.locator(".activity-card-result")).toHaveCount(0);
+    await card.getByRole("link").click();
+    const frame = page.frameLocator(".scorm-frame");
+    await frame.getByRole("button", { name: "Siguiente" }).click();
+    await frame.getByRole("button", { name: "Finalizar" }).click();
+    await expect(player(page)).toHaveText("Completado", { timeout: 10_000 });
+    await page.locator("dialog.route-dialog").getByRole("link", { name: "Cerrar" }).click();
+    await expect(card.locator(".status")).toHaveText("Completado");
+    await expect(card.locator(".activity-card-result")).toHaveText(["Puntuación: 100 %", /^Tiempo: \d+ min$/]);
+  });
+});
+
 const SLIDES = 506;
 
 test.describe("on a phone", () => {
