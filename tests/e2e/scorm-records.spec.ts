@@ -265,3 +265,17 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "what a learner without JavaScript sees");
+
+  test("the new packages say they need JavaScript, with no buttons that cannot work", async ({ page }) => {
+    await signIn(page);
+    for (const id of [QUIZ, SLIDES]) {
+      await page.goto(`/${id}`);
+      await expect(page.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Pantalla completa" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Abrir en otra ventana" })).toHaveCount(0);
+    }
+  });
+});
+
