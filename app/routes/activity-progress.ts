@@ -14,10 +14,10 @@ import { applySecurityHeaders } from "~/lib/security.server";
  */
 const activity = z.coerce.number().int().positive();
 
-const jsonText = <T extends z.ZodTypeAny>(schema: T) =>
+const jsonText = <T extends z.ZodTypeAny>(schema: T, maxChars = 64 * 1024) =>
   z
     .string()
-    .max(64 * 1024)
+    .max(maxChars)
     .transform((text, context) => {
       try {
         return JSON.parse(text) as unknown;
@@ -54,10 +54,12 @@ type Report = z.infer<typeof reportSchema>;
  * of each, performed in order here because a page's separate beacons may arrive in any order.
  */
 const BATCH_MAX = 16;
+/** Room for a write of the largest user data, escaped once more inside the batch; the body cap bounds it too. */
+const BATCH_CHARS = 3 * 64 * 1024;
 const batchSchema = z.object({
   action: z.literal("batch"),
   activity,
-  reports: jsonText(z.array(z.record(z.string().max(32), z.string())).min(1).max(BATCH_MAX)),
+  reports: jsonText(z.array(z.record(z.string().max(32), z.string())).min(1).max(BATCH_MAX), BATCH_CHARS),
 });
 
 function reportsOf(form: Record<string, unknown>): Report[] | null {

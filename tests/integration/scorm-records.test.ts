@@ -75,6 +75,14 @@ describe("a page's last writes", () => {
     expect(await recordOf(505)).toMatchObject({ userData, finalized: true, taskDuration: 0.5 });
   });
 
+  it("take user data that escaping twice makes longer than a single write may be", async () => {
+    // 42 Ki characters as one write's field; 84 Ki once escaped again inside the batch.
+    const userData = JSON.stringify({ "cmi.suspend_data": '"'.repeat(21_000), "cmi.core.lesson_status": "passed" });
+    const reply = await batch("505", [{ action: "update_user_data", userData }, { action: "finished" }]);
+    expect(reply).toMatchObject({ status: 200, body: { ok: true, record: { finalized: true } } });
+    expect((await recordOf(505))?.userData).toBe(userData);
+  });
+
   it("refuses a malformed batch whole, without calling the legacy API", async () => {
     const trace = traceWrites();
     const malformed = [
