@@ -124,8 +124,16 @@ export function ScormPlayer({
     };
   }, [session]);
 
-  // Leaving the page: the frame is removed first, so the package's own unload handlers commit now.
-  useEffect(() => onLeave(() => frame.current?.remove()), [onLeave]);
+  // Leaving the page: the frame is removed first, so the package's own unload handlers commit now;
+  // a window of its own is closed (what it commits as it closes may come too late to be sent).
+  useEffect(
+    () =>
+      onLeave(() => {
+        frame.current?.remove();
+        popup.current?.close();
+      }),
+    [onLeave]
+  );
 
   useEffect(() => {
     if (phase !== "loading") return;
