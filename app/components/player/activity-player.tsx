@@ -1,3 +1,4 @@
+import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
 import { ImagePlayer } from "./image-player";
@@ -26,6 +27,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
 
 function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
   const { t } = useTranslation("player");
+  const navigate = useNavigate();
   const { activity, saveData } = data;
   const { src, link, title } = activity;
   if (activity.kind === "external" && link) {
@@ -51,18 +53,18 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "pdf":
         return <PdfPlayer src={src} title={title} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
       case "scorm":
-        return (
+        return data.scorm ? (
           <ScormPlayer
-            src={src}
-            manifestUrl={activity.manifestUrl}
+            pack={data.scorm}
             title={title}
             modules={activity.modules}
             learner={data.learner}
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
+            onExit={() => navigate(data.closeTo, { preventScrollReset: true })}
           />
-        );
+        ) : null;
     }
   }
   return (
