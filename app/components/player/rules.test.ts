@@ -245,6 +245,29 @@ describe("scormSnapshot", () => {
     });
   });
 
+  it("applies the manifest's pass marks the runtime applies only on Terminate", () => {
+    const exam = { "cmi.student_data.mastery_score": "100", "cmi.core.lesson_status": "completed" };
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "0" })).toMatchObject({
+      statuses: ["failed"],
+      data: { "cmi.core.lesson_status": "failed" },
+    });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "100" }).statuses).toEqual(["passed"]);
+    // Still going: no verdict before the SCO says it is done.
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "0" }).statuses).toEqual([
+      "incomplete",
+    ]);
+    const scaled = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.4" })).toMatchObject({
+      statuses: ["completed", "failed"],
+      data: { "cmi.success_status": "failed" },
+    });
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.7" }).statuses).toEqual(["completed", "passed"]);
+    expect(
+      scormSnapshot("2004", { "cmi.completion_threshold": "0.75", "cmi.progress_measure": "0.5", "cmi.completion_status": "completed" })
+        .statuses
+    ).toEqual(["incomplete"]);
+  });
+
   it("has no score while none was set", () => {
     expect(scormSnapshot("1.2", { "cmi.core.score.raw": "" }).score).toBeNull();
   });

@@ -179,10 +179,40 @@ export const OBJECTIVE_KEY =
 const number = (value: string | undefined) =>
   value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
 
+/**
+ * The statuses the manifest's pass marks decide, as the runtime reports them only on Terminate
+ * (scorm-again's storeData) but a package may leave without it: 1.2 lesson_status from
+ * mastery_score once the SCO says it is done (RTE 1.2 3.4.4), 2004 success_status from
+ * scaled_passing_score and completion_status from completion_threshold (RTE 4.2.22, 4.2.4).
+ */
+function judgedStatuses(version: ScormVersion, text: (key: string) => string | undefined): Record<string, string> {
+  const judged: Record<string, string> = {};
+  const at = (measure: string | undefined, mark: string | undefined) => {
+    const value = number(measure);
+    const bar = number(mark);
+    return value === null || bar === null ? null : value >= bar;
+  };
+  if (version === "1.2") {
+    const mastered = at(text("cmi.core.score.raw"), text("cmi.student_data.mastery_score"));
+    const status = text("cmi.core.lesson_status");
+    if (mastered !== null && (status === "completed" || status === "passed" || status === "failed")) {
+      judged["cmi.core.lesson_status"] = mastered ? "passed" : "failed";
+    }
+    return judged;
+  }
+  const passed = at(text("cmi.score.scaled"), text("cmi.scaled_passing_score"));
+  if (passed !== null) judged["cmi.success_status"] = passed ? "passed" : "failed";
+  const complete = at(text("cmi.progress_measure"), text("cmi.completion_threshold"));
+  if (complete !== null) judged["cmi.completion_status"] = complete ? "completed" : "incomplete";
+  return judged;
+}
+
 /** A runtime's flattened CMI object (`getFlattenedCMI()`) read the same way for both versions. */
 export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown>): ScormSnapshot {
-  const text = (key: string) =>
+  const raw = (key: string) =>
     typeof cmi[key] === "string" || typeof cmi[key] === "number" ? String(cmi[key]) : undefined;
+  const judged = judgedStatuses(version, raw);
+  const text = (key: string) => judged[key] ?? raw(key);
   const objectives: string[] = [];
   for (const key of Object.keys(cmi)) {
     const index = /^cmi\.objectives\.(\d+)\.id$/.exec(key)?.[1];
