@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, mock, PASSWORD, screenshot, signIn, test } from "./fixtures";
+import type { Page, TestInfo } from "@playwright/test";
+import { accounts, chooseLanguage, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
 import { MOCK_PORT } from "./ports";
 
 /**
@@ -21,6 +21,11 @@ function player(page: Page) {
     item: (name: string | RegExp) => toc.getByRole("button", { name }),
     close: () => dialog.getByRole("link", { name: "Cerrar" }).click(),
   };
+}
+
+/** The screen the learner sees (the player is a modal: a full-page capture would show the page behind). */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
 }
 
 /** The learner's ACTIVITY record of an activity as the mock legacy API holds it. */

@@ -57,11 +57,13 @@ export function ScormPlayer({
   const latest = useRef({ report, onFinish, onExit, modules });
   latest.current = { report, onFinish, onExit, modules };
   const sent = useRef<{ previous: ScormProgress | null; modules: number[] }>({ previous: null, modules: [] });
-  const saved = useRef({ learner, items: resume?.items ?? {} });
+  // What each SCO kept so far, and the SCO open last (saved as `current`, even if it never commits).
+  const saved = useRef({ learner, items: resume?.items ?? {}, current: open.id ?? "" });
   const modulesTimer = useRef<number>();
   useEffect(() => () => window.clearTimeout(modulesTimer.current), []);
 
   const launch = (id: string) => {
+    saved.current.current = id;
     setPhase("preparing");
     setOpen((previous) => ({ id, launch: previous.launch + 1 }));
   };
@@ -79,7 +81,7 @@ export function ScormPlayer({
       const items = { ...saved.current.items, [id]: scormSnapshot(version, cmi).data };
       saved.current.items = items;
       setStates(itemStates(pack, items));
-      const next = scormProgress(version, scos, items, id);
+      const next = scormProgress(version, scos, items, saved.current.current);
       const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
       sent.current = { previous: next, modules: decision.reportedModules };
       for (const report of decision.reports) latest.current.report(report);
