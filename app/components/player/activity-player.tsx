@@ -1,9 +1,11 @@
-import { useNavigate } from "@remix-run/react";
+import { useCloseDialog } from "~/components/route-dialog";
+import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
 import { ImagePlayer } from "./image-player";
 import { MediaElementPlayer } from "./media-element-player";
 import { PdfPlayer } from "./pdf-player";
+import { PlainProgress } from "./plain-progress";
 import { SavedState } from "./saved-state";
 import { ScormPlayer } from "./scorm-player";
 import type { PlayerPayload } from "./types";
@@ -21,13 +23,14 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
       </p>
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
       <PlayerContent data={data} tracker={tracker} />
+      {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgress /> : null}
     </div>
   );
 }
 
 function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
   const { t } = useTranslation("player");
-  const navigate = useNavigate();
+  const close = useCloseDialog(data.closeTo);
   const { activity, saveData } = data;
   const { src, link, title } = activity;
   if (activity.kind === "external" && link) {
@@ -62,7 +65,7 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
-            onExit={() => navigate(data.closeTo, { preventScrollReset: true })}
+            onExit={close}
           />
         ) : null;
     }
