@@ -93,7 +93,7 @@ describe("startValues", () => {
     });
   });
 
-  it("resumes with the saved objectives at their indices and appends the manifest's missing ones", () => {
+  it("resumes with every kept value but the session time, the saved objectives at their indices and the manifest's missing ones after them", () => {
     const values = startValues(
       "2004",
       sco,
@@ -103,6 +103,8 @@ describe("startValues", () => {
         "cmi.objectives.0.success_status": "passed",
         "cmi.objectives.0.score.scaled": "0.9",
         "cmi.session_time": "PT1M",
+        "cmi.interactions.0.id": "q1",
+        "cmi.total_time": "PT5M",
       },
       learner
     );
@@ -113,6 +115,8 @@ describe("startValues", () => {
       "cmi.objectives.0.score.scaled": "0.9",
       "cmi.objectives.1.id": "primario",
       "cmi.objectives.2.id": "obj-3",
+      "cmi.interactions.0.id": "q1",
+      "cmi.total_time": "PT5M",
       "cmi.entry": "resume",
     });
     expect(values).not.toHaveProperty("cmi.session_time");

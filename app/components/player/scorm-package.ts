@@ -1,4 +1,4 @@
-import { OBJECTIVE_KEY, RESUME_KEYS, type ScormVersion } from "./rules";
+import { RESUME_KEYS, type ScormVersion } from "./rules";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
@@ -66,13 +66,16 @@ export function startItem(pack: ScormPackage, resume: ScormUserData | null): str
   return (items.find((item) => item.id === resume?.current) ?? items[0])?.id ?? null;
 }
 
-/** Saved values the runtime takes back: what resumes the SCO and its objectives. */
-const restorable = (version: ScormVersion, key: string) => RESUME_KEYS[version].includes(key) || OBJECTIVE_KEY.test(key);
+/**
+ * Saved values the runtime takes back: every kept value (what resumes the SCO, its objectives,
+ * its audit record) but the last session's time, which the runtime starts again from zero.
+ */
+const restorable = (key: string) => !/^cmi\.(?:core\.)?session_time$/.test(key);
 
 /**
- * What a SCO's runtime is loaded with before it starts: the manifest's values, its saved data,
- * the manifest's objectives that are not saved yet (after the saved ones, so their indices hold),
- * the learner and the entry mode.
+ * What a SCO's runtime is loaded with before it starts: its saved data, the manifest's values
+ * (which win, should the package have changed), the manifest's objectives not saved yet (after
+ * the saved ones, so their indices hold), the learner and the entry mode.
  */
 export function startValues(
   version: ScormVersion,
@@ -80,7 +83,7 @@ export function startValues(
   saved: Record<string, string> | undefined,
   learner: { id: number; firstName: string; lastName: string }
 ): Record<string, string> {
-  const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => restorable(version, key)));
+  const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => restorable(key)));
   const savedIds = new Set(
     Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : []))
   );
@@ -100,7 +103,7 @@ export function startValues(
           "cmi.core.student_name": name,
           "cmi.core.entry": resuming ? "resume" : "ab-initio",
         };
-  return { ...item.cmi, ...kept, ...objectives, ...who };
+  return { ...kept, ...item.cmi, ...objectives, ...who };
 }
 
 /** A navigation request (2004 `adl.nav.request`, or a tap on the table of contents). */
