@@ -1,3 +1,4 @@
+import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
@@ -29,6 +30,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
 
 function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
   const { t } = useTranslation("player");
+  const close = useCloseDialog(data.closeTo);
   const { activity, saveData } = data;
   const { src, link, title } = activity;
   if (activity.kind === "external" && link) {
@@ -54,18 +56,18 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "pdf":
         return <PdfPlayer src={src} title={title} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
       case "scorm":
-        return (
+        return data.scorm ? (
           <ScormPlayer
-            src={src}
-            manifestUrl={activity.manifestUrl}
+            pack={data.scorm}
             title={title}
             modules={activity.modules}
             learner={data.learner}
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
+            onExit={close}
           />
-        );
+        ) : null;
     }
   }
   return (
