@@ -87,8 +87,8 @@ export function videoEmbedUrl(link: string | null | undefined): string | null {
 
 /** Where the app serves a PDF's pages as images (app/routes/pdf-pages.$width.$.ts). */
 export const PDF_PAGES_PREFIX = "/pdf-pages/";
-/** The only widths a page is drawn at, in pixels: 1×, 2× and 3× of a 360 px phone. */
-export const PDF_PAGE_WIDTHS = [360, 720, 1080] as const;
+/** The only widths a page is drawn at, in pixels: 1×, 2× and 3× of a 360 px phone, and twice those two for zoom. */
+export const PDF_PAGE_WIDTHS = [360, 720, 1080, 1440, 2160] as const;
 export type PdfPageWidth = (typeof PDF_PAGE_WIDTHS)[number];
 export const PDF_PAGE_FORMATS = ["webp", "png"] as const;
 export type PdfPageFormat = (typeof PDF_PAGE_FORMATS)[number];

@@ -158,8 +158,8 @@ export function resumeData(userData: unknown): Record<string, string> | null {
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
-/** The loader of both player routes: the activity over the page it was opened from. */
-export async function loadPlayer(request: Request, id: number, closeTo: string) {
+/** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
+export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
   const { session, ctx } = await requireUser(request);
   const { placement, routes, progress } = await findActivity(ctx, id);
   if (!placement) return data({ state: "not_found", closeTo } satisfies PlayerData, { status: 404 });
@@ -179,7 +179,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
     resume: record ? resumeData(record.userData) : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
-    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal) : null,
+    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
   };
   return data(payload);
 }
