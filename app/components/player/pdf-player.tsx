@@ -162,7 +162,7 @@ export function PdfPlayer({
       ) : null}
       {readable && hydrated ? (
         <p className="player-actions">
-          <button type="button" className="button button-small" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+          <button type="button" className="button button-small pdf-zoom" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
             {t("pdfZoom")}
           </button>
         </p>
