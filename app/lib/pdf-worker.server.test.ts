@@ -8,6 +8,8 @@ import {
   customEncodingPage,
   damagedPdf,
   FRENCH,
+  HEBREW,
+  hebrewPage,
   helveticaPage,
   JAPANESE,
   japanesePage,
@@ -82,6 +84,13 @@ describe("text in fonts the file does not embed", () => {
     const image = await draw(page());
     expect(ink(image, 720 / 595, TEXT_LINE)).toBeGreaterThan(1500);
     expect(ink(image, 720 / 595, BELOW)).toBe(0);
+  });
+});
+
+describe("a page's text", () => {
+  it("reads right-to-left text in logical order, a line per line, and draws it", async () => {
+    expect((await outline(hebrewPage())).pages[0]?.text).toBe(HEBREW.join("\n"));
+    expect(ink(await draw(hebrewPage()), 720 / 595, TEXT_LINE)).toBeGreaterThan(1000);
   });
 });
 
