@@ -158,19 +158,27 @@ export function resumeData(userData: unknown): Record<string, string> | null {
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
+type Found = Awaited<ReturnType<typeof findActivity>>;
+
+/** Whether a found activity can be played: its route or course closed, or an escape room not yet open. */
+export function placementState({ placement, routes, progress }: Found & { placement: Placement }) {
+  const { activity, route, course } = placement;
+  if (route?.active === false || course?.active === false) return "unavailable";
+  return activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, activityRecords(progress))
+    ? "locked"
+    : "ready";
+}
+
 /** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
 export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
   const { session, ctx } = await requireUser(request);
-  const { placement, routes, progress } = await findActivity(ctx, id);
+  const found = await findActivity(ctx, id);
+  const { placement, progress } = found;
   if (!placement) return data({ state: "not_found", closeTo } satisfies PlayerData, { status: 404 });
-  const { activity, route, course } = placement;
-  const records = activityRecords(progress);
-  const unavailable = route?.active === false || course?.active === false;
-  const locked =
-    !unavailable && activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, records);
+  const { activity } = placement;
   const record = recordOf(progress, activity.id);
   const played = playerActivity(activity, getConfig().FILES_HOST_URL);
-  const state = unavailable ? "unavailable" : locked ? "locked" : "ready";
+  const state = placementState({ ...found, placement });
   const payload: PlayerData = {
     state,
     closeTo,

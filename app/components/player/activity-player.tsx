@@ -1,8 +1,10 @@
+import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
 import { ImagePlayer } from "./image-player";
 import { MediaElementPlayer } from "./media-element-player";
 import { PdfPlayer } from "./pdf-player";
+import { PlainProgress } from "./plain-progress";
 import { SavedState } from "./saved-state";
 import { ScormPlayer } from "./scorm-player";
 import type { PlayerPayload } from "./types";
@@ -20,6 +22,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
       </p>
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
       <PlayerContent data={data} tracker={tracker} />
+      {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgress /> : null}
     </div>
   );
 }

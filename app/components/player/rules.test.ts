@@ -1,8 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  externalLinkFinished,
-  minutesOf,
   retryDelayMs,
   safeToRepeat,
   type ScormSnapshot,
@@ -11,40 +8,6 @@ import {
   scormVersionOf,
 } from "./rules";
 import type { ProgressReport } from "./types";
-
-describe("externalLinkFinished (98% of the duration)", () => {
-  it("finishes once recorded plus elapsed minutes reach 98%", () => {
-    expect(externalLinkFinished(0, 19.6, 20)).toBe(true);
-    expect(externalLinkFinished(0, 19.59, 20)).toBe(false);
-    expect(externalLinkFinished(10, 9.6, 20)).toBe(true);
-    expect(externalLinkFinished(10, 9.5, 20)).toBe(false);
-    expect(externalLinkFinished(25, 0, 20)).toBe(true);
-  });
-
-  it("finishes at once for an activity without a duration", () => {
-    expect(externalLinkFinished(0, 0, 0)).toBe(true);
-  });
-
-  it("is monotonic: more elapsed time never un-finishes (property)", () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        (a, b) => {
-          if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
-        }
-      )
-    );
-  });
-});
-
-describe("minutesOf", () => {
-  it("keeps two decimals", () => {
-    expect(minutesOf(30_000)).toBe(0.5);
-    expect(minutesOf(61_000)).toBe(1.02);
-    expect(minutesOf(0)).toBe(0);
-  });
-});
 
 describe("safeToRepeat", () => {
   it("holds for every write but update_time, which adds its minutes", () => {

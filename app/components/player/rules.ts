@@ -3,29 +3,9 @@ import type { ProgressReport } from "./types";
 /** The player's timing and completion rules (spec §4, §9), as pure functions. */
 
 export const TIME_UPDATE_MS = 30_000;
-export const IMAGE_FINISH_MS = 5_000;
-export const PDF_FINISH_MS = 15_000;
 export const SCORM_FALLBACK_LOAD_MS = 5_000;
 export const SCORM_MODULES_FINISH_MS = 1_000;
-export const EXTERNAL_LINK_THRESHOLD = 0.98;
 export const EXTERNAL_WINDOW = { width: 800, height: 600 } as const;
-
-/** Milliseconds as the minutes update_time sends (two decimals, as the legacy API keeps them). */
-export function minutesOf(ms: number): number {
-  return Math.round((ms / 60_000) * 100) / 100;
-}
-
-/**
- * Spec §4: an external link is finished when the time already recorded plus the minutes elapsed
- * since it was opened reach 98% of the activity's duration.
- */
-export function externalLinkFinished(
-  taskDurationMinutes: number,
-  elapsedMinutes: number,
-  durationMinutes: number
-): boolean {
-  return taskDurationMinutes + elapsedMinutes >= EXTERNAL_LINK_THRESHOLD * Math.max(0, durationMinutes);
-}
 
 /**
  * Whether a write may be sent again when its first try may have been saved (a timeout, a 5xx).

@@ -60,6 +60,17 @@ export type PlayerData =
   | { state: "not_found"; closeTo: string }
   | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
 
+/** What the player routes' action answers to the forms of the player without JavaScript (app/lib/plain-progress.server.ts). */
+export type PlainProgressReply =
+  /** Started: the sealed note to send back with 'Marcar como terminado', and how long to wait. */
+  | { plain: "started"; note: string; waitMs: number }
+  /** Sent too early: the same note, and how long is still left. */
+  | { plain: "early"; note: string; waitMs: number }
+  /** No note the server can trust (expired, another learner's or activity's): start again. */
+  | { plain: "restart" }
+  /** The legacy API failed: its message with the request's reference, and the note to try again with. */
+  | { plain: "failed"; errors: string[]; note: string | null };
+
 /** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
 export type ProgressReport =
   | { action: "started" }
