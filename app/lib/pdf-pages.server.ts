@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
 import type { PdfDocument, PdfProblem } from "~/components/player/types";
-import { type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
+import { PDF_PAGE_GROUP, type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
 import { log } from "../../server/log";
 import { getConfig } from "./config.server";
 import { filesHostUrl } from "./files-host.server";
@@ -21,25 +21,27 @@ import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.serve
  *   files froze or killed the server for everyone). This process downloads the file and shares it
  *   with the workers (a SharedArrayBuffer); a worker parses it, reads the outline or draws a page.
  *   Glyphs are paths from the file's fonts or pdf.js's standard fonts and CMaps (shipped in
- *   pdfjs-dist); text in a font the file lacks and pdf.js has no data for (CJK) is drawn in a system
- *   font (Debian's fonts-noto-cjk, docs/decisions/022-pdf-text-and-reading.md); eval is off.
+ *   pdfjs-dist); text in a font the file lacks and pdf.js has no data for (CJK) is drawn in a
+ *   system font (Debian's fonts-noto-cjk, docs/decisions/022-pdf-text-and-reading.md); eval is off.
  * - Pool (piscina, docs/decisions/010-pdf-worker-pool.md): two niced workers with a 128 MB heap
  *   each; a task has 15 s (504) and a request whose client left stops its task (unless another
  *   request waits for the same page): past either, the worker is terminated and a new one starts. A
  *   worker that dies at its heap limit is a refusal (422). What a heap limit cannot see (Skia's
  *   canvases, decoded streams) is capped before pdf.js spends it (app/lib/pdf-limits.server.ts):
- *   canvas pixels (2160 × 3072) and page shape, images (`maxImageSize`), inflated streams, JBIG2 regions,
- *   operations per page; a file or page past them is refused (422).
- * - Addresses: `/pdf-pages/<width>/<path under /files/>/<page>.<webp|png>` — no query string, since
- *   app pages end the session on one (SSO hand-off). Widths are 360, 720, 1080, 1440 and 2160 only
- *   (the last two for zoom), so the set of images a file can cost is small and cacheable. Learner uploads (a folder `uploads/`)
- *   are never drawn (404, the files host is not asked): only training content is.
+ *   canvas pixels (2160 × 3072) and page shape, images (`maxImageSize`), inflated streams, JBIG2
+ *   regions, operations per page; a file or page past them is refused (422).
+ * - Addresses: `/pdf-pages/<width>/<path under /files/>/<page>.<webp|png>` — no query string,
+ *   since app pages end the session on one (SSO hand-off). Widths are 360, 720, 1080, 1440 and
+ *   2160 only (the last two for zoom), so the set of images a file can cost is small and
+ *   cacheable. Learner uploads (a folder `uploads/`) are never drawn (404, the files host is not
+ *   asked): only training content is.
  * - Bounds: the file is fetched from the files host as `/files/` proxies it (same host check), at
- *   most 20 MiB, within LEGACY_TIMEOUT_MS; pages are shown by groups of 60 (`/<activity>/pages/<first>`,
- *   links between them, no query: spec §2 guards); two reads or renders run
- *   at once and 64 more may wait (then 503), at most 8 of them one learner's (then 429): without
- *   JavaScript a browser ignores `loading="lazy"` (HTML spec), so one learner opening a 60-page
- *   group asks for its pages together, over the 6 connections a browser opens to a host.
+ *   most 20 MiB, within LEGACY_TIMEOUT_MS; pages are shown by groups of 60
+ *   (`/<activity>/pages/<first>`, links between them, no query: spec §2 guards); two reads or
+ *   renders run at once and 64 more may wait (then 503), at most 8 of them one learner's (then
+ *   429): without JavaScript a browser ignores `loading="lazy"` (HTML spec), so one learner
+ *   opening a 60-page group asks for its pages together, over the 6 connections a browser opens
+ *   to a host.
  *   Downloaded files stay 2 minutes after their last use (at most 4, 48 MiB), each worker keeps 2
  *   parsed; images are kept 10 minutes in a 32 MiB LRU and in the browser (`private, max-age=600`).
  * - The player's loader waits for the read of a file's page group (within the bounds above); a file
@@ -50,8 +52,6 @@ import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.serve
  */
 
 const MAX_PDF_BYTES = 20 * 1024 * 1024;
-/** Pages shown at once: the player shows a file by groups of this many, with links to the others. */
-export const PAGE_GROUP = 60;
 /** A task (reading a file's outline, drawing a page) past this is stopped: its worker is terminated. */
 const TASK_DEADLINE_MS = 15_000;
 const MAX_RUNNING = 2;
@@ -346,9 +346,6 @@ function decodedSplat(path: string): string {
 const problemOf = (reason: PdfFailure | "error"): PdfProblem =>
   reason === "protected" || reason === "damaged" ? reason : "unreadable";
 
-/** Whether `first` starts a page group (1, 61, 121…). */
-export const isGroupStart = (first: number) => Number.isSafeInteger(first) && first >= 1 && (first - 1) % PAGE_GROUP === 0;
-
 /**
  * The player's view of the PDF at `src` (a `/files/` path): its page count, the shape and text of
  * each page of the group from page `first`. A problem when the file is not proxied training
@@ -364,7 +361,7 @@ export async function readPdf(src: string, signal?: AbortSignal, first = 1): Pro
       withFile(url, (entry, file) => {
         let read = entry.outlines.get(first);
         if (!read) {
-          const started = workers().run<PdfOutline>({ kind: "outline", file, first, count: PAGE_GROUP });
+          const started = workers().run<PdfOutline>({ kind: "outline", file, first, count: PDF_PAGE_GROUP });
           started.catch(() => entry.outlines.get(first) === started && entry.outlines.delete(first));
           entry.outlines.set(first, started);
           read = started;

@@ -146,14 +146,16 @@ async function outlineOf(document: PDFDocumentProxy, first: number, count: numbe
   return { pageCount: document.numPages, first, pages };
 }
 
+/** What the main-thread side of pdf.js keeps of a loaded font (its `commonObjs`). */
+type LoadedFont = { missingFile?: boolean; isType3Font?: boolean; disableFontFace?: boolean };
+
 /**
  * Fonts the file names but does not embed, and that are not among pdf.js's standard fonts (CJK
  * CID fonts above all), have no glyph outlines: pdf.js would draw nothing for them. Their text is
  * drawn as text instead, in a system font (Skia falls back to one that has the characters: Debian's
- * fonts-noto-cjk for Chinese, Japanese and Korean), as the browser's pdf.js does.
+ * fonts-noto-cjk for Chinese, Japanese and Korean), as the browser's pdf.js does. Called once the
+ * page's operator list (and so its fonts) is loaded.
  */
-type LoadedFont = { missingFile?: boolean; isType3Font?: boolean; disableFontFace?: boolean };
-
 function drawMissingFontsAsText(objects: Iterable<unknown[]>) {
   for (const [, object] of objects) {
     const font = object as LoadedFont | null;

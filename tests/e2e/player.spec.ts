@@ -541,6 +541,11 @@ test.describe("real-world PDFs", () => {
       await dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link", { name: "Páginas 121–130" }).tap();
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/121$`));
       await expect(dialog.locator(".pdf-page")).toHaveCount(10);
+      await expect(dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link")).toHaveText([
+        "Páginas 1–60",
+        "Páginas 61–120",
+        "Páginas 121–130",
+      ]);
       await expect(dialog.getByRole("img", { name: "Página 130 de 130" })).toBeAttached();
       await expect(dialog.getByRole("link", { name: /Seguir leyendo/ })).toHaveCount(0);
       await expectAccessible(page);

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PDF_FINISH_MS } from "~/domain/finish";
-import { PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth, pdfPageUrl } from "~/domain/media";
+import {
+  PDF_PAGE_GROUP,
+  PDF_PAGE_WIDTHS,
+  type PdfPageFormat,
+  type PdfPageWidth,
+  pdfPageGroups,
+  pdfPageUrl,
+} from "~/domain/media";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
 import type { PdfDocument, PdfProblem } from "./types";
 
@@ -20,28 +27,20 @@ const srcSet = (path: string, page: number, format: PdfPageFormat) =>
 
 const PROBLEM_MESSAGES = { protected: "pdfProtected", damaged: "pdfDamaged", unreadable: "documentFailed" } as const;
 
-/** The page groups of a document of `pageCount` pages, `size` pages each: their first and last page. */
-function pageGroups(pageCount: number, size: number) {
-  return Array.from({ length: Math.ceil(pageCount / size) }, (_, index) => ({
-    first: index * size + 1,
-    last: Math.min(pageCount, (index + 1) * size),
-  }));
-}
-
-/** The player's address showing the page group from page `first`. */
+/** The player's address showing the page group from page `first` (replacing the entry: closing the player goes back past the groups). */
 function useGroupPath() {
   const base = useLocation().pathname.replace(/\/pages\/\d+\/?$/, "").replace(/\/$/, "");
   return (first: number) => (first === 1 ? base : `${base}/pages/${first}`);
 }
 
 /** Links to each page group, the shown one marked as the current page. */
-function PageGroups({ pdf, size }: { pdf: PdfDocument; size: number }) {
+function PageGroups({ pdf }: { pdf: PdfDocument }) {
   const { t } = useTranslation("player");
   const groupPath = useGroupPath();
   return (
     <nav className="pdf-groups" aria-label={t("pdfGroups")}>
-      {pageGroups(pdf.pageCount, size).map(({ first, last }) => (
-        <Link key={first} to={groupPath(first)} aria-current={first === pdf.first ? "page" : undefined}>
+      {pdfPageGroups(pdf.pageCount).map(({ first, last }) => (
+        <Link key={first} to={groupPath(first)} replace aria-current={first === pdf.first ? "page" : undefined}>
           {t("pdfGroup", { first, last })}
         </Link>
       ))}
@@ -50,14 +49,16 @@ function PageGroups({ pdf, size }: { pdf: PdfDocument; size: number }) {
 }
 
 /** After a group's last page, the link to the next group. */
-function NextGroup({ pdf, size }: { pdf: PdfDocument; size: number }) {
+function NextGroup({ pdf }: { pdf: PdfDocument }) {
   const { t } = useTranslation("player");
   const groupPath = useGroupPath();
-  const next = pageGroups(pdf.pageCount, size).find(({ first }) => first > pdf.first);
+  const next = pdfPageGroups(pdf.pageCount).find(({ first }) => first > pdf.first);
   if (!next) return null;
   return (
     <p className="player-link">
-      <Link to={groupPath(next.first)}>{t("pdfNextGroup", next)}</Link>
+      <Link to={groupPath(next.first)} replace>
+        {t("pdfNextGroup", next)}
+      </Link>
     </p>
   );
 }
@@ -102,8 +103,7 @@ export function PdfPlayer({
     });
   }, []);
 
-  const groupSize = readable ? Math.max(readable.pages.length, 1) : 1;
-  const groups = readable && readable.pageCount > readable.pages.length ? <PageGroups pdf={readable} size={groupSize} /> : null;
+  const groups = readable && readable.pageCount > PDF_PAGE_GROUP ? <PageGroups pdf={readable} /> : null;
   const sizes = zoomed ? ZOOMED_SIZES : SIZES;
   const pages = readable ? (
     <div className={zoomed ? "pdf-pages pdf-zoomed" : "pdf-pages"} ref={pagesRef}>
@@ -111,7 +111,7 @@ export function PdfPlayer({
         const number = readable.first + index;
         const isFirst = index === 0;
         return (
-          <figure key={number} className="pdf-page" id={`pdf-page-${number}`}>
+          <figure key={number} className="pdf-page">
             <div className="pdf-page-image">
               <picture>
                 <source type="image/webp" srcSet={srcSet(readable.path, number, "webp")} sizes={sizes} />
@@ -175,7 +175,7 @@ export function PdfPlayer({
       ) : (
         pages
       )}
-      {groups && readable ? <NextGroup pdf={readable} size={groupSize} /> : null}
+      {groups && readable ? <NextGroup pdf={readable} /> : null}
       {saveData && pages ? <p className="player-note">{t("saveDataNote")}</p> : null}
       <p className="player-link">
         <a href={src} target="_blank" rel="noopener noreferrer" onClick={() => setOpenedOriginal(true)}>
