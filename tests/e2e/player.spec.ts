@@ -621,6 +621,10 @@ test.describe("real-world PDFs", () => {
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}$`));
       await expect(dialog.getByRole("button", { name: "Ampliar" })).toHaveCount(0);
       await screenshot(page, testInfo, "player-pdf-groups");
+      await page.setViewportSize({ width: 320, height: 640 });
+      await dialog.locator("summary").getByText("Ver texto de la página 1", { exact: true }).click();
+      await dialog.locator(".pdf-page").first().scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, "player-pdf-320");
       await expectAccessible(page);
     });
 
