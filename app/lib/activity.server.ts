@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord } from "~/components/player/types";
+import { launchable, readScormUserData } from "~/components/player/scorm-package";
+import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "./auth.server";
@@ -9,6 +10,7 @@ import { type ActivityAction, type ActivityReport, reportActivity } from "./lega
 import { getHomeActivities } from "./legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import { readPdf } from "./pdf-pages.server";
+import { readScormPackage } from "./scorm-manifest.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
@@ -141,21 +143,19 @@ export function savedRecord(record: ProgressRecord): SavedRecord {
   };
 }
 
-/** SCORM resume data: the flattened CMI object saved by update_user_data (JSON text or an object). */
-export function resumeData(userData: unknown): Record<string, string> | null {
-  let value = userData;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
+/**
+ * The package's manifest as the server read it; when it cannot be read, its launch file plays
+ * alone as a SCORM 1.2 SCO, as before issue #13.
+ */
+async function scormPackageOf(played: PlayerActivity, src: string, request: Request): Promise<ScormPackage> {
+  const read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
+  return (
+    read ?? {
+      version: "1.2",
+      title: played.title,
+      items: [{ id: "sco", title: played.title, depth: 0, launch: src, sco: true, cmi: {}, objectives: [] }],
     }
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const entries = Object.entries(value)
-    .filter(([key, item]) => key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number"))
-    .map(([key, item]) => [key, String(item)] as const);
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
+  );
 }
 
 type Found = Awaited<ReturnType<typeof findActivity>>;
@@ -169,8 +169,8 @@ export function placementState({ placement, routes, progress }: Found & { placem
     : "ready";
 }
 
-/** The loader of both player routes: the activity over the page it was opened from. */
-export async function loadPlayer(request: Request, id: number, closeTo: string) {
+/** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
+export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
   const { session, ctx } = await requireUser(request);
   const found = await findActivity(ctx, id);
   const { placement, progress } = found;
@@ -179,15 +179,18 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
   const record = recordOf(progress, activity.id);
   const played = playerActivity(activity, getConfig().FILES_HOST_URL);
   const state = placementState({ ...found, placement });
+  const scorm =
+    state === "ready" && played.kind === "scorm" && played.src ? await scormPackageOf(played, played.src, request) : null;
   const payload: PlayerData = {
     state,
     closeTo,
     activity: played,
     record: record ? savedRecord(record) : null,
-    resume: record ? resumeData(record.userData) : null,
+    resume: record && scorm ? readScormUserData(record.userData, launchable(scorm)[0]?.id ?? null) : null,
+    scorm,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
-    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal) : null,
+    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
   };
   return data(payload);
 }

@@ -13,12 +13,15 @@ import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server"
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.route.name ?? ""}` }];
 
-/** The learning-path page (spec §2): the route's courses and activities with their states. */
+/**
+ * The learning-path page (spec §2): the route's courses and activities with their states. A route
+ * not yet open shows its name and 'Próximamente' instead, so the levels carousel can move to it.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const [routes, progress] = await Promise.all([getLearningPaths(ctx), getUserProgress(ctx)]);
   const route = routes.find((candidate) => candidate.slug === params.slug);
-  if (!route || !route.active) throw redirect("/");
+  if (!route) throw redirect("/");
   const records = activityRecords(progress);
   const locked = isEscapeRoomLocked(routes, route.id, records);
   return {
@@ -29,8 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       active: item.active,
       progress: routeProgress(item, records),
     })),
-    route: { slug: route.slug, name: route.name, shortDescription: route.shortDescription },
-    courses: route.courses.map((course) => ({
+    route: { slug: route.slug, name: route.name, shortDescription: route.shortDescription, active: route.active },
+    courses: (route.active ? route.courses : []).map((course) => ({
       name: course.name,
       comingSoon: !course.active,
       activities: course.activities.map((activity) => ({
@@ -78,7 +81,7 @@ export default function LearningPath() {
     (index: number) => {
       if (keyboardFocusOnSlide.current) return;
       const chosen = routes[index];
-      if (chosen?.active && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
+      if (chosen && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
     },
     [navigate, routes, route.slug],
   );
@@ -92,13 +95,9 @@ export default function LearningPath() {
           {routes.map((item) => (
             <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>
               <h3>
-                {item.active ? (
-                  <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
-                    {item.name}
-                  </Link>
-                ) : (
-                  item.name
-                )}
+                <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
+                  {item.name}
+                </Link>
               </h3>
               <p>
                 {item.shortDescription}
@@ -112,6 +111,11 @@ export default function LearningPath() {
           ))}
         </Carousel>
       </section>
+      {route.active ? null : (
+        <p className="empty-state" role="status">
+          <strong>{t("comingSoon")}</strong> {t("emptyCourse")}
+        </p>
+      )}
       {courses.map((course) => (
         <section key={course.name} className="home-section course">
           <h2>

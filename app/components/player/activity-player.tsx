@@ -1,3 +1,4 @@
+import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
@@ -29,6 +30,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
 
 function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
   const { t } = useTranslation("player");
+  const close = useCloseDialog(data.closeTo);
   const { activity, saveData } = data;
   const { src, link, title } = activity;
   if (activity.kind === "external" && link) {
@@ -52,12 +54,11 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "image":
         return <ImagePlayer src={src} title={title} onFinish={tracker.finish} />;
       case "pdf":
-        return <PdfPlayer src={src} title={title} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
+        return <PdfPlayer src={src} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
       case "scorm":
-        return (
+        return data.scorm ? (
           <ScormPlayer
-            src={src}
-            manifestUrl={activity.manifestUrl}
+            pack={data.scorm}
             title={title}
             modules={activity.modules}
             learner={data.learner}
@@ -67,8 +68,9 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             saveRefused={tracker.status.refused !== null}
             unsaved={tracker.unsaved}
             onLeave={tracker.onLeave}
+            onExit={close}
           />
-        );
+        ) : null;
     }
   }
   return (

@@ -4,14 +4,14 @@ import {
   declaredAspect,
   retryDelayMs,
   safeToRepeat,
-  type ScormSnapshot,
   isKeptScormKey,
   isRestoredScormKey,
-  scormDataFits,
+  type ScormProgress,
   scormDecision,
+  scormItemState,
+  scormProgress,
   scormSnapshot,
   type ScormVersion,
-  scormVersionOf,
 } from "./rules";
 import type { ProgressReport } from "./types";
 
@@ -21,7 +21,7 @@ describe("safeToRepeat", () => {
     const setters: ProgressReport[] = [
       { action: "started" },
       { action: "finished" },
-      { action: "update_user_data", userData: {} },
+      { action: "update_user_data", userData: { scorm: 2, current: "sco", items: {} } },
       { action: "update_points", progress: 50 },
       { action: "update_activity_modules", modules: [1] },
     ];
@@ -42,17 +42,18 @@ describe("scormDecision", () => {
     { id: 1001, key: "pagina-1" },
     { id: 1002, key: "pagina-2" },
   ];
-  const snapshot = (changes: Partial<ScormSnapshot> = {}): ScormSnapshot => ({
+  const userData = { scorm: 2 as const, current: "sco", items: { sco: { "cmi.core.lesson_location": "1" } } };
+  const snapshot = (changes: Partial<ScormProgress> = {}): ScormProgress => ({
     statuses: ["incomplete"],
     score: null,
     completedObjectives: [],
-    data: { "cmi.core.lesson_location": "1" },
+    userData,
     ...changes,
   });
 
   it("sends the runtime's data when it changed, and nothing else while incomplete", () => {
     const first = scormDecision(null, snapshot(), modules, []);
-    expect(first.reports).toEqual([{ action: "update_user_data", userData: { "cmi.core.lesson_location": "1" } }]);
+    expect(first.reports).toEqual([{ action: "update_user_data", userData }]);
     expect(first.finish).toBeNull();
     expect(scormDecision(snapshot(), snapshot(), modules, []).reports).toEqual([]);
   });
@@ -73,12 +74,12 @@ describe("scormDecision", () => {
   });
 
   it("reports each module once and finishes a moment after the last one", () => {
-    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], data: {} }), modules, []);
+    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], userData: { ...userData, items: {} } }), modules, []);
     expect(one.reports).toEqual([{ action: "update_activity_modules", modules: [1001] }]);
     expect(one.finish).toBeNull();
     const both = scormDecision(
       null,
-      snapshot({ completedObjectives: ["pagina-1", "pagina-2"], data: {} }),
+      snapshot({ completedObjectives: ["pagina-1", "pagina-2"], userData: { ...userData, items: {} } }),
       modules,
       one.reportedModules
     );
@@ -90,20 +91,67 @@ describe("scormDecision", () => {
   it("never finishes on modules when the activity has none", () => {
     expect(scormDecision(null, snapshot(), [], []).finish).toBeNull();
   });
+
+  it("saves a failed attempt's data but sends no points and never finishes it", () => {
+    const failed = scormDecision(null, snapshot({ statuses: ["completed", "failed"], score: 100 }), modules, []);
+    expect(failed.reports).toEqual([{ action: "update_user_data", userData }]);
+    expect(failed.finish).toBeNull();
+    const allModules = scormDecision(
+      null,
+      snapshot({ statuses: ["failed"], completedObjectives: ["pagina-1", "pagina-2"] }),
+      modules,
+      []
+    );
+    expect(allModules.finish).toBeNull();
+  });
 });
 
-describe("scormVersionOf", () => {
-  it("reads the manifest's schemaversion", () => {
-    expect(scormVersionOf("<metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>")).toBe(
-      "1.2"
-    );
-    expect(scormVersionOf("<schemaversion>2004 4th Edition</schemaversion>")).toBe("2004");
-    expect(scormVersionOf("<imsmd:schemaversion> CAM 1.3 </imsmd:schemaversion>")).toBe("2004");
+describe("scormProgress (rollup of a package's SCOs)", () => {
+  const passed = { "cmi.completion_status": "completed", "cmi.success_status": "passed", "cmi.score.raw": "80" };
+  const completed = { "cmi.completion_status": "completed", "cmi.score.raw": "60" };
+  const failed = { "cmi.completion_status": "completed", "cmi.success_status": "failed", "cmi.score.raw": "20" };
+  const started = { "cmi.location": "2", "cmi.completion_status": "incomplete" };
+
+  it("lets a lone SCO speak for itself", () => {
+    const progress = scormProgress("2004", ["a"], { a: passed }, "a");
+    expect(progress.statuses).toEqual(["completed", "passed"]);
+    expect(progress.score).toBe(80);
+    expect(progress.userData).toEqual({ scorm: 2, current: "a", items: { a: passed } });
   });
 
-  it("falls back to 1.2 without a manifest", () => {
-    expect(scormVersionOf(null)).toBe("1.2");
-    expect(scormVersionOf("<manifest/>")).toBe("1.2");
+  it("completes several SCOs only when every one is completed or passed, scored with their mean", () => {
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed }, "b")).toMatchObject({
+      statuses: [],
+      score: null,
+    });
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed, c: started }, "c").statuses).toEqual([]);
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed, c: passed }, "c")).toMatchObject({
+      statuses: ["completed"],
+      score: 73.33,
+    });
+  });
+
+  it("fails the package when any SCO failed", () => {
+    expect(scormProgress("2004", ["a", "b"], { a: passed, b: failed }, "b").statuses).toEqual(["failed"]);
+  });
+
+  it("reads 1.2 lesson statuses the same way", () => {
+    const done = { "cmi.core.lesson_status": "passed" };
+    expect(scormProgress("1.2", ["a", "b"], { a: done, b: { "cmi.core.lesson_status": "completed" } }, "b").statuses).toEqual([
+      "completed",
+    ]);
+    expect(scormProgress("1.2", ["a", "b"], { a: done, b: { "cmi.core.lesson_status": "failed" } }, "b").statuses).toEqual([
+      "failed",
+    ]);
+  });
+
+  it("gives each SCO a state for the table of contents", () => {
+    const state = (data: Record<string, string> | null) => scormItemState(data ? scormSnapshot("2004", data) : null);
+    expect(state(null)).toBe("not_started");
+    expect(state(started)).toBe("in_progress");
+    expect(state(completed)).toBe("completed");
+    expect(state(passed)).toBe("passed");
+    expect(state(failed)).toBe("failed");
   });
 });
 
@@ -164,6 +212,29 @@ describe("scormSnapshot", () => {
         "cmi.objectives.0.success_status": "unknown",
       },
     });
+  });
+
+  it("applies the manifest's pass marks the runtime applies only on Terminate", () => {
+    const exam = { "cmi.student_data.mastery_score": "100", "cmi.core.lesson_status": "completed" };
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "0" })).toMatchObject({
+      statuses: ["failed"],
+      data: { "cmi.core.lesson_status": "failed" },
+    });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "100" }).statuses).toEqual(["passed"]);
+    // Still going: no verdict before the SCO says it is done.
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "0" }).statuses).toEqual([
+      "incomplete",
+    ]);
+    const scaled = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.4" })).toMatchObject({
+      statuses: ["completed", "failed"],
+      data: { "cmi.success_status": "failed" },
+    });
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.7" }).statuses).toEqual(["completed", "passed"]);
+    expect(
+      scormSnapshot("2004", { "cmi.completion_threshold": "0.75", "cmi.progress_measure": "0.5", "cmi.completion_status": "completed" })
+        .statuses
+    ).toEqual(["incomplete"]);
   });
 
   it("has no score while none was set", () => {
@@ -278,13 +349,3 @@ describe("isRestoredScormKey", () => {
   });
 });
 
-describe("scormDataFits", () => {
-  it("takes 64,000 characters in a value and 4,096 keys, not more", () => {
-    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_000) })).toBe(true);
-    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_001) })).toBe(false);
-    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`cmi.interactions.${i}.id`, "q"]));
-    expect(scormDataFits(keys(4_096))).toBe(true);
-    expect(scormDataFits(keys(4_097))).toBe(false);
-    expect(scormDataFits({ [`cmi.${"k".repeat(252)}`]: "v" })).toBe(false);
-  });
-});

@@ -5,14 +5,17 @@ import {
   declaredAspect,
   SCORM_FALLBACK_LOAD_MS,
   SCORM_MODULES_FINISH_MS,
-  type ScormSnapshot,
-  scormDataFits,
+  type ScormItemState,
+  type ScormProgress,
   scormDecision,
+  scormItemState,
+  scormProgress,
   scormSnapshot,
-  scormVersionOf,
 } from "./rules";
+import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "./scorm-package";
 import { installScormRuntime } from "./scorm-runtime";
-import type { ProgressReport } from "./types";
+import { ScormToc } from "./scorm-toc";
+import type { ProgressReport, ScormPackage, ScormUserData } from "./types";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
 
@@ -20,15 +23,17 @@ type Phase = "preparing" | "loading" | "ready" | "error";
 const POPUP_WATCH_MS = 500;
 
 /**
- * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`) and
- * finds the scorm-again runtime on this window. Each commit becomes update_user_data,
- * update_points and update_activity_modules; the activity is finished on completed or passed,
- * on 100 points, or 1 s after every module is complete. If the frame never says it loaded, it is
- * shown anyway after 5 s.
+ * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`), or a
+ * window of its own, and finds the scorm-again runtime on this window. Each commit becomes
+ * update_user_data, update_points and update_activity_modules; the activity is finished on
+ * completed or passed, on 100 points, or 1 s after every module is complete; a failed attempt is
+ * saved but never finishes. A package of several SCOs shows its table of contents and runs each
+ * SCO with a fresh runtime and its own data (scorm-package.ts); the activity is finished when they
+ * all are. A commit that cannot be saved answers false (decision 020). If the frame never says it
+ * loaded, it is shown anyway after 5 s.
  */
 export function ScormPlayer({
-  src,
-  manifestUrl,
+  pack,
   title,
   modules,
   learner,
@@ -38,91 +43,122 @@ export function ScormPlayer({
   saveRefused,
   unsaved,
   onLeave,
+  onExit,
 }: {
-  src: string;
-  manifestUrl: string | null;
+  pack: ScormPackage;
   title: string;
   modules: Array<{ id: number; key: string }>;
   learner: { id: number; firstName: string; lastName: string };
-  resume: Record<string, string> | null;
+  resume: ScormUserData | null;
   report: (report: ProgressReport) => void;
   onFinish: () => void;
   /** The legacy API refused the last write, and none was saved since. */
   saveRefused: boolean;
   unsaved: () => void;
   onLeave: (close: () => void) => () => void;
+  /** Closes the player as its × does (a SCO's exit or exitAll request). */
+  onExit: () => void;
 }) {
   const { t } = useTranslation("player");
   const scripted = useScripted();
   const [phase, setPhase] = useState<Phase>("preparing");
-  // Each start of the runtime: the frame, then each move to or from a window of its own.
+  // Which SCO runs, and how many launches so far: each launch gets a fresh frame and runtime.
+  const [open, setOpen] = useState({ id: startItem(pack, resume), launch: 0 });
+  // Each start of the runtime for the open SCO: the frame, then each move to or from a window of its own.
   const [session, setSession] = useState(0);
+  const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}));
   const [elsewhere, setElsewhere] = useState(false);
   const [aspect, setAspect] = useState<number | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   // The runtime calls back outside React; these refs give it the latest callbacks and what was sent.
-  const latest = useRef({ report, onFinish, modules, saveRefused, unsaved });
-  latest.current = { report, onFinish, modules, saveRefused, unsaved };
+  const latest = useRef({ report, onFinish, onExit, modules, saveRefused, unsaved });
+  latest.current = { report, onFinish, onExit, modules, saveRefused, unsaved };
   const container = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const popup = useRef<Window | null>(null);
-  const sent = useRef<{ previous: ScormSnapshot | null; modules: number[] }>({ previous: null, modules: [] });
-  const startData = useRef({ manifestUrl, learner, src });
-  // What a new start of the runtime resumes from: the loader's data, then each commit's.
-  const kept = useRef(resume);
+  const sent = useRef<{ previous: ScormProgress | null; modules: number[] }>({ previous: null, modules: [] });
+  // What each SCO kept so far, and the SCO open last (saved as `current`, even if it never commits).
+  const saved = useRef({ learner, items: resume?.items ?? {}, current: open.id ?? "" });
+  const modulesTimer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(modulesTimer.current), []);
+
+  const launch = (id: string) => {
+    saved.current.current = id;
+    setPhase("preparing");
+    setOpen((previous) => ({ id, launch: previous.launch + 1 }));
+  };
+  const item = pack.items.find((candidate) => candidate.id === open.id);
 
   useEffect(() => {
+    const { id } = open;
+    const sco = pack.items.find((candidate) => candidate.id === id);
+    if (!id || !sco?.launch) return;
+    const address = sco.launch;
     let cancelled = false;
     let uninstall: (() => void) | null = null;
-    let modulesTimer: number | undefined;
-    const { manifestUrl: manifest, learner: who, src: launch } = startData.current;
-    (async () => {
-      const text = manifest
-        ? await fetch(manifest).then(
-            (response) => (response.ok ? response.text() : null),
-            () => null
-          )
-        : null;
-      const version = scormVersionOf(text);
-      const remove = await installScormRuntime(version, {
-        learner: who,
-        resume: kept.current,
-        onCommit: (cmi) => {
-          const next = scormSnapshot(version, cmi);
-          // Too large for the legacy API: nothing is sent, the package and the learner are told.
-          if (!scormDataFits(next.data)) {
-            latest.current.unsaved();
-            return false;
-          }
-          kept.current = next.data;
-          const refusedBefore = latest.current.saveRefused;
-          const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
-          sent.current = { previous: next, modules: decision.reportedModules };
-          for (const item of decision.reports) latest.current.report(item);
-          if (decision.finish === "now") latest.current.onFinish();
-          else if (decision.finish === "modules" && modulesTimer === undefined) {
-            modulesTimer = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
-          }
-          // A save the legacy API refused makes this commit fail too, until one is saved again.
-          return !refusedBefore;
-        },
-      });
-      if (cancelled) remove();
-      else {
-        uninstall = remove;
-        // The window opened blank in the learner's tap loads the package once its runtime is here.
-        if (popup.current && !popup.current.closed) popup.current.location.href = launch;
-        else setPhase("loading");
+    const { version } = pack;
+    const scos = launchable(pack).map((candidate) => candidate.id);
+    const record = (cmi: Record<string, unknown>) => {
+      const data = scormSnapshot(version, cmi).data;
+      // Too large for the legacy API: nothing is sent, the package and the learner are told.
+      if (!scormDataFits(data)) {
+        latest.current.unsaved();
+        return false;
       }
-    })().catch(() => {
-      if (!cancelled) setPhase("error");
-    });
+      const items = { ...saved.current.items, [id]: data };
+      saved.current.items = items;
+      setStates(itemStates(pack, items));
+      const refusedBefore = latest.current.saveRefused;
+      const next = scormProgress(version, scos, items, saved.current.current);
+      const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
+      sent.current = { previous: next, modules: decision.reportedModules };
+      for (const report of decision.reports) latest.current.report(report);
+      if (decision.finish === "now") latest.current.onFinish();
+      else if (decision.finish === "modules" && modulesTimer.current === undefined) {
+        modulesTimer.current = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
+      }
+      // A save the legacy API refused makes this commit fail too, until one is saved again.
+      return !refusedBefore;
+    };
+    // Terminate answers the SCO first; the request is followed once it has returned.
+    const follow = (request: NavRequest) =>
+      window.setTimeout(() => {
+        const target = navigate(pack, id, request);
+        if (target && "close" in target) latest.current.onExit();
+        else if (target) launch(target.launch);
+      });
+    // The window opened blank in the learner's tap loads the SCO once its runtime is here.
+    const show = () => {
+      if (popup.current && !popup.current.closed) popup.current.location.href = address;
+      else setPhase("loading");
+    };
+    if (!sco.sco) {
+      // An asset has no runtime: opening it completes it.
+      record(version === "2004" ? { "cmi.completion_status": "completed" } : { "cmi.core.lesson_status": "completed" });
+      show();
+      return;
+    }
+    installScormRuntime(version, {
+      start: startValues(version, sco, saved.current.items[id], saved.current.learner),
+      onCommit: record,
+      onNavigate: follow,
+    })
+      .then((remove) => {
+        if (cancelled) remove();
+        else {
+          uninstall = remove;
+          show();
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setPhase("error");
+      });
     return () => {
       cancelled = true;
-      window.clearTimeout(modulesTimer);
       uninstall?.();
     };
-  }, [session]);
+    // A launch (`open`) or a move to or from a window (`session`) starts a runtime; the package does not change while the player is open.
+  }, [open, session]);
 
   // Leaving the page: the frame is removed first, so the package's own unload handlers commit now;
   // a window of its own is closed (what it commits as it closes may come too late to be sent).
@@ -219,6 +255,9 @@ export function ScormPlayer({
           {t("contentLoading")}
         </p>
       ) : null}
+      {scripted && launchable(pack).length > 1 ? (
+        <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
+      ) : null}
       {elsewhere ? (
         <div className="scorm-elsewhere">
           <p role="status">{t("scormElsewhere")}</p>
@@ -227,7 +266,7 @@ export function ScormPlayer({
           </button>
         </div>
       ) : null}
-      {running && !elsewhere ? (
+      {running && !elsewhere && item?.launch ? (
         <>
           <p className="scorm-toolbar">
             {document.fullscreenEnabled ? (
@@ -240,10 +279,11 @@ export function ScormPlayer({
             </button>
           </p>
           <iframe
+            key={open.launch}
             ref={frame}
             className="scorm-frame"
             data-aspect={aspect ? "declared" : undefined}
-            src={src}
+            src={item.launch}
             title={title}
             onLoad={onFrameLoad}
             allow="fullscreen"
@@ -252,4 +292,12 @@ export function ScormPlayer({
       ) : null}
     </div>
   );
+}
+
+function itemStates(pack: ScormPackage, items: Record<string, Record<string, string>>) {
+  const states: Record<string, ScormItemState> = {};
+  for (const item of launchable(pack)) {
+    states[item.id] = scormItemState(items[item.id] ? scormSnapshot(pack.version, items[item.id]!) : null);
+  }
+  return states;
 }

@@ -20,7 +20,7 @@ export type PlayerActivity = {
   kind: PlayerKind;
   /** The file to play: a same-origin `/files/...` path when it lives on the files host. */
   src: string | null;
-  /** SCORM only: the package's imsmanifest.xml, to tell SCORM 1.2 from 2004. */
+  /** SCORM only: the package's imsmanifest.xml, which the server reads. */
   manifestUrl: string | null;
   /** External links only: the page to open, and the address the 800×600 window loads. */
   link: { url: string; windowUrl: string } | null;
@@ -32,24 +32,60 @@ export type PlayerActivity = {
 export type PdfDocument = {
   /** The file's path under `/files/`, from which the page images are addressed. */
   path: string;
-  /** Pages in the file; only the first `pages.length` are shown. */
+  /** Pages in the file; `pages` are a group of them, from page `first`. */
   pageCount: number;
-  /** Each shown page's size in PDF points (its shape) and its text, for screen readers. */
+  first: number;
+  /** Each shown page's size in PDF points (its shape) and its text, in reading order. */
   pages: Array<{ width: number; height: number; text: string }>;
 };
+
+/** A SCORM package as the server read its imsmanifest.xml (app/lib/scorm-manifest.server.ts). */
+export type ScormPackage = {
+  version: "1.2" | "2004";
+  /** The default organisation's title. */
+  title: string;
+  /** Its items in order, groups included; `depth` 0 for the organisation's own children. */
+  items: ScormItem[];
+};
+
+export type ScormItem = {
+  id: string;
+  title: string;
+  depth: number;
+  /** What the item launches (same-origin, with its parameters); null for a group of items. */
+  launch: string | null;
+  /** A SCO talks to the runtime; an asset does not and counts as completed once opened. */
+  sco: boolean;
+  /** Values from the manifest the runtime starts the SCO with (mastery score, launch data...). */
+  cmi: Record<string, string>;
+  /** 2004: the ids of the objectives it declares (imsss:objectives), primary first. */
+  objectives: string[];
+};
+
+/** SCORM user data as update_user_data keeps it: each SCO's kept CMI values and the last one open. */
+export type ScormUserData = {
+  scorm: 2;
+  current: string;
+  items: Record<string, Record<string, string>>;
+};
+
+/** Why a PDF's pages cannot be shown: locked with a password, damaged, or any other failure (missing, too large, busy…). */
+export type PdfProblem = "protected" | "damaged" | "unreadable";
 
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
   activity: PlayerActivity;
   record: SavedRecord | null;
-  /** SCORM resume data: the flattened CMI values saved with update_user_data. */
-  resume: Record<string, string> | null;
+  /** SCORM resume data: the per-SCO values saved with update_user_data. */
+  resume: ScormUserData | null;
+  /** SCORM only: the package's manifest, or null when it could not be read (the launch file plays alone). */
+  scorm: ScormPackage | null;
   learner: { id: number; firstName: string; lastName: string };
   /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
   saveData: boolean;
-  /** PDF only: its pages, or null when the file could not be read (the player says so). */
-  pdf: PdfDocument | null;
+  /** PDF only: its pages, or why the file could not be read (the player says so); null for other kinds. */
+  pdf: PdfDocument | { problem: PdfProblem } | null;
 };
 
 export type PlayerData =
@@ -72,7 +108,7 @@ export type ProgressReport =
   | { action: "started" }
   | { action: "finished" }
   | { action: "update_time"; time: number }
-  | { action: "update_user_data"; userData: Record<string, string> }
+  | { action: "update_user_data"; userData: ScormUserData }
   | { action: "update_points"; progress: number }
   | { action: "update_activity_modules"; modules: number[] };
 
