@@ -58,7 +58,11 @@ function traceWrites(slow: Record<string, number> = {}) {
 describe("a page's last writes", () => {
   it("are performed in order, data, points, time, then finished, and answer the last record", async () => {
     const trace = traceWrites();
-    const userData = JSON.stringify({ "cmi.core.lesson_status": "passed", "cmi.interactions.0.id": "q1" });
+    const userData = JSON.stringify({
+      scorm: 2,
+      current: "sco",
+      items: { sco: { "cmi.core.lesson_status": "passed", "cmi.interactions.0.id": "q1" } },
+    });
     const reply = await batch("505", [
       { action: "update_user_data", userData },
       { action: "update_points", progress: "100" },
@@ -77,7 +81,11 @@ describe("a page's last writes", () => {
 
   it("take user data that escaping twice makes longer than a single write may be", async () => {
     // 42 Ki characters as one write's field; 84 Ki once escaped again inside the batch.
-    const userData = JSON.stringify({ "cmi.suspend_data": '"'.repeat(21_000), "cmi.core.lesson_status": "passed" });
+    const userData = JSON.stringify({
+      scorm: 2,
+      current: "sco",
+      items: { sco: { "cmi.suspend_data": '"'.repeat(21_000), "cmi.core.lesson_status": "passed" } },
+    });
     const reply = await batch("505", [{ action: "update_user_data", userData }, { action: "finished" }]);
     expect(reply).toMatchObject({ status: 200, body: { ok: true, record: { finalized: true } } });
     expect((await recordOf(505))?.userData).toBe(userData);
