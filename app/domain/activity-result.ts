@@ -12,8 +12,12 @@ type FinishedRecord = { finalized: boolean; userData: string | null; taskDuratio
 const number = (value: unknown) =>
   (typeof value === "string" && value.trim() !== "") || typeof value === "number" ? Number(value) : Number.NaN;
 
-/** One SCO's score as a percentage (0–100), or null when it set none. */
-function scoScore(data: Record<string, unknown>): number | null {
+/**
+ * One SCO's score as a percentage (0–100 when the package keeps to its range), or null when it
+ * set none: the scaled score (2004), else raw within min..max, else raw read as a percentage. The
+ * player's points (update_points, rules.ts) and the card read it the same way.
+ */
+export function scoScore(data: Record<string, unknown>): number | null {
   const scaled = number(data["cmi.score.scaled"]);
   if (Number.isFinite(scaled)) return scaled * 100;
   const field = (name: string) => number(data[`cmi.score.${name}`] ?? data[`cmi.core.score.${name}`]);

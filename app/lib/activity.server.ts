@@ -10,7 +10,7 @@ import { type ActivityAction, type ActivityReport, reportActivity } from "./lega
 import { getHomeActivities } from "./legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import { readPdf } from "./pdf-pages.server";
-import { readScormPackage } from "./scorm-manifest.server";
+import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
@@ -147,8 +147,15 @@ export function savedRecord(record: ProgressRecord): SavedRecord {
  * The package's manifest as the server read it; when it cannot be read, its launch file plays
  * alone as a SCORM 1.2 SCO, as before issue #13.
  */
-async function scormPackageOf(played: PlayerActivity, src: string, request: Request): Promise<ScormPackage> {
-  const read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
+/** The package's manifest as read, or its launch page alone when it has none; null when the files host did not answer. */
+async function scormPackageOf(played: PlayerActivity, src: string, request: Request): Promise<ScormPackage | null> {
+  let read: ScormPackage | null;
+  try {
+    read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
+  } catch (error) {
+    if (error instanceof ManifestUnreachable) return null;
+    throw error;
+  }
   return (
     read ?? {
       version: "1.2",

@@ -1,5 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import type { ScormVersion } from "~/components/player/rules";
+import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ScormItem, ScormPackage } from "~/components/player/types";
 import { filesHostUrl } from "./files-host.server";
 
@@ -13,7 +14,7 @@ import { filesHostUrl } from "./files-host.server";
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 export const MANIFEST_TIMEOUT_MS = 5_000;
 /** The contract's cap on SCOs kept per record (docs/legacy-api.md); items beyond it are not listed. */
-export const MAX_ITEMS = 64;
+export const MAX_ITEMS = SCORM_DATA_LIMITS.items;
 const MAX_DEPTH = 8;
 const MAX_TEXT = 64_000;
 
@@ -86,10 +87,10 @@ function launchOf(href: string, bases: string[], parameters: string, manifest: U
 }
 
 /** An item's imsss:sequencing, its own or the collection's one it refers to (IDRef). */
-function sequencingOf(item: Node, collection: Node[]): Node | null {
+function sequencingOf(item: Node, collection: Map<string, Node>): Node | null {
   const own = first(item.sequencing);
   const ref = own ? text(own["@idref"]) : "";
-  const shared = ref ? collection.find((candidate) => text(candidate["@id"]) === ref) ?? null : null;
+  const shared = ref ? collection.get(ref) ?? null : null;
   return own || shared ? { ...shared, ...own } : null;
 }
 
@@ -131,6 +132,16 @@ function itemCmi(version: ScormVersion, item: Node, sequencing: Node | null): { 
   return { cmi, objectives };
 }
 
+/** Nodes by an attribute's value, the first of each value kept (as a search in document order would find it). */
+function byIdentifier(list: Node[], attribute: string): Map<string, Node> {
+  const found = new Map<string, Node>();
+  for (const node of list) {
+    const key = text(node[attribute]);
+    if (key && !found.has(key)) found.set(key, node);
+  }
+  return found;
+}
+
 /** Reads a manifest's text; null when it is not a manifest this player can use. */
 export function parseManifest(xml: string, manifestPath: string): ScormPackage | null {
   if (xml.length > MAX_MANIFEST_BYTES) return null;
@@ -149,8 +160,9 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
   const organization = all.find((candidate) => text(candidate["@identifier"]) === wanted) ?? all[0];
   if (!organization) return null;
   const resourcesNode = first(root.resources);
-  const resources = nodes(resourcesNode?.resource);
-  const collection = nodes(first(root.sequencingcollection)?.sequencing);
+  // Looked up by identifier once: a crafted manifest may hold tens of thousands of them.
+  const resources = byIdentifier(nodes(resourcesNode?.resource), "@identifier");
+  const collection = byIdentifier(nodes(first(root.sequencingcollection)?.sequencing), "@id");
   const bases = [text(root["@base"]), text(resourcesNode?.["@base"])];
   const items: ScormItem[] = [];
   const visit = (children: unknown, depth: number) => {
@@ -159,7 +171,7 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
       if (text(item["@isvisible"]) === "false" && !item.item) continue;
       const id = text(item["@identifier"]).slice(0, 255);
       if (!id || items.some((existing) => existing.id === id)) continue;
-      const resource = resources.find((candidate) => text(candidate["@identifier"]) === text(item["@identifierref"]));
+      const resource = resources.get(text(item["@identifierref"]));
       const launch = resource
         ? launchOf(text(resource["@href"]), [...bases, text(resource["@base"])], text(item["@parameters"]), manifest)
         : null;
@@ -199,6 +211,7 @@ export async function readScormPackage(manifestPath: string, signal?: AbortSigna
     });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
+      if (response.status >= 500) throw new ManifestUnreachable();
       return null;
     }
     if (Number(response.headers.get("Content-Length") ?? 0) > MAX_MANIFEST_BYTES) {
@@ -218,6 +231,15 @@ export async function readScormPackage(manifestPath: string, signal?: AbortSigna
     }
     return parseManifest(new TextDecoder().decode(Buffer.concat(chunks)), manifestPath);
   } catch {
-    return null;
+    // Not reached (down, slow, 5xx; parsing never throws): the player says so rather than play
+    // the package without its manifest, whose SCOs' saved data it would not find again.
+    throw new ManifestUnreachable();
+  }
+}
+
+/** The files host did not answer for the manifest: the package cannot be played right now. */
+export class ManifestUnreachable extends Error {
+  constructor() {
+    super("the package's manifest could not be fetched");
   }
 }

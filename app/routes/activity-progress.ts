@@ -143,8 +143,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const [first, ...rest] = reportsOf(Object.fromEntries(await request.formData())) ?? [];
     if (!first) return reply({ ok: false, error: "invalid", message: "" }, 400);
     const record = await inLane(`${session.token}:${first.activity}`, async () => {
-      let last = await sendReport(ctx, first.action, legacyReport(first));
-      for (const report of rest) last = await sendReport(ctx, report.action, legacyReport(report));
+      // A page's last data refused (too large, say) does not cost it the points and finished behind it.
+      let refused: unknown = null;
+      let last = null;
+      for (const report of [first, ...rest]) {
+        try {
+          last = await sendReport(ctx, report.action, legacyReport(report));
+        } catch (error) {
+          const dataRefused = report.action === "update_user_data" && error instanceof LegacyError && !isTransient(error);
+          if (!dataRefused || rest.length === 0) throw error;
+          refused ??= error;
+        }
+      }
+      if (refused || !last) throw refused;
       return last;
     });
     return reply({ ok: true, record: savedRecord(record) });

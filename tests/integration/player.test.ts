@@ -100,6 +100,19 @@ describe("activity loader", () => {
     expect((await readScormPackage("/files/storage/scorm/arqueo-caja-2004/imsmanifest.xml"))?.version).toBe("2004");
   });
 
+  it("does not play a package whose manifest the files host did not serve (5xx, down): the player says it failed", async () => {
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).endsWith("/imsmanifest.xml") ? Promise.resolve(new Response("busy", { status: 503 })) : realFetch(input, init)
+    );
+    const { readScormPackage, ManifestUnreachable } = await import("~/lib/scorm-manifest.server");
+    await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(ManifestUnreachable);
+    const loaded = ready(await openOnHome("106"));
+    expect(loaded.activity.kind).toBe("scorm");
+    expect(loaded.scorm).toBeNull();
+    vi.restoreAllMocks();
+  });
+
   it("hands the flat SCORM data saved before issue #13 over as the first SCO's", async () => {
     const data = ready(await openOnHome("203"));
     expect(data.resume).toEqual({

@@ -112,6 +112,20 @@ describe("a page's last writes", () => {
     expect(reply.status).toBe(409);
     expect(trace).toEqual(["start update_points", "end update_points"]);
   });
+
+  it("carry on past refused data: the points and finished behind it are still sent, and the refusal is said", async () => {
+    legacy.setFaults({ refusePath: "/activities/update_user_data" });
+    const trace = traceWrites();
+    const userData = JSON.stringify({ scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_status": "passed" } } });
+    const reply = await batch("505", [
+      { action: "update_user_data", userData },
+      { action: "update_points", progress: "100" },
+      { action: "finished" },
+    ]);
+    expect(reply.status).toBe(409);
+    expect(trace.filter((line) => line.startsWith("start"))).toEqual(["start update_user_data", "start update_points", "start finished"]);
+    expect(await recordOf(505)).toMatchObject({ finalized: true, progress: 100 });
+  });
 });
 
 describe("one learner's writes to one activity", () => {

@@ -70,7 +70,11 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             onLeave={tracker.onLeave}
             onExit={close}
           />
-        ) : null;
+        ) : (
+          <p className="player-error" role="alert">
+            {t("contentFailed")}
+          </p>
+        );
     }
   }
   return (

@@ -227,7 +227,8 @@ describe("scormSnapshot", () => {
     ]);
     const scaled = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
     expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.4" })).toMatchObject({
-      statuses: ["completed", "failed"],
+      statuses: ["failed"],
+      score: null,
       data: { "cmi.success_status": "failed" },
     });
     expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.7" }).statuses).toEqual(["completed", "passed"]);
@@ -235,6 +236,29 @@ describe("scormSnapshot", () => {
       scormSnapshot("2004", { "cmi.completion_threshold": "0.75", "cmi.progress_measure": "0.5", "cmi.completion_status": "completed" })
         .statuses
     ).toEqual(["incomplete"]);
+  });
+
+  it("with a pass mark, neither finishes nor scores until the SCO has passed", () => {
+    // 70 of a mastery score of 80, still incomplete: no points yet, whatever comes next.
+    const exam = { "cmi.student_data.mastery_score": "80", "cmi.core.score.raw": "70" };
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete" })).toMatchObject({ statuses: ["incomplete"], score: null });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "completed" })).toMatchObject({ statuses: ["failed"], score: null });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "90", "cmi.core.lesson_status": "completed" })).toMatchObject({
+      statuses: ["passed"],
+      score: 90,
+    });
+    // 2004 completed before any score: not finished until success is known.
+    const pending = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
+    expect(scormSnapshot("2004", pending)).toMatchObject({ statuses: ["unknown"], score: null });
+    const decision = scormDecision(null, scormProgress("2004", ["sco"], { sco: scormSnapshot("2004", pending).data }, "sco"), [], []);
+    expect(decision.finish).toBeNull();
+    expect(decision.reports.map((report) => report.action)).toEqual(["update_user_data"]);
+  });
+
+  it("scores as the card does: scaled, else raw within min..max, else raw", () => {
+    expect(scormSnapshot("2004", { "cmi.score.raw": "8", "cmi.score.min": "0", "cmi.score.max": "10", "cmi.score.scaled": "0.8" }).score).toBe(80);
+    expect(scormSnapshot("1.2", { "cmi.core.score.raw": "8", "cmi.core.score.max": "10" }).score).toBe(80);
+    expect(scormSnapshot("1.2", { "cmi.core.score.raw": "85" }).score).toBe(85);
   });
 
   it("has no score while none was set", () => {

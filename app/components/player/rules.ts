@@ -1,3 +1,4 @@
+import { scoScore } from "~/domain/activity-result";
 import type { ProgressReport, ScormUserData } from "./types";
 
 /** The player's timing and completion rules (spec §4, §9), as pure functions. */
@@ -26,7 +27,7 @@ export function retryDelayMs(failures: number): number {
 export type ScormSnapshot = {
   /** lesson_status (1.2) or completion and success status (2004), lower case. */
   statuses: string[];
-  /** cmi.core.score.raw / cmi.score.raw, when set. */
+  /** The score as a percentage (`scoScore`), when set; null until a SCO with a pass mark has passed. */
   score: number | null;
   /** Ids of the objectives the content reports completed or passed. */
   completedObjectives: string[];
@@ -167,6 +168,7 @@ const KEPT_KEYS: Record<ScormVersion, RegExp> = {
     "^cmi\\.(?:" +
       [
         "core\\.(?:lesson_location|lesson_status|exit|session_time|total_time|score\\.(?:raw|min|max))",
+        "student_data\\.mastery_score",
         "suspend_data",
         "comments",
         "objectives\\.\\d+\\.(?:id|status|score\\.(?:raw|min|max))",
@@ -179,6 +181,7 @@ const KEPT_KEYS: Record<ScormVersion, RegExp> = {
     "^cmi\\.(?:" +
       [
         "location|completion_status|success_status|progress_measure|exit|session_time|total_time|suspend_data",
+        "scaled_passing_score",
         "score\\.(?:raw|min|max|scaled)",
         "objectives\\.\\d+\\.(?:id|success_status|completion_status|progress_measure|description" +
           "|score\\.(?:raw|min|max|scaled))",
@@ -193,10 +196,12 @@ export const isKeptScormKey = (version: ScormVersion, key: string) => KEPT_KEYS[
 
 /**
  * What is handed back to the runtime on resume: every kept key but the last session's time and
- * exit (the LMS adds the session into total_time; exit describes how that session ended).
+ * exit (the LMS adds the session into total_time; exit describes how that session ended) and the
+ * pass mark, which comes from the manifest each time (kept so the saved data says how it was judged).
  */
 export const isRestoredScormKey = (version: ScormVersion, key: string) =>
-  isKeptScormKey(version, key) && !/^cmi\.(?:core\.)?(?:session_time|exit)$/.test(key);
+  isKeptScormKey(version, key) &&
+  !/^cmi\.(?:(?:core\.)?(?:session_time|exit)|student_data\.mastery_score|scaled_passing_score)$/.test(key);
 
 const number = (value: string | undefined) =>
   value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
@@ -249,20 +254,25 @@ export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown
         : [text(`cmi.objectives.${index}.completion_status`), text(`cmi.objectives.${index}.success_status`)];
     if (states.some((state) => state === "completed" || state === "passed")) objectives.push(id);
   }
-  const scaled = number(text("cmi.score.scaled"));
-  const score =
-    version === "1.2"
-      ? number(text("cmi.core.score.raw"))
-      : number(text("cmi.score.raw")) ?? (scaled === null ? null : Math.round(scaled * 10_000) / 100);
-  const statuses =
-    version === "1.2" ? [text("cmi.core.lesson_status")] : [text("cmi.completion_status"), text("cmi.success_status")];
+  const percent = scoScore(cmi);
+  const declared = (
+    version === "1.2" ? [text("cmi.core.lesson_status")] : [text("cmi.completion_status"), text("cmi.success_status")]
+  )
+    .filter((status): status is string => Boolean(status))
+    .map((status) => status.toLowerCase());
+  // With a pass mark from the manifest, only a pass counts: until the SCO has passed, "completed"
+  // does not finish the activity and its score earns no points (a failed attempt never does).
+  const graded = number(raw(version === "1.2" ? "cmi.student_data.mastery_score" : "cmi.scaled_passing_score")) !== null;
+  const pending = graded && !declared.includes("passed");
+  const statuses = pending ? declared.filter((status) => status !== "completed") : declared;
+  const score = pending || percent === null ? null : Math.round(percent * 100) / 100;
   const data: Record<string, string> = {};
   for (const key of Object.keys(cmi).sort(byIndex)) {
     const value = text(key);
     if (value && isKeptScormKey(version, key)) data[key] = value;
   }
   return {
-    statuses: statuses.filter((status): status is string => Boolean(status)).map((status) => status.toLowerCase()),
+    statuses,
     score,
     completedObjectives: objectives,
     data,

@@ -133,12 +133,19 @@ describe("startValues", () => {
 });
 
 describe("scormDataFits", () => {
+  const one = (data: Record<string, string>) => ({ scorm: 2 as const, current: "sco", items: { sco: data } });
   it("takes 64,000 characters in a value and 4,096 keys, not more", () => {
-    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_000) })).toBe(true);
-    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_001) })).toBe(false);
+    expect(scormDataFits(one({ "cmi.suspend_data": "x".repeat(64_000) }))).toBe(true);
+    expect(scormDataFits(one({ "cmi.suspend_data": "x".repeat(64_001) }))).toBe(false);
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`cmi.interactions.${i}.id`, "q"]));
-    expect(scormDataFits(keys(4_096))).toBe(true);
-    expect(scormDataFits(keys(4_097))).toBe(false);
-    expect(scormDataFits({ [`cmi.${"k".repeat(252)}`]: "v" })).toBe(false);
+    expect(scormDataFits(one(keys(4_096)))).toBe(true);
+    expect(scormDataFits(one(keys(4_097)))).toBe(false);
+    expect(scormDataFits(one({ [`cmi.${"k".repeat(252)}`]: "v" }))).toBe(false);
+  });
+
+  it("refuses what fits SCO by SCO but not as a whole: ten SCOs of 60,000 characters", () => {
+    const items = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`sco-${i}`, { "cmi.suspend_data": "x".repeat(60_000) }]));
+    expect(scormDataFits({ scorm: 2, current: "sco-0", items })).toBe(false);
+    expect(scormDataFits({ scorm: 2, current: "sco-0", items: Object.fromEntries(Object.entries(items).slice(0, 8)) })).toBe(true);
   });
 });

@@ -16,12 +16,19 @@ export const SCORM_DATA_LIMITS = {
   text: 512 * 1024,
 } as const;
 
-/** Whether one SCO's kept data is within SCORM_DATA_LIMITS, so the legacy API can take it. */
-export function scormDataFits(data: Record<string, string>): boolean {
-  const entries = Object.entries(data);
+/** Whether a package's user data, with one SCO's kept data, is within SCORM_DATA_LIMITS, so the legacy API can take it. */
+export function scormDataFits(userData: ScormUserData): boolean {
+  const items = Object.values(userData.items);
   return (
-    entries.length <= SCORM_DATA_LIMITS.keysPerItem &&
-    entries.every(([key, value]) => key.length <= SCORM_DATA_LIMITS.key && value.length <= SCORM_DATA_LIMITS.value)
+    items.length <= SCORM_DATA_LIMITS.items &&
+    items.every((data) => {
+      const entries = Object.entries(data);
+      return (
+        entries.length <= SCORM_DATA_LIMITS.keysPerItem &&
+        entries.every(([key, value]) => key.length <= SCORM_DATA_LIMITS.key && value.length <= SCORM_DATA_LIMITS.value)
+      );
+    }) &&
+    JSON.stringify(userData).length <= SCORM_DATA_LIMITS.text
   );
 }
 

@@ -99,13 +99,12 @@ export function ScormPlayer({
     const { version } = pack;
     const scos = launchable(pack).map((candidate) => candidate.id);
     const record = (cmi: Record<string, unknown>) => {
-      const data = scormSnapshot(version, cmi).data;
+      const items = { ...saved.current.items, [id]: scormSnapshot(version, cmi).data };
       // Too large for the legacy API: nothing is sent, the package and the learner are told.
-      if (!scormDataFits(data)) {
+      if (!scormDataFits({ scorm: 2, current: saved.current.current, items })) {
         latest.current.unsaved();
         return false;
       }
-      const items = { ...saved.current.items, [id]: data };
       saved.current.items = items;
       setStates(itemStates(pack, items));
       const refusedBefore = latest.current.saveRefused;
