@@ -1,0 +1,19 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Taps `target` as a finger would, after checking that it is really there to be tapped: with the
+ * window (never an inner box) scrolled to it, the point at its centre belongs to it. Playwright's
+ * own `click`/`tap` scroll inside clipped overflow, so they pass on a button a person cannot reach.
+ */
+export async function tapReachable(target: Locator) {
+  await expect(target).toBeVisible();
+  const reachable = await target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    window.scrollBy(0, rect.top + rect.height / 2 - window.innerHeight / 2);
+    const after = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(after.left + after.width / 2, after.top + after.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+  expect(reachable, "the element's centre is covered or clipped").toBe(true);
+  await target.tap();
+}
