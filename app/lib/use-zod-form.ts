@@ -40,11 +40,22 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: options.constraint,
+    constraint: withoutMaxLength(options.constraint),
     shouldValidate: validate ? "onBlur" : "onSubmit",
     shouldRevalidate: validate ? "onInput" : "onSubmit",
     onValidate: validate,
   });
+}
+
+/**
+ * The constraint without `maxLength`: a browser silently cuts what is typed or pasted at that
+ * length (a long link stored broken), whereas the schema's 'El número máximo de caracteres es N'
+ * keeps the text and says what to shorten.
+ */
+export function withoutMaxLength(constraint: FormConstraint): FormConstraint {
+  return Object.fromEntries(
+    Object.entries(constraint).map(([name, { maxLength: _dropped, ...rest }]) => [name, rest]),
+  );
 }
 
 /** The browser-side validation of form `id`, once the user has interacted with it and it has loaded. */

@@ -1,4 +1,4 @@
-import { expect, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
@@ -22,4 +22,38 @@ test("the last notification is deleted with taps: its confirmation is inside the
   await expect(page.getByText("¡Acción realizada con éxito!")).toBeVisible();
   await expect(page.locator(".notification", { hasText: title })).toHaveCount(0);
   await expect(cards).toHaveCount(count - 1);
+});
+
+test("a pasted link longer than the limit is kept whole and gets the spec's length message", async ({ page }, testInfo) => {
+  await signIn(page, accounts.leader.email);
+  await page.goto("/profile_auditor/material");
+  const dialog = page.getByRole("dialog", { name: "Subir material" });
+  const long = `https://intranet.example.com/${"a".repeat(2100)}`;
+  await dialog.getByLabel("Título").fill("Guía larga");
+  await dialog.getByLabel("Tipo de material").selectOption({ label: "Artículo" });
+  await dialog.getByLabel("Enlace").fill(long);
+  await dialog.getByLabel("Fecha").fill("2026-11-23");
+  await expect(dialog.getByLabel("Enlace")).toHaveValue(long);
+  await dialog.getByRole("button", { name: "Subir material" }).click();
+  await expect(dialog.getByText("El número máximo de caracteres es 2048")).toBeVisible();
+  await expect(dialog.getByLabel("Enlace")).toHaveValue(long);
+  await screenshot(page, testInfo, "material-too-long");
+
+  const real = `https://intranet.example.com/sites/auditoria/Documentos%20compartidos/Forms/AllItems.aspx?id=${"x".repeat(40)}`;
+  await dialog.getByLabel("Enlace").fill(real);
+  await dialog.getByRole("button", { name: "Subir material" }).click();
+  await expect(page.getByText("¡Acción realizada con éxito!")).toBeVisible();
+});
+
+test("a suggestion over 128 characters is kept and answered with the length message", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/faq/suggestion");
+  const dialog = page.getByRole("dialog", { name: "Sugerencias" });
+  const text = "Me gustaría ver más casos prácticos. ".repeat(5);
+  await dialog.getByLabel("Categoría").selectOption({ index: 1 });
+  await dialog.getByLabel("Tu sugerencia").fill(text);
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(dialog.getByText("El número máximo de caracteres es 128")).toBeVisible();
+  await expect(dialog.getByLabel("Tu sugerencia")).toHaveValue(text);
+  expect(await page.locator("[maxlength]").count()).toBe(0);
 });

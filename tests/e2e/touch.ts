@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 
 /**
  * Taps `target` as a finger would, after checking that it is really there to be tapped: with the
