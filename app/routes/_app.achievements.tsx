@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { SectionPage } from "~/components/section-page";
@@ -59,6 +59,9 @@ export default function Achievements() {
               <span className="ranking-stars-empty">{"★".repeat(STAR_LIMIT - data.stars)}</span>
             </span>
           </p>
+          <Link to="/profile/my_results" className="progress-results">
+            {t("badges.resultsLink")}
+          </Link>
         </div>
       </div>
 

@@ -98,6 +98,9 @@ export default function Profile() {
             </li>
           ) : null}
         </ul>
+        <Link to="/profile/my_results" className="button">
+          {t("engagement:badges.resultsLink")}
+        </Link>
         {data.isLeader ? (
           <Link to="/profile_auditor" className="button button-primary">
             {t("leaderLink")}

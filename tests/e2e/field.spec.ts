@@ -1,4 +1,4 @@
-import { accounts, expect, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
@@ -56,4 +56,20 @@ test("a suggestion over 128 characters is kept and answered with the length mess
   await expect(dialog.getByText("El número máximo de caracteres es 128")).toBeVisible();
   await expect(dialog.getByLabel("Tu sugerencia")).toHaveValue(text);
   expect(await page.locator("[maxlength]").count()).toBe(0);
+});
+
+test("'Mis resultados' opens from the profile and from Avance, in both languages", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.locator(".tab-bar").getByRole("link", { name: "Avance" }).tap();
+  await page.getByRole("link", { name: "Ver mis resultados e insignias" }).tap();
+  await expect(page).toHaveURL(/\/profile\/my_results$/);
+  await expect(page.getByRole("heading", { name: "Mis resultados", level: 1 })).toBeVisible();
+  await page.goto("/profile");
+  await chooseLanguage(page, "en", testInfo);
+  await screenshot(page, testInfo, "profile-results-link");
+  await page.getByRole("link", { name: "See my results and badges" }).tap();
+  await expect(page).toHaveURL(/\/profile\/my_results$/);
+  await expect(page.getByRole("heading", { name: "My results", level: 1 })).toBeVisible();
+  await page.goto("/achievements");
+  await expect(page.getByRole("link", { name: "See my results and badges" })).toBeVisible();
 });
