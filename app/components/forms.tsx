@@ -99,12 +99,15 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
   );
 }
 
-/** The primary submit button: disabled while its form is being sent, so a double tap sends once. */
-export function SubmitButton({ children, busyText }: { children: React.ReactNode; busyText?: string }) {
+/**
+ * The primary submit button: disabled while its form is being sent, so a double tap sends once,
+ * and while `disabled` (a step not finished yet).
+ */
+export function SubmitButton({ children, busyText, disabled = false }: { children: React.ReactNode; busyText?: string; disabled?: boolean }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+    <button type="submit" className="button button-primary" disabled={submitting || disabled} aria-busy={submitting}>
       {submitting && busyText ? busyText : children}
     </button>
   );

@@ -112,7 +112,8 @@ function TriviaRetry({ chosen, errors }: { chosen: Record<string, number>; error
 function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Record<string, number>; missing: number[]; errors: string[] | null }) {
   const { t } = useTranslation("engagement");
   const hydrated = useHydrated();
-  const [step, setStep] = useState(0);
+  // A server error opens on the first question it names, not on a hidden one.
+  const [step, setStep] = useState(() => Math.max(0, game.questions.findIndex((question) => missing.includes(question.id))));
   const [answers, setAnswers] = useState<Record<string, number>>(chosen);
   const last = game.questions.length - 1;
   const current = game.questions[step];
@@ -152,7 +153,7 @@ function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Rec
                 {t("trivia.next")}
               </button>
             ) : (
-              <SubmitButton>{t("trivia.finish")}</SubmitButton>
+              <SubmitButton disabled={!answers[current.id]}>{t("trivia.finish")}</SubmitButton>
             )}
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import { accounts, chooseLanguage, expect, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
@@ -72,4 +72,30 @@ test("'Mis resultados' opens from the profile and from Avance, in both languages
   await expect(page.getByRole("heading", { name: "My results", level: 1 })).toBeVisible();
   await page.goto("/achievements");
   await expect(page.getByRole("link", { name: "See my results and badges" })).toBeVisible();
+});
+
+test("trivia: 'Finalizar' waits for the last answer, and a server error opens on the question it names", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "one question at a time is the JavaScript form; without it every question shows with its error");
+  await signIn(page);
+  await page.goto("/trivia");
+  await page.locator(".trivia-card a").first().tap();
+  await expect(page).toHaveURL(/\/trivia\/\d+$/);
+  const questions = page.locator(".trivia-question");
+  const total = await questions.count();
+  for (let index = 0; index < total - 1; index++) {
+    await questions.nth(index).locator(".trivia-option").first().tap();
+    await page.getByRole("button", { name: "Continuar" }).tap();
+  }
+  const finish = page.getByRole("button", { name: "Finalizar" });
+  await expect(finish).toBeDisabled();
+  await questions.nth(total - 1).locator(".trivia-option").first().tap();
+  await expect(finish).toBeEnabled();
+  // The second answer is lost on its way (as a stale form would send it): the server names it.
+  await questions.nth(1).locator("input[type=radio]:checked").evaluate((radio: HTMLInputElement) => {
+    radio.checked = false;
+  });
+  await finish.tap();
+  await expect(page.getByText(`Pregunta 2 de ${total}`)).toBeVisible();
+  await expect(questions.nth(1).locator(".field-error")).toHaveText("Este campo es obligatorio");
+  await expect(questions.nth(1).locator(".field-error")).toBeVisible();
 });
