@@ -1,4 +1,6 @@
-import { accounts, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, screenshot, signIn, test } from "./fixtures";
+import { startLanServer, lanAddress } from "./lan-server";
+import { PORT } from "./ports";
 import { tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
@@ -98,4 +100,62 @@ test("trivia: 'Finalizar' waits for the last answer, and a server error opens on
   await expect(page.getByText(`Pregunta 2 de ${total}`)).toBeVisible();
   await expect(questions.nth(1).locator(".field-error")).toHaveText("Este campo es obligatorio");
   await expect(questions.nth(1).locator(".field-error")).toBeVisible();
+});
+
+test("embedded mode opened by a non-loopback address: every image and the welcome video come from the app itself", async ({ browser }, testInfo) => {
+  const address = lanAddress();
+  test.skip(!address, "this machine has no non-loopback address");
+  test.setTimeout(90_000);
+  const port = PORT + 2;
+  const server = await startLanServer(port);
+  try {
+    const open = async (email: string) => {
+      const context = await browser.newContext({ ...testInfo.project.use, baseURL: `http://${address}:${port}`, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByLabel("Usuario").fill(email);
+      await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Iniciar sesión" }).tap();
+      await page.waitForURL((url) => url.pathname !== "/login");
+      return { context, page };
+    };
+    /** Every image loaded, none from a loopback address; returns how many there were. */
+    const checkImages = async (page: Awaited<ReturnType<typeof open>>["page"]) => {
+      // Lazy images off screen would not load: ask for all of them now.
+      await page.locator("img").evaluateAll((elements) => {
+        for (const image of elements as HTMLImageElement[]) image.loading = "eager";
+      });
+      await page.waitForLoadState("networkidle");
+      await expect.poll(() => page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete))).toBe(true);
+      const images = await page.locator("img").evaluateAll((elements) =>
+        (elements as HTMLImageElement[]).map((image) => ({ src: image.currentSrc || image.src, ok: image.naturalWidth > 0 })),
+      );
+      for (const image of images) {
+        expect(image.src, "an image from the app's own origin").toMatch(new RegExp(`^http://${address?.replace(/\./g, "\\.")}:${port}/`));
+        expect(image.ok, `${image.src} loads`).toBe(true);
+      }
+      return images.length;
+    };
+
+    const learner = await open(accounts.learner.email);
+    let seen = 0;
+    for (const path of ["/", "/ranking", "/profile", "/profile/my_results", "/trivia", "/achievements"]) {
+      await learner.page.goto(path);
+      seen += await checkImages(learner.page);
+    }
+    expect(seen, "the pages show covers, avatars and badges").toBeGreaterThan(5);
+    await screenshot(learner.page, testInfo, "lan-achievements");
+    await learner.context.close();
+
+    const newcomer = await open(accounts.newUser.email);
+    const video = newcomer.page.locator("video").first();
+    await expect(video).toBeAttached();
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc || element.src)).toMatch(/\/files\/storage\//);
+    const status = await newcomer.page.request.get((await video.getAttribute("src")) ?? "", { headers: { Range: "bytes=0-15" } });
+    expect(status.status()).toBe(206);
+    await checkImages(newcomer.page);
+    await newcomer.context.close();
+  } finally {
+    await server.stop();
+  }
 });
