@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
@@ -8,8 +8,9 @@ import { stars, STAR_LIMIT } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
 import { formatPercent } from "~/lib/format";
 import { getProfileProgress, getUserPoints } from "~/lib/legacy/training.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Avance" }];
+export const meta = pageTitle("engagement:progress.title");
 
 /** Spec §2 'Avance': routes shown, and trivia courses visible before the 'Recompensas' toggle. */
 const ROUTES_SHOWN = 2;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { BackButton } from "~/components/back-button";
@@ -8,8 +8,9 @@ import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/lib/form-errors.server";
 import { getSupportRequests } from "~/lib/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Soporte" }];
+export const meta = pageTitle("pages.support");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);

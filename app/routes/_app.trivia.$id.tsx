@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -11,8 +11,9 @@ import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server
 import type { LegacyContext } from "~/lib/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.game?.title ?? "Trivia"}` }];
+export const meta = pageTitle<typeof loader>((t, data) => data?.game?.title ?? t("engagement:trivia.title"));
 
 async function findGame(ctx: LegacyContext, id: string | undefined) {
   const game = (await getTriviaGames(ctx)).find((candidate) => String(candidate.id) === id);

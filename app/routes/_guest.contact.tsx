@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
@@ -10,8 +10,9 @@ import { once } from "~/lib/idempotency.server";
 import { sendContactComment } from "~/lib/legacy/help.server";
 import type { loader as guestLoader } from "./_guest";
 import { assertSameOrigin } from "~/lib/same-origin.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Contacto" }];
+export const meta = pageTitle("guest.contactTitle");
 
 /** The contact footer's action, for guests and signed-in users alike (`/contact/send_comment` is public). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -159,3 +159,33 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
     await server.stop();
   }
 });
+
+test("every page's browser-tab title speaks English in English", async ({ page }, testInfo) => {
+  await signIn(page);
+  await chooseLanguage(page, "en", testInfo);
+  const titles: Array<[string, string]> = [
+    ["/", "Home"],
+    ["/achievements", "Progress"],
+    ["/support", "Support"],
+    ["/notifications", "Notifications"],
+    ["/profile/my_results", "My results"],
+    ["/vr", "VR Experience"],
+    ["/ranking", "Top rankings"],
+    ["/trivia", "Trivia"],
+    ["/faq", "FAQs"],
+    ["/accessibility", "Accessibility statement"],
+    ["/profile", "Employee profile"],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`Academia · ${title}`);
+  }
+  // A navigation in the page (client-side with JavaScript) names the tab the same way.
+  await page.locator(".tab-bar").getByRole("link", { name: "Progress" }).tap();
+  await expect(page).toHaveTitle("Academia · Progress");
+  await page.context().clearCookies({ name: /^(?!lng$)/ });
+  for (const [path, title] of [["/login", "Sign in"], ["/recovery", "Password recovery"], ["/about", "About us"], ["/contact", "Contact"]] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`Academia · ${title}`);
+  }
+});

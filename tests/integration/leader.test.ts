@@ -39,7 +39,6 @@ describe("auditor profile page", () => {
     const { loader } = await import("~/routes/_app.profile_auditor");
     const page = await loader(args(get("/profile_auditor", leader)));
     expect(page.user.name).toBe("Carlos Ruiz");
-    expect(page.title).toBe("Perfil de Auditor");
     expect(page.team?.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Martínez"]));
     const ana = page.team?.find((member) => member.id === ANA);
     expect(ana?.code).toBe("100001");
