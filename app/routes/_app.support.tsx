@@ -49,7 +49,8 @@ export default function Support() {
               <dl className="meta-list">
                 <div>
                   <dt>{t("help.section")}</dt>
-                  <dd>{item.appSection}</dd>
+                  {/* The legacy API keeps the Spanish value the form sent; a known one reads in the page's language. */}
+                  <dd>{t(`help.sections.${item.appSection}`, { defaultValue: item.appSection })}</dd>
                 </div>
                 <div>
                   <dt>{t("help.device")}</dt>

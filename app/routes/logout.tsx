@@ -13,7 +13,10 @@ import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("logout.title");
 
-/** GET shows a one-button page: signing out is a POST, never a side effect of a link. */
+/**
+ * Signing out is a POST, never a side effect of a link: the layout's and the profile's buttons post
+ * here in one step; GET (an address typed or bookmarked) shows a one-button page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
@@ -35,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
       kind: error instanceof LegacyError ? error.kind : "error",
     }),
   );
-  return endSessionAndGo("/login", request, "auth.sessionEnded");
+  // Spec §2 (profile): 'Sesión cerrada', then welcome.
+  return endSessionAndGo("/welcome", request, "auth.signedOut");
 }
 
 export default function Logout() {

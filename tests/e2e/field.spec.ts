@@ -189,3 +189,22 @@ test("every page's browser-tab title speaks English in English", async ({ page }
     await expect(page, path).toHaveTitle(`Academia · ${title}`);
   }
 });
+
+test("the support list names each request's app section in the page's language", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/support");
+  const section = page.locator(".card-list .meta-list dd").first();
+  await expect(section).toHaveText("Inicio");
+  await chooseLanguage(page, "en", testInfo);
+  await expect(section).toHaveText("Home");
+});
+
+test("'Cerrar sesión' on the profile is tapped once: 'Sesión cerrada', then welcome", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/profile");
+  await tapReachable(page.getByRole("main").getByRole("button", { name: "Cerrar sesión" }));
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByText("Sesión cerrada")).toBeVisible();
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/welcome$/);
+});

@@ -213,7 +213,7 @@ describe("session", () => {
       params: {},
       context: {},
     })) as Response;
-    expect(out.headers.get("Location")).toBe("/login");
+    expect(out.headers.get("Location")).toBe("/welcome");
     const { loader } = await import("~/routes/_app");
     const replay = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
     expect(replay.headers.get("Location")).toBe("/login");
