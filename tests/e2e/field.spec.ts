@@ -208,3 +208,17 @@ test("'Cerrar sesión' on the profile is tapped once: 'Sesión cerrada', then we
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/welcome$/);
 });
+
+test("a new badge closed with Escape is marked seen and does not come back", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "Escape closes the modal dialog only with JavaScript");
+  await signIn(page, accounts.learner.email, { keepBadges: true });
+  const dialog = page.locator("dialog.badge-dialog");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => {
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    return dialog.count();
+  }).toBe(0);
+});
