@@ -1,7 +1,7 @@
 import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, screenshot, signIn, test } from "./fixtures";
 import { startLanServer, lanAddress } from "./lan-server";
 import { PORT } from "./ports";
-import { tapReachable } from "./touch";
+import { expectNoSidewaysScroll, tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
 test.use({ hasTouch: true });
@@ -221,4 +221,16 @@ test("a new badge closed with Escape is marked seen and does not come back", asy
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     return dialog.count();
   }).toBe(0);
+});
+
+test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip in the header", async ({ page }, testInfo) => {
+  await signIn(page);
+  await expect(page.locator(".points-chip")).toHaveText(/^\d\.\d{3} pts\.$/);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-home-320.png` });
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/", "/achievements", "/profile", "/profile/my_results", "/notifications", "/ranking", "/trivia", "/support", "/faq", "/vr"]) {
+    await page.goto(path);
+    await expectNoSidewaysScroll(page);
+  }
 });

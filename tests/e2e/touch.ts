@@ -1,4 +1,4 @@
-import { expect, type Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Taps `target` as a finger would, after checking that it is really there to be tapped: with the
@@ -16,4 +16,15 @@ export async function tapReachable(target: Locator) {
   });
   expect(reachable, "the element's centre is covered or clipped").toBe(true);
   await target.tap();
+}
+
+/** No sideways scroll: the page is no wider than the viewport at `width` (the spec's 320 and 360 px). */
+export async function expectNoSidewaysScroll(page: Page, widths: number[] = [320, 360]) {
+  const original = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: original?.height ?? 740 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `sideways scroll at ${width} px on ${page.url()}`).toBeLessThanOrEqual(0);
+  }
+  if (original) await page.setViewportSize(original);
 }
