@@ -234,3 +234,12 @@ test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip i
     await expectNoSidewaysScroll(page);
   }
 });
+
+test("JS off, the photo form sent empty answers with the app's message, not the browser's", async ({ page }, testInfo) => {
+  test.skip(jsEnabled(testInfo), "with JavaScript the photo is sent from the cropper, never empty");
+  await signIn(page);
+  await page.goto("/profile/photo");
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("form[enctype='multipart/form-data'] button[type=submit]").tap();
+  await expect(dialog.getByText("Elige una imagen PNG o JPEG")).toBeVisible();
+});
