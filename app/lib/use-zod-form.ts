@@ -13,8 +13,10 @@ type Validate<Schema extends z.ZodTypeAny> = NonNullable<
 >;
 
 /**
- * conform's useForm with our defaults: the zod schema validates in the browser too (blur first,
- * then on input), and constraints become HTML attributes.
+ * conform's useForm with our defaults: the zod schema validates in the browser too (on submit
+ * first, then on input), and constraints become HTML attributes. Not on blur: a field's error
+ * appearing as the focus leaves it for the submit button moved that button from under the tap,
+ * so the submit was lost and the other fields' errors came only on a second try.
  * Zod stays out of a page's initial JavaScript: the constraint comes from the loader (the server
  * renders the same attributes the browser hydrates), and `loadSchema`, a dynamic import of the
  * form's schema, runs with @conform-to/zod on the first interaction with the form. Until they
@@ -41,7 +43,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
     constraint: withoutMaxLength(options.constraint),
-    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldValidate: "onSubmit",
     shouldRevalidate: validate ? "onInput" : "onSubmit",
     onValidate: validate,
   });

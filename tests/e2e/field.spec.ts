@@ -243,3 +243,35 @@ test("JS off, the photo form sent empty answers with the app's message, not the 
   await dialog.locator("form[enctype='multipart/form-data'] button[type=submit]").tap();
   await expect(dialog.getByText("Elige una imagen PNG o JPEG")).toBeVisible();
 });
+
+test("the support form shows every error at once, and its confirmation question takes the focus", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/support/new");
+  const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
+  await dialog.getByLabel("Asunto").fill("Corto");
+  await dialog.getByRole("button", { name: "Enviar" }).tap();
+  await expect(dialog.getByText("El número mínimo de caracteres es 8")).toBeVisible();
+  // Section, category, sub-category and comment are empty: all four say so on the same submit.
+  await expect(dialog.getByText("Este campo es obligatorio")).toHaveCount(4);
+  await expect(dialog.getByLabel("Asunto")).toHaveValue("Corto");
+  await dialog.getByLabel("Asunto").fill("No carga el video de bienvenida");
+  await dialog.getByLabel("Sección de la app").selectOption("Inicio");
+  await dialog.getByLabel("Categoría", { exact: true }).selectOption({ index: 1 });
+  await dialog.getByLabel("Subcategoría").selectOption({ index: 1 });
+  await dialog.getByLabel("Comentario").fill("Se queda la pantalla en negro al abrirlo.");
+  await dialog.getByRole("button", { name: "Enviar" }).tap();
+  await expect(dialog.getByText("¿Enviar solicitud de soporte?")).toBeVisible();
+  if (jsEnabled(testInfo)) await expect(dialog.locator(".confirm-title")).toBeFocused();
+});
+
+test("the welcome news opens with the focus on its title", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "focus is placed by the modal's script");
+  await mock.markBadgesSeen(accounts.newUser.email);
+  await page.goto("/login");
+  await page.getByLabel("Usuario").fill(accounts.newUser.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Iniciar sesión" }).tap();
+  const news = page.locator("dialog.news-dialog");
+  await expect(news).toBeVisible();
+  await expect(news.locator("#news-title")).toBeFocused();
+});
