@@ -3,6 +3,7 @@ import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { EyeIcon, EyeOffIcon } from "./icons";
 import { parseValidationMessage } from "~/lib/validation-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -90,7 +91,7 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
             aria-label={visible ? t("auth.hidePassword") : t("auth.showPassword")}
             onClick={() => setVisible((value) => !value)}
           >
-            {visible ? "🙈" : "👁"}
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         ) : null}
       </div>

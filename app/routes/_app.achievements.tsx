@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
+import { CheckIcon } from "~/components/icons";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/domain/numbers";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
@@ -99,6 +100,7 @@ export default function Achievements() {
               <span>{t("progress.escapeRoom")}</span>
               <progress max={ESCAPE_ROOM_FULL} value={route.escapeRoom.completed ? ESCAPE_ROOM_FULL : 0} aria-label={t("progress.escapeRoom")} />
               <span className={`status status-${route.escapeRoom.completed ? "finished" : route.escapeRoom.locked ? "locked" : "not_started"}`}>
+                {route.escapeRoom.completed ? <CheckIcon className="icon icon-small" /> : null}
                 {route.escapeRoom.completed
                   ? t("progress.completed")
                   : route.escapeRoom.locked

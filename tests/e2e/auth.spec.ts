@@ -196,6 +196,7 @@ test.describe("password recovery", () => {
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByRole("button", { name: "Recuperar contraseña" }).click();
     await expect(page.getByText(`Se ha enviado un enlace de recuperación al correo ${email}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/recovery$/);
     await expect(page.getByLabel("Correo electrónico")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Recuperar contraseña" })).toHaveCount(0);
 

@@ -275,3 +275,19 @@ test("the welcome news opens with the focus on its title", async ({ page }, test
   await expect(news).toBeVisible();
   await expect(news.locator("#news-title")).toBeFocused();
 });
+
+test("'Completado' carries a check icon, and the password toggle is an icon, not an emoji", async ({ page }, testInfo) => {
+  await page.goto("/login");
+  if (jsEnabled(testInfo)) {
+    const toggle = page.getByRole("button", { name: "Mostrar contraseña" });
+    await expect(toggle.locator("svg")).toHaveCount(1);
+    expect((await toggle.textContent())?.trim()).toBe("");
+    await toggle.tap();
+    await expect(page.getByRole("button", { name: "Ocultar contraseña" }).locator("svg")).toHaveCount(1);
+  }
+  await signIn(page);
+  await page.goto("/learning-path/formacion-inicial");
+  const done = page.locator(".status-finished").first();
+  await expect(done).toHaveText("Completado");
+  await expect(done.locator("svg")).toHaveCount(1);
+});

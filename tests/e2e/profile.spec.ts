@@ -47,8 +47,9 @@ test("the learner's profile: greeting, badges, certifications, education, langua
   await expect(page.locator(".profile-languages li")).toHaveText(["Spanish (Native)", "English (Intermediate)"]);
   await expect(page).toHaveTitle("Academia · Employee profile");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByText("Signed out")).toBeVisible();
 });
 
 test("the leader sees the link to the Lead Auditor profile; a user without VR data sees no VR block", async ({ page }) => {

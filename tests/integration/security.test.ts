@@ -96,7 +96,7 @@ describe("login attempts", () => {
 
 describe("recovery", () => {
   const recovery = async (ip: string, fields: Record<string, string>) => {
-    const { action } = await import("~/routes/_guest.recovery._index");
+    const { action } = await import("~/routes/_guest.recovery_");
     return (await action({ request: from(ip, "/recovery", fields), params: {}, context: {} })) as unknown;
   };
   type Blocked = { data: { result: Reply["data"] }; init: Reply["init"] };

@@ -13,6 +13,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 import { requestPasswordReset } from "~/lib/legacy/auth.server";
 import { pageTitle } from "~/lib/page-title";
 
+// A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,
+// which then stayed in the address bar.
 export const meta = pageTitle("recovery.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
