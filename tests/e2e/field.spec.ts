@@ -291,3 +291,11 @@ test("'Completado' carries a check icon, and the password toggle is an icon, not
   await expect(done).toHaveText("Completado");
   await expect(done.locator("svg")).toHaveCount(1);
 });
+
+test("the languages dialog says each row's label once (no group repeating it)", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/profile/languages");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Idioma 1", { exact: true })).toHaveCount(1);
+  await expect(dialog.getByRole("group", { name: "Idioma 1" })).toHaveCount(0);
+});

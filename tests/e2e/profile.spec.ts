@@ -93,12 +93,12 @@ test("editing languages: a row is added only while fewer than the options, rows 
   await openProfile(page);
   await page.getByRole("link", { name: "Editar idiomas" }).click();
   const dialog = page.getByRole("dialog", { name: "Idiomas" });
-  await expect(dialog.locator("fieldset")).toHaveCount(2);
+  await expect(dialog.locator(".language-row")).toHaveCount(2);
   await expect(dialog.getByRole("button", { name: "Agregar idioma" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Quitar idioma 2" }).click();
-  await expect(dialog.locator("fieldset")).toHaveCount(1);
+  await expect(dialog.locator(".language-row")).toHaveCount(1);
   await dialog.getByRole("button", { name: "Agregar idioma" }).click();
-  await expect(dialog.locator("fieldset")).toHaveCount(2);
+  await expect(dialog.locator(".language-row")).toHaveCount(2);
   await expect(dialog.getByRole("button", { name: "Agregar idioma" })).toHaveCount(0);
   await dialog.getByLabel("Idioma 2", { exact: true }).selectOption("en");
   await dialog.getByLabel("Nivel del idioma 2").selectOption("Experto");
