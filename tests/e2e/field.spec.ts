@@ -299,13 +299,3 @@ test("the languages dialog says each row's label once (no group repeating it)", 
   await expect(dialog.getByLabel("Idioma 1", { exact: true })).toHaveCount(1);
   await expect(dialog.getByRole("group", { name: "Idioma 1" })).toHaveCount(0);
 });
-
-test("ranking names at 360 px are whole (wrapped, never cut with an ellipsis)", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/ranking");
-  const names = page.locator(".ranking-name");
-  await expect(names.first()).toBeVisible();
-  const clipped = await names.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent));
-  expect(clipped).toEqual([]);
-  await expectNoSidewaysScroll(page);
-});
