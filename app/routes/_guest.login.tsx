@@ -19,10 +19,9 @@ export const meta = pageTitle("auth.submit");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // Spec §2: /login with a code or encrypted values (`email`) clears the session and hands the query
-  // to /welcome, which signs in from it; sent by another site, a signed-in learner keeps the session
-  // until /welcome asks (a link must not log anyone out).
-  if (url.searchParams.has("code") || url.searchParams.has("email")) {
+  // Spec §2: /login with a code clears the session and hands the query to /welcome; sent by another
+  // site, a signed-in learner keeps the session until /welcome asks (a link must not log anyone out).
+  if (url.searchParams.has("code")) {
     if (crossSite(request) && (await readSession(request))) throw redirect(`/welcome${url.search}`);
     throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
   }

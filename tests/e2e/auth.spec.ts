@@ -116,13 +116,6 @@ test.describe("SSO links", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
   });
 
-  test("/login with the link's encrypted values signs the user in as /welcome does", async ({ page }) => {
-    const link = new URL(ssoLink(`email=${accounts.learner.email}`));
-    await page.goto(`/login${link.search}`);
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
-  });
-
   test("a signed-in learner sent by another site with someone's link is asked first", async ({ page }, testInfo) => {
     const link = ssoLink(`email=${accounts.leader.email}`);
     await page.route("http://attacker.test/", (route) =>
