@@ -48,10 +48,10 @@ describe("bodyVerdict", () => {
   });
 
   it("parses the activity player's small multipart writes whole", () => {
-    // SCORM data of 64 Ki characters, each up to 3 bytes in UTF-8, fits.
-    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({ ok: true, parse: true, limit: 3 * 64 * 1024 + 16 * 1024 });
-    expect(bodyVerdict("/activity-progress", MULTIPART, 3 * 64 * 1024 + 4096).ok).toBe(true);
-    expect(bodyVerdict("/activity-progress", MULTIPART, 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
+    // SCORM data of 512 Ki characters (64 SCOs' data), each up to 3 bytes in UTF-8, fits.
+    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({ ok: true, parse: true, limit: 3 * 512 * 1024 + 16 * 1024 });
+    expect(bodyVerdict("/activity-progress", MULTIPART, 3 * 512 * 1024 + 4096).ok).toBe(true);
+    expect(bodyVerdict("/activity-progress", MULTIPART, 2 * 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import type { RequestHandler } from "express";
+import { SCORM_DATA_LIMITS } from "../app/components/player/scorm-package";
 import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
 import { refuse } from "./refusal";
 import { routeOf } from "./route-of";
@@ -19,10 +20,10 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 const UPLOAD_FORM_ROOM = 1024 * 1024;
 /**
  * The activity player posts its writes as FormData (fetch and sendBeacon send multipart): no file.
- * Its largest field, SCORM data, is at most 64 Ki characters (app/routes/activity-progress.ts),
- * up to 3 bytes each in UTF-8, plus framing.
+ * Its largest field, SCORM data, is at most 512 Ki characters (SCORM_DATA_LIMITS), up to 3 bytes
+ * each in UTF-8, plus framing.
  */
-const PLAYER_WRITES_LIMIT = 3 * 64 * 1024 + 16 * 1024;
+const PLAYER_WRITES_LIMIT = 3 * SCORM_DATA_LIMITS.text + 16 * 1024;
 const PLAYER_WRITES = "/activity-progress";
 /** After an early answer, how much of the rest of a body is read and dropped, and for how long (drainThenClose). */
 const DRAIN_BYTES = 8 * 1024 * 1024;

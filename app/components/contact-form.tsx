@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import type { action as contactAction } from "~/routes/_guest.contact";
+import type { contactAction } from "~/lib/contact-form.server";
 import { FormError, Honeypot, TextareaField, TextField } from "./forms";
 
 /** Spec §4: the form resets 1 s after it was sent. */
@@ -16,16 +16,19 @@ type ContactReply = Awaited<ReturnType<typeof contactAction>> extends infer R
 /**
  * The contact footer (spec §2, §4): idle, saving (an overlay; a second submit is ignored), sent
  * (success notice, then a fresh form). With JavaScript it posts in place; without, it posts to
- * /contact, whose page passes its action's reply as `pageReply`.
+ * `action` (/contact, or home for a signed-in learner), whose page passes its reply as `pageReply`
+ * and opens at the form (`#contact`).
  */
 export function ContactForm({
   submissionId,
   constraint,
   pageReply,
+  action = "/contact",
 }: {
   submissionId: string;
   constraint: FormConstraint;
   pageReply?: ContactReply;
+  action?: string;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
@@ -46,11 +49,11 @@ export function ContactForm({
   }, [reply]);
 
   return (
-    <section className="contact-footer" aria-labelledby="contact-title">
+    <section id="contact" className="contact-footer" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("contact.title")}</h2>
       <fetcher.Form
         method="post"
-        action="/contact"
+        action={`${action}#contact`}
         {...getFormProps(form)}
         className="stack contact-form"
         aria-busy={saving}

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 /**
  * A modal that is a URL (DESIGN.md 'Routes'): rendered on the server as an open <dialog> over the
  * page, so it deep-links and works without JavaScript; with JavaScript it becomes a real modal
- * (focus trapped, Escape closes) and closing navigates to `closeTo`, returning focus to the opener.
+ * (focus trapped, Escape closes) and closing goes back one step, returning focus to the opener.
  */
 const FOCUSABLE = [
   "a[href]",
@@ -51,6 +51,20 @@ export function useFocusTrap(ref: React.RefObject<HTMLDialogElement>, active = t
   }, [ref, active]);
 }
 
+/**
+ * Spec §2: closing a dialog goes back one step, so Back does not reopen it; opened with no page
+ * of this app before it (a shared link), it replaces itself with `closeTo`.
+ */
+export function useCloseDialog(closeTo: string) {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    // React Router numbers its history entries: idx 0 is the first page of this visit.
+    const index: unknown = window.history.state?.idx;
+    if (typeof index === "number" && index > 0) navigate(-1);
+    else navigate(closeTo, { replace: true, preventScrollReset: true });
+  }, [closeTo, navigate]);
+}
+
 export function RouteDialog({
   title,
   closeTo,
@@ -61,7 +75,7 @@ export function RouteDialog({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const close = useCloseDialog(closeTo);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useFocusTrap(ref);
@@ -74,20 +88,31 @@ export function RouteDialog({
     dialog.showModal();
     const onCancel = (event: Event) => {
       event.preventDefault();
-      navigate(closeTo, { preventScrollReset: true });
+      close();
     };
     dialog.addEventListener("cancel", onCancel);
     return () => {
       dialog.removeEventListener("cancel", onCancel);
       if (opener?.isConnected) opener.focus();
     };
-  }, [closeTo, navigate]);
+  }, [close]);
 
   return (
     <dialog ref={ref} open className="route-dialog" aria-labelledby={titleId}>
       <div className="route-dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <Link to={closeTo} preventScrollReset className="icon-button dialog-close" aria-label={t("dialog.close")}>
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="icon-button dialog-close"
+          aria-label={t("dialog.close")}
+          onClick={(event) => {
+            // A new tab or window from the link keeps the browser's own behaviour.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            close();
+          }}
+        >
           ×
         </Link>
       </div>

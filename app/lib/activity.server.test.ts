@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseActivityId, playerActivity, resumeData } from "./activity.server";
+import { parseActivityId, playerActivity } from "./activity.server";
 import type { Activity } from "./legacy/schemas.server";
 
 describe("parseActivityId", () => {
@@ -7,17 +7,6 @@ describe("parseActivityId", () => {
     expect(parseActivityId("101")).toBe(101);
     for (const bad of [undefined, "", "abc", "0", "-1", "1.5", "1e3", "12345678901"])
       expect(parseActivityId(bad)).toBeNull();
-  });
-});
-
-describe("resumeData", () => {
-  it("keeps flattened CMI values from JSON text or an object", () => {
-    expect(resumeData('{"cmi.core.lesson_location":"2","other":"x","cmi.core.score.raw":80}')).toEqual({
-      "cmi.core.lesson_location": "2",
-      "cmi.core.score.raw": "80",
-    });
-    expect(resumeData({ "cmi.location": "3" })).toEqual({ "cmi.location": "3" });
-    for (const nothing of [null, "", "not json", "[1]", "{}", 5]) expect(resumeData(nothing)).toBeNull();
   });
 });
 

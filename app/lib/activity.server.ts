@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord } from "~/components/player/types";
+import { launchable, readScormUserData } from "~/components/player/scorm-package";
+import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "./auth.server";
@@ -9,6 +10,7 @@ import { type ActivityAction, type ActivityReport, reportActivity } from "./lega
 import { getHomeActivities } from "./legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
 import { readPdf } from "./pdf-pages.server";
+import { readScormPackage } from "./scorm-manifest.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
 
@@ -141,42 +143,51 @@ export function savedRecord(record: ProgressRecord): SavedRecord {
   };
 }
 
-/** SCORM resume data: the flattened CMI object saved by update_user_data (JSON text or an object). */
-export function resumeData(userData: unknown): Record<string, string> | null {
-  let value = userData;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
+/**
+ * The package's manifest as the server read it; when it cannot be read, its launch file plays
+ * alone as a SCORM 1.2 SCO, as before issue #13.
+ */
+async function scormPackageOf(played: PlayerActivity, src: string, request: Request): Promise<ScormPackage> {
+  const read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
+  return (
+    read ?? {
+      version: "1.2",
+      title: played.title,
+      items: [{ id: "sco", title: played.title, depth: 0, launch: src, sco: true, cmi: {}, objectives: [] }],
     }
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const entries = Object.entries(value)
-    .filter(([key, item]) => key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number"))
-    .map(([key, item]) => [key, String(item)] as const);
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
+  );
+}
+
+type Found = Awaited<ReturnType<typeof findActivity>>;
+
+/** Whether a found activity can be played: its route or course closed, or an escape room not yet open. */
+export function placementState({ placement, routes, progress }: Found & { placement: Placement }) {
+  const { activity, route, course } = placement;
+  if (route?.active === false || course?.active === false) return "unavailable";
+  return activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, activityRecords(progress))
+    ? "locked"
+    : "ready";
 }
 
 /** The loader of both player routes: the activity over the page it was opened from. */
 export async function loadPlayer(request: Request, id: number, closeTo: string) {
   const { session, ctx } = await requireUser(request);
-  const { placement, routes, progress } = await findActivity(ctx, id);
+  const found = await findActivity(ctx, id);
+  const { placement, progress } = found;
   if (!placement) return data({ state: "not_found", closeTo } satisfies PlayerData, { status: 404 });
-  const { activity, route, course } = placement;
-  const records = activityRecords(progress);
-  const unavailable = route?.active === false || course?.active === false;
-  const locked =
-    !unavailable && activity.isEscapeRoom && route !== null && isEscapeRoomLocked(routes, route.id, records);
+  const { activity } = placement;
   const record = recordOf(progress, activity.id);
   const played = playerActivity(activity, getConfig().FILES_HOST_URL);
-  const state = unavailable ? "unavailable" : locked ? "locked" : "ready";
+  const state = placementState({ ...found, placement });
+  const scorm =
+    state === "ready" && played.kind === "scorm" && played.src ? await scormPackageOf(played, played.src, request) : null;
   const payload: PlayerData = {
     state,
     closeTo,
     activity: played,
     record: record ? savedRecord(record) : null,
-    resume: record ? resumeData(record.userData) : null,
+    resume: record && scorm ? readScormUserData(record.userData, launchable(scorm)[0]?.id ?? null) : null,
+    scorm,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
     pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal) : null,

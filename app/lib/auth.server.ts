@@ -129,7 +129,7 @@ function ssoQuery(url: URL): URLSearchParams {
  */
 const OWN_PARAMS = new Set(["_data"]);
 
-function handOffQuery(url: URL): string | null {
+export function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);
   for (const name of OWN_PARAMS) params.delete(name);
   return params.size > 0 ? params.toString() : null;

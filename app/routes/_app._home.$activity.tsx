@@ -1,7 +1,8 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityDialog, PlayerError } from "~/components/player/activity-dialog";
 import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+import { plainProgress } from "~/lib/plain-progress.server";
 
 /** `/:activity`: the activity player as a dialog over home (spec §2 route table). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -13,6 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Spec §2: any other path goes home.
   if (id === null) throw redirect("/");
   return loadPlayer(request, id, "/");
+}
+
+/** The player's forms without JavaScript: 'Iniciar' and 'Marcar como terminado'. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = parseActivityId(params.activity);
+  if (id === null) throw redirect("/");
+  return plainProgress(request, id);
 }
 
 export default function HomeActivity() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { FaqAccordion } from "~/components/faq-accordion";
@@ -84,6 +84,8 @@ function welcomeBlock(
 /** Home is a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
   const data = useLoaderData<typeof loader>();
+  // On `/` the contact footer is home's index route's, which takes its posts (routes/_app._home._index.tsx).
+  const atIndex = useMatches().some((match) => match.id === "routes/_app._home._index");
   const { t } = useTranslation("learning");
   return (
     <main id="main" className="page home">
@@ -117,7 +119,7 @@ export default function Home() {
         <h2 id="home-faq">{t("faqTitle")}</h2>
         <FaqAccordion categories={data.faq} />
       </section>
-      <ContactForm {...data.contact} />
+      {atIndex ? null : <ContactForm {...data.contact} />}
       <Outlet />
     </main>
   );

@@ -1,7 +1,8 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ActivityDialog, PlayerError } from "~/components/player/activity-dialog";
 import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+import { plainProgress } from "~/lib/plain-progress.server";
 
 /** `/learning-path/:slug/:activity`: the activity player as a dialog over the route page. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -13,6 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseActivityId(params.activity);
   if (id === null) throw redirect(routePage);
   return loadPlayer(request, id, routePage);
+}
+
+/** The player's forms without JavaScript: 'Iniciar' and 'Marcar como terminado'. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = parseActivityId(params.activity);
+  if (id === null) throw redirect(`/learning-path/${encodeURIComponent(params.slug ?? "")}`);
+  return plainProgress(request, id);
 }
 
 export default function RouteActivity() {

@@ -12,12 +12,15 @@ import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
 
-/** The learning-path page (spec §2): the route's courses and activities with their states. */
+/**
+ * The learning-path page (spec §2): the route's courses and activities with their states. A route
+ * not yet open shows its name and 'Próximamente' instead, so the levels carousel can move to it.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const [routes, progress] = await Promise.all([getLearningPaths(ctx), getUserProgress(ctx)]);
   const route = routes.find((candidate) => candidate.slug === params.slug);
-  if (!route || !route.active) throw redirect("/");
+  if (!route) throw redirect("/");
   const records = activityRecords(progress);
   const locked = isEscapeRoomLocked(routes, route.id, records);
   return {
@@ -28,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       active: item.active,
       progress: routeProgress(item, records),
     })),
-    route: { slug: route.slug, name: route.name, shortDescription: route.shortDescription },
-    courses: route.courses.map((course) => ({
+    route: { slug: route.slug, name: route.name, shortDescription: route.shortDescription, active: route.active },
+    courses: (route.active ? route.courses : []).map((course) => ({
       name: course.name,
       comingSoon: !course.active,
       activities: course.activities.map((activity) => ({
@@ -76,7 +79,7 @@ export default function LearningPath() {
     (index: number) => {
       if (keyboardFocusOnSlide.current) return;
       const chosen = routes[index];
-      if (chosen?.active && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
+      if (chosen && chosen.slug !== route.slug) navigate(`/learning-path/${chosen.slug}`, { preventScrollReset: true });
     },
     [navigate, routes, route.slug],
   );
@@ -90,13 +93,9 @@ export default function LearningPath() {
           {routes.map((item) => (
             <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>
               <h3>
-                {item.active ? (
-                  <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
-                    {item.name}
-                  </Link>
-                ) : (
-                  item.name
-                )}
+                <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
+                  {item.name}
+                </Link>
               </h3>
               <p>
                 {item.shortDescription}
@@ -110,6 +109,11 @@ export default function LearningPath() {
           ))}
         </Carousel>
       </section>
+      {route.active ? null : (
+        <p className="empty-state" role="status">
+          <strong>{t("comingSoon")}</strong> {t("emptyCourse")}
+        </p>
+      )}
       {courses.map((course) => (
         <section key={course.name} className="home-section course">
           <h2>

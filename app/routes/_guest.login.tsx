@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
-import { authenticator, crossSite, FormRejected, requireGuest, signIn } from "~/lib/auth.server";
+import { authenticator, crossSite, FormRejected, handOffQuery, requireGuest, signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LegacyError } from "~/lib/legacy/request.server";
@@ -19,11 +19,13 @@ export const meta = pageTitle("auth.submit");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // Spec §2: /login with a code clears the session and hands the query to /welcome; sent by another
-  // site, a signed-in learner keeps the session until /welcome asks (a link must not log anyone out).
-  if (url.searchParams.has("code")) {
-    if (crossSite(request) && (await readSession(request))) throw redirect(`/welcome${url.search}`);
-    throw redirect(`/welcome${url.search}`, { headers: { "Set-Cookie": await destroySession() } });
+  // Spec §2: /login with encrypted parameters (a code, an e-mail, …) clears the session and hands
+  // them to /welcome, which signs in with them; sent by another site, a signed-in learner keeps the
+  // session until /welcome asks (a link must not log anyone out).
+  const query = handOffQuery(url);
+  if (query) {
+    if (crossSite(request) && (await readSession(request))) throw redirect(`/welcome?${query}`);
+    throw redirect(`/welcome?${query}`, { headers: { "Set-Cookie": await destroySession() } });
   }
   await requireGuest(request);
   const mode = getConfig().LOGIN_MODE;

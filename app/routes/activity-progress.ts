@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
@@ -14,10 +15,10 @@ import { applySecurityHeaders } from "~/lib/security.server";
  */
 const activity = z.coerce.number().int().positive();
 
-const jsonText = <T extends z.ZodTypeAny>(schema: T) =>
+const jsonText = <T extends z.ZodTypeAny>(schema: T, maxLength = 64 * 1024) =>
   z
     .string()
-    .max(64 * 1024)
+    .max(maxLength)
     .transform((text, context) => {
       try {
         return JSON.parse(text) as unknown;
@@ -28,6 +29,19 @@ const jsonText = <T extends z.ZodTypeAny>(schema: T) =>
     })
     .pipe(schema);
 
+/** SCORM user data: each SCO's kept CMI values and the SCO open last (the contract in docs/legacy-api.md). */
+const { key, value, keysPerItem, items } = SCORM_DATA_LIMITS;
+const scormUserData = z.object({
+  scorm: z.literal(2),
+  current: z.string().max(key),
+  items: z
+    .record(
+      z.string().max(key),
+      z.record(z.string().max(key), z.string().max(value)).refine((data) => Object.keys(data).length <= keysPerItem)
+    )
+    .refine((data) => Object.keys(data).length <= items),
+});
+
 const reportSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("started"), activity }),
   z.object({ action: z.literal("finished"), activity }),
@@ -35,9 +49,7 @@ const reportSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("update_user_data"),
     activity,
-    userData: jsonText(
-      z.record(z.string().max(64), z.string().max(60_000)).refine((value) => Object.keys(value).length <= 64)
-    ),
+    userData: jsonText(scormUserData, SCORM_DATA_LIMITS.text),
   }),
   z.object({ action: z.literal("update_points"), activity, progress: z.coerce.number().min(0).max(100) }),
   z.object({

@@ -13,6 +13,11 @@ export const files = {
   welcomeVideo: file("media/", "video-bienvenida.mp4"),
   scorm: file("scorm/intro-auditoria/", "index.html"),
   scorm2004: file("scorm/arqueo-caja-2004/", "index.html"),
+  // Packages of issue #13 (tests/fixtures/scorm-packages.ts writes them).
+  scormMastery: file("scorm/examen-dominio-12/", "index.html"),
+  scormObjectives: file("scorm/objetivos-2004/", "index.html"),
+  scormMulti2004: file("scorm/multi-sco-2004/", "parte.html"),
+  scormMulti12: file("scorm/multi-sco-12/", "leccion-1.html"),
   avatarAna: file("avatars/", "ana-martinez.png"),
   avatarCarlos: file("avatars/", "carlos-ruiz.png"),
   avatarOne: file("avatars/", "avatar-1.png"),

@@ -76,6 +76,18 @@ test("a learner's pages and dialogs", async ({ page }) => {
   }
 });
 
+test("the players of every kind and the profile's dialogs", async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  // Video, image, PDF, audio, SCORM, external link; 205 is not started (the forms without JavaScript).
+  for (const path of ["/101", "/102", "/103", "/104", "/106", "/107", "/learning-path/formacion-requerida/205"]) {
+    await check(page, path);
+  }
+  for (const path of ["/profile/photo", "/profile/education", "/profile/languages", "/support/new/103"]) {
+    await check(page, path);
+  }
+});
+
 test("the leader's pages and dialogs", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, accounts.leader.email);

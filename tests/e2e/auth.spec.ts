@@ -116,6 +116,13 @@ test.describe("SSO links", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
   });
 
+  test("the same encrypted parameters on /login sign the user in too", async ({ page }) => {
+    const link = ssoLink(`email=${accounts.learner.email}`).replace("/welcome?", "/login?");
+    await page.goto(link);
+    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
+  });
+
   test("a signed-in learner sent by another site with someone's link is asked first", async ({ page }, testInfo) => {
     const link = ssoLink(`email=${accounts.leader.email}`);
     await page.route("http://attacker.test/", (route) =>

@@ -48,6 +48,22 @@ test("the levels carousel changes the route", async ({ page }, testInfo) => {
   await expect(page.getByRole("heading", { name: "Formación Requerida", level: 1 })).toBeVisible();
 });
 
+test("moving to a route not yet open shows it as coming soon, not the previous route's list", async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto("/learning-path/formacion-requerida");
+  await expect(page.locator("article.activity-card").first()).toBeVisible();
+  const levels = page.getByRole("region", { name: "Niveles de Formación" });
+  if (jsEnabled(testInfo)) {
+    await levels.getByRole("button", { name: "Siguiente" }).click();
+  } else {
+    await levels.getByRole("link", { name: "Formación Dirigida" }).click();
+  }
+  await expect(page).toHaveURL(/\/learning-path\/formacion-dirigida$/);
+  await expect(page.getByRole("heading", { name: "Formación Dirigida", level: 1 })).toBeVisible();
+  await expect(page.locator("main").getByRole("status")).toContainText("Próximamente");
+  await expect(page.locator("article.activity-card")).toHaveCount(0);
+});
+
 test("an unknown route goes home", async ({ page }) => {
   await signIn(page);
   await page.goto("/learning-path/no-existe");

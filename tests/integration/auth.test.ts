@@ -108,6 +108,18 @@ describe("SSO welcome", () => {
     expect(response.headers.get("Location")).toBe("/");
   });
 
+  it("signs in from /login with encrypted parameters too, through /welcome (spec §2)", async () => {
+    const query = buildSsoQuery({ email: learner.email }, keys);
+    const { loader: login } = await import("~/routes/_guest.login");
+    const handOff = await caught(Promise.resolve().then(() => login({ request: get(`/login?${query}`), params: {}, context: {} })));
+    const location = handOff.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/welcome\?email=/);
+    const { loader: welcome } = await import("~/routes/_guest.welcome");
+    const response = (await welcome({ request: get(location), params: {}, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
   it("fails the same way for a bad ciphertext and for an unknown user", async () => {
     const { loader } = await import("~/routes/_guest.welcome");
     const unknown = buildSsoQuery({ email: "nadie@academia.test" }, keys);

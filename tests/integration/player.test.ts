@@ -72,9 +72,41 @@ describe("activity loader", () => {
     expect(data.activity.modules.map((module) => module.key)).toEqual(["pagina-1", "pagina-2", "pagina-3"]);
   });
 
-  it("hands SCORM resume data over as flattened CMI values", async () => {
+  it("reads the package's manifest on the server: its SCOs, their launch and the mastery score", async () => {
+    const data = ready(await openOnHome("106"));
+    expect(data.scorm).toEqual({
+      version: "1.2",
+      title: "Introducción a la auditoría interna",
+      items: [
+        {
+          id: "item-intro",
+          title: "Introducción a la auditoría interna",
+          depth: 0,
+          launch: "/files/storage/scorm/intro-auditoria/index.html",
+          sco: true,
+          cmi: { "cmi.student_data.mastery_score": "80" },
+          objectives: [],
+        },
+      ],
+    });
+    expect(ready(await openOnHome("101")).scorm).toBeNull();
+  });
+
+  it("plays a package whose manifest cannot be read as its launch file alone", async () => {
+    const { readScormPackage } = await import("~/lib/scorm-manifest.server");
+    expect(await readScormPackage("/files/storage/scorm/no-existe/imsmanifest.xml")).toBeNull();
+    expect(await readScormPackage("/files/storage/../secret/imsmanifest.xml")).toBeNull();
+    expect(await readScormPackage("/elsewhere/imsmanifest.xml")).toBeNull();
+    expect((await readScormPackage("/files/storage/scorm/arqueo-caja-2004/imsmanifest.xml"))?.version).toBe("2004");
+  });
+
+  it("hands the flat SCORM data saved before issue #13 over as the first SCO's", async () => {
     const data = ready(await openOnHome("203"));
-    expect(data.resume).toEqual({ "cmi.core.lesson_location": "2", "cmi.core.lesson_status": "incomplete" });
+    expect(data.resume).toEqual({
+      scorm: 2,
+      current: "item-intro",
+      items: { "item-intro": { "cmi.core.lesson_location": "2", "cmi.core.lesson_status": "incomplete" } },
+    });
     expect(data.record).toMatchObject({ initiated: true, finalized: false });
   });
 
@@ -177,16 +209,39 @@ describe("progress action", () => {
   });
 
   it("sends the SCORM runtime's writes", async () => {
-    await report({
-      action: "update_user_data",
-      activity: "203",
-      userData: JSON.stringify({ "cmi.core.lesson_location": "3" }),
-    });
+    const userData = { scorm: 2, current: "item-intro", items: { "item-intro": { "cmi.core.lesson_location": "3" } } };
+    await report({ action: "update_user_data", activity: "203", userData: JSON.stringify(userData) });
     const modules = await report({ action: "update_activity_modules", activity: "203", modules: "[2002]" });
     expect(modules.body).toMatchObject({ ok: true, record: { progress: 66.67 } });
     const points = await report({ action: "update_points", activity: "203", progress: "80" });
     expect(points.body).toMatchObject({ ok: true, record: { progress: 80 } });
-    expect((await recordOf(203))?.userData).toBe(JSON.stringify({ "cmi.core.lesson_location": "3" }));
+    expect((await recordOf(203))?.userData).toBe(JSON.stringify(userData));
+    expect(ready(await openOnHome("203")).resume).toEqual(userData);
+  });
+
+  it("keeps SCORM user data up to the contract's limits and refuses more with a 400", async () => {
+    const { SCORM_DATA_LIMITS: limits } = await import("~/components/player/scorm-package");
+    const write = (data: unknown) => report({ action: "update_user_data", activity: "203", userData: JSON.stringify(data) });
+    const wrap = (items: Record<string, Record<string, string>>) => ({ scorm: 2, current: "a", items });
+    // Seven SCOs with a 64,000-character suspend_data each: ~448 Ki characters in all.
+    const full = Object.fromEntries(
+      Array.from({ length: 7 }, (_, n) => [`sco-${n}`, { "cmi.suspend_data": String(n).repeat(limits.value) }])
+    );
+    expect((await write(wrap(full))).status).toBe(200);
+    expect(JSON.parse((await recordOf(203))?.userData ?? "{}")).toEqual(wrap(full));
+    const many = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => [`k${n}`, { "cmi.location": "1" }]));
+    expect((await write(wrap(many(limits.items)))).status).toBe(200);
+    const keys = Object.fromEntries(Array.from({ length: limits.keysPerItem + 1 }, (_, n) => [`cmi.k${n}`, "1"]));
+    const refused: unknown[] = [
+      wrap({ a: { "cmi.suspend_data": "x".repeat(limits.value + 1) } }),
+      wrap(many(limits.items + 1)),
+      wrap({ a: keys }),
+      wrap({ a: { [`cmi.${"k".repeat(limits.key)}`]: "1" } }),
+      wrap(Object.fromEntries(Array.from({ length: 9 }, (_, n) => [`s${n}`, { "cmi.suspend_data": "y".repeat(limits.value) }]))),
+      { "cmi.core.lesson_location": "3" },
+      { scorm: 1, current: "a", items: {} },
+    ];
+    for (const data of refused) expect((await write(data)).status).toBe(400);
   });
 
   it("refuses a malformed write without calling the legacy API", async () => {

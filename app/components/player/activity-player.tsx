@@ -1,8 +1,11 @@
+import { useCloseDialog } from "~/components/route-dialog";
+import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ExternalLinkPlayer } from "./external-link-player";
 import { ImagePlayer } from "./image-player";
 import { MediaElementPlayer } from "./media-element-player";
 import { PdfPlayer } from "./pdf-player";
+import { PlainProgress } from "./plain-progress";
 import { SavedState } from "./saved-state";
 import { ScormPlayer } from "./scorm-player";
 import type { PlayerPayload } from "./types";
@@ -20,12 +23,14 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
       </p>
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
       <PlayerContent data={data} tracker={tracker} />
+      {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgress /> : null}
     </div>
   );
 }
 
 function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
   const { t } = useTranslation("player");
+  const close = useCloseDialog(data.closeTo);
   const { activity, saveData } = data;
   const { src, link, title } = activity;
   if (activity.kind === "external" && link) {
@@ -51,18 +56,18 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "pdf":
         return <PdfPlayer src={src} title={title} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
       case "scorm":
-        return (
+        return data.scorm ? (
           <ScormPlayer
-            src={src}
-            manifestUrl={activity.manifestUrl}
+            pack={data.scorm}
             title={title}
             modules={activity.modules}
             learner={data.learner}
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
+            onExit={close}
           />
-        );
+        ) : null;
     }
   }
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { externalLinkFinished } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { NoScriptNote } from "./notes";
-import { EXTERNAL_WINDOW, externalLinkFinished } from "./rules";
+import { EXTERNAL_WINDOW } from "./rules";
 
 const CHECK_EVERY_MS = 5_000;
 
@@ -83,7 +83,6 @@ export function ExternalLinkPlayer({
           {t("openLink")}
         </a>
       </p>
-      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useRef } from "react";
+import { IMAGE_FINISH_MS } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
-import { LoadNotice, NoScriptNote } from "./notes";
-import { IMAGE_FINISH_MS } from "./rules";
+import { LoadNotice } from "./notes";
 
 /** Image (spec §4): finished 5 s after it loaded. It shows without JavaScript too. */
 export function ImagePlayer({ src, title, onFinish }: { src: string; title: string; onFinish: () => void }) {
@@ -21,7 +21,6 @@ export function ImagePlayer({ src, title, onFinish }: { src: string; title: stri
         onError={() => setStatus("error")}
       />
       <LoadNotice status={status} loading={t("contentLoading")} failed={t("mediaFailed")} />
-      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useMediaStatus } from "./media-status";
-import { LoadNotice, NoScriptNote } from "./notes";
+import { LoadNotice } from "./notes";
 
 /**
  * Video and audio (spec §4): the browser's own player; finished on `ended`. Both play without
@@ -46,7 +46,6 @@ export function MediaElementPlayer({
         loading={t(kind === "video" ? "videoLoading" : "contentLoading")}
         failed={t("mediaFailed")}
       />
-      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }

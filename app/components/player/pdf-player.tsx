@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { PDF_FINISH_MS } from "~/domain/finish";
 import { PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth, pdfPageUrl } from "~/domain/media";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
-import { NoScriptNote } from "./notes";
-import { PDF_FINISH_MS } from "./rules";
 import type { PdfDocument } from "./types";
 
 /** The width the `src` fallback is drawn at: a 360 px phone at 2×. */
@@ -108,7 +107,6 @@ export function PdfPlayer({
         </a>
       </p>
       {/* Last: gone on hydration, it shifts nothing below it (CLS). */}
-      <NoScriptNote text={t("progressNeedsJs")} />
     </div>
   );
 }

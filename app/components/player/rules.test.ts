@@ -1,50 +1,14 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  externalLinkFinished,
-  minutesOf,
   retryDelayMs,
   safeToRepeat,
-  type ScormSnapshot,
+  type ScormProgress,
   scormDecision,
+  scormItemState,
+  scormProgress,
   scormSnapshot,
-  scormVersionOf,
 } from "./rules";
 import type { ProgressReport } from "./types";
-
-describe("externalLinkFinished (98% of the duration)", () => {
-  it("finishes once recorded plus elapsed minutes reach 98%", () => {
-    expect(externalLinkFinished(0, 19.6, 20)).toBe(true);
-    expect(externalLinkFinished(0, 19.59, 20)).toBe(false);
-    expect(externalLinkFinished(10, 9.6, 20)).toBe(true);
-    expect(externalLinkFinished(10, 9.5, 20)).toBe(false);
-    expect(externalLinkFinished(25, 0, 20)).toBe(true);
-  });
-
-  it("finishes at once for an activity without a duration", () => {
-    expect(externalLinkFinished(0, 0, 0)).toBe(true);
-  });
-
-  it("is monotonic: more elapsed time never un-finishes (property)", () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        (a, b) => {
-          if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
-        }
-      )
-    );
-  });
-});
-
-describe("minutesOf", () => {
-  it("keeps two decimals", () => {
-    expect(minutesOf(30_000)).toBe(0.5);
-    expect(minutesOf(61_000)).toBe(1.02);
-    expect(minutesOf(0)).toBe(0);
-  });
-});
 
 describe("safeToRepeat", () => {
   it("holds for every write but update_time, which adds its minutes", () => {
@@ -52,7 +16,7 @@ describe("safeToRepeat", () => {
     const setters: ProgressReport[] = [
       { action: "started" },
       { action: "finished" },
-      { action: "update_user_data", userData: {} },
+      { action: "update_user_data", userData: { scorm: 2, current: "sco", items: {} } },
       { action: "update_points", progress: 50 },
       { action: "update_activity_modules", modules: [1] },
     ];
@@ -73,17 +37,18 @@ describe("scormDecision", () => {
     { id: 1001, key: "pagina-1" },
     { id: 1002, key: "pagina-2" },
   ];
-  const snapshot = (changes: Partial<ScormSnapshot> = {}): ScormSnapshot => ({
+  const userData = { scorm: 2 as const, current: "sco", items: { sco: { "cmi.core.lesson_location": "1" } } };
+  const snapshot = (changes: Partial<ScormProgress> = {}): ScormProgress => ({
     statuses: ["incomplete"],
     score: null,
     completedObjectives: [],
-    data: { "cmi.core.lesson_location": "1" },
+    userData,
     ...changes,
   });
 
   it("sends the runtime's data when it changed, and nothing else while incomplete", () => {
     const first = scormDecision(null, snapshot(), modules, []);
-    expect(first.reports).toEqual([{ action: "update_user_data", userData: { "cmi.core.lesson_location": "1" } }]);
+    expect(first.reports).toEqual([{ action: "update_user_data", userData }]);
     expect(first.finish).toBeNull();
     expect(scormDecision(snapshot(), snapshot(), modules, []).reports).toEqual([]);
   });
@@ -104,12 +69,12 @@ describe("scormDecision", () => {
   });
 
   it("reports each module once and finishes a moment after the last one", () => {
-    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], data: {} }), modules, []);
+    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], userData: { ...userData, items: {} } }), modules, []);
     expect(one.reports).toEqual([{ action: "update_activity_modules", modules: [1001] }]);
     expect(one.finish).toBeNull();
     const both = scormDecision(
       null,
-      snapshot({ completedObjectives: ["pagina-1", "pagina-2"], data: {} }),
+      snapshot({ completedObjectives: ["pagina-1", "pagina-2"], userData: { ...userData, items: {} } }),
       modules,
       one.reportedModules
     );
@@ -121,20 +86,67 @@ describe("scormDecision", () => {
   it("never finishes on modules when the activity has none", () => {
     expect(scormDecision(null, snapshot(), [], []).finish).toBeNull();
   });
+
+  it("saves a failed attempt's data but sends no points and never finishes it", () => {
+    const failed = scormDecision(null, snapshot({ statuses: ["completed", "failed"], score: 100 }), modules, []);
+    expect(failed.reports).toEqual([{ action: "update_user_data", userData }]);
+    expect(failed.finish).toBeNull();
+    const allModules = scormDecision(
+      null,
+      snapshot({ statuses: ["failed"], completedObjectives: ["pagina-1", "pagina-2"] }),
+      modules,
+      []
+    );
+    expect(allModules.finish).toBeNull();
+  });
 });
 
-describe("scormVersionOf", () => {
-  it("reads the manifest's schemaversion", () => {
-    expect(scormVersionOf("<metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>")).toBe(
-      "1.2"
-    );
-    expect(scormVersionOf("<schemaversion>2004 4th Edition</schemaversion>")).toBe("2004");
-    expect(scormVersionOf("<imsmd:schemaversion> CAM 1.3 </imsmd:schemaversion>")).toBe("2004");
+describe("scormProgress (rollup of a package's SCOs)", () => {
+  const passed = { "cmi.completion_status": "completed", "cmi.success_status": "passed", "cmi.score.raw": "80" };
+  const completed = { "cmi.completion_status": "completed", "cmi.score.raw": "60" };
+  const failed = { "cmi.completion_status": "completed", "cmi.success_status": "failed", "cmi.score.raw": "20" };
+  const started = { "cmi.location": "2", "cmi.completion_status": "incomplete" };
+
+  it("lets a lone SCO speak for itself", () => {
+    const progress = scormProgress("2004", ["a"], { a: passed }, "a");
+    expect(progress.statuses).toEqual(["completed", "passed"]);
+    expect(progress.score).toBe(80);
+    expect(progress.userData).toEqual({ scorm: 2, current: "a", items: { a: passed } });
   });
 
-  it("falls back to 1.2 without a manifest", () => {
-    expect(scormVersionOf(null)).toBe("1.2");
-    expect(scormVersionOf("<manifest/>")).toBe("1.2");
+  it("completes several SCOs only when every one is completed or passed, scored with their mean", () => {
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed }, "b")).toMatchObject({
+      statuses: [],
+      score: null,
+    });
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed, c: started }, "c").statuses).toEqual([]);
+    expect(scormProgress("2004", ["a", "b", "c"], { a: passed, b: completed, c: passed }, "c")).toMatchObject({
+      statuses: ["completed"],
+      score: 73.33,
+    });
+  });
+
+  it("fails the package when any SCO failed", () => {
+    expect(scormProgress("2004", ["a", "b"], { a: passed, b: failed }, "b").statuses).toEqual(["failed"]);
+  });
+
+  it("reads 1.2 lesson statuses the same way", () => {
+    const done = { "cmi.core.lesson_status": "passed" };
+    expect(scormProgress("1.2", ["a", "b"], { a: done, b: { "cmi.core.lesson_status": "completed" } }, "b").statuses).toEqual([
+      "completed",
+    ]);
+    expect(scormProgress("1.2", ["a", "b"], { a: done, b: { "cmi.core.lesson_status": "failed" } }, "b").statuses).toEqual([
+      "failed",
+    ]);
+  });
+
+  it("gives each SCO a state for the table of contents", () => {
+    const state = (data: Record<string, string> | null) => scormItemState(data ? scormSnapshot("2004", data) : null);
+    expect(state(null)).toBe("not_started");
+    expect(state(started)).toBe("in_progress");
+    expect(state(completed)).toBe("completed");
+    expect(state(passed)).toBe("passed");
+    expect(state(failed)).toBe("failed");
   });
 });
 
@@ -157,7 +169,15 @@ describe("scormSnapshot", () => {
       statuses: ["completed"],
       score: 100,
       completedObjectives: ["pagina-1"],
-      data: { "cmi.core.lesson_location": "3", "cmi.core.lesson_status": "completed", "cmi.core.score.raw": "100" },
+      data: {
+        "cmi.core.lesson_location": "3",
+        "cmi.core.lesson_status": "completed",
+        "cmi.core.score.raw": "100",
+        "cmi.objectives.0.id": "pagina-1",
+        "cmi.objectives.0.status": "passed",
+        "cmi.objectives.1.id": "pagina-2",
+        "cmi.objectives.1.status": "incomplete",
+      },
     });
   });
 
@@ -177,8 +197,38 @@ describe("scormSnapshot", () => {
       statuses: ["incomplete", "passed"],
       score: 85,
       completedObjectives: ["pagina-1"],
-      data: { "cmi.location": "2", "cmi.completion_status": "incomplete", "cmi.success_status": "passed" },
+      data: {
+        "cmi.location": "2",
+        "cmi.completion_status": "incomplete",
+        "cmi.success_status": "passed",
+        "cmi.objectives.0.id": "pagina-1",
+        "cmi.objectives.0.completion_status": "completed",
+        "cmi.objectives.0.success_status": "unknown",
+      },
     });
+  });
+
+  it("applies the manifest's pass marks the runtime applies only on Terminate", () => {
+    const exam = { "cmi.student_data.mastery_score": "100", "cmi.core.lesson_status": "completed" };
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "0" })).toMatchObject({
+      statuses: ["failed"],
+      data: { "cmi.core.lesson_status": "failed" },
+    });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "100" }).statuses).toEqual(["passed"]);
+    // Still going: no verdict before the SCO says it is done.
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "0" }).statuses).toEqual([
+      "incomplete",
+    ]);
+    const scaled = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.4" })).toMatchObject({
+      statuses: ["completed", "failed"],
+      data: { "cmi.success_status": "failed" },
+    });
+    expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.7" }).statuses).toEqual(["completed", "passed"]);
+    expect(
+      scormSnapshot("2004", { "cmi.completion_threshold": "0.75", "cmi.progress_measure": "0.5", "cmi.completion_status": "completed" })
+        .statuses
+    ).toEqual(["incomplete"]);
   });
 
   it("has no score while none was set", () => {

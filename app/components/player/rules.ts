@@ -1,31 +1,11 @@
-import type { ProgressReport } from "./types";
+import type { ProgressReport, ScormUserData } from "./types";
 
 /** The player's timing and completion rules (spec §4, §9), as pure functions. */
 
 export const TIME_UPDATE_MS = 30_000;
-export const IMAGE_FINISH_MS = 5_000;
-export const PDF_FINISH_MS = 15_000;
 export const SCORM_FALLBACK_LOAD_MS = 5_000;
 export const SCORM_MODULES_FINISH_MS = 1_000;
-export const EXTERNAL_LINK_THRESHOLD = 0.98;
 export const EXTERNAL_WINDOW = { width: 800, height: 600 } as const;
-
-/** Milliseconds as the minutes update_time sends (two decimals, as the legacy API keeps them). */
-export function minutesOf(ms: number): number {
-  return Math.round((ms / 60_000) * 100) / 100;
-}
-
-/**
- * Spec §4: an external link is finished when the time already recorded plus the minutes elapsed
- * since it was opened reach 98% of the activity's duration.
- */
-export function externalLinkFinished(
-  taskDurationMinutes: number,
-  elapsedMinutes: number,
-  durationMinutes: number
-): boolean {
-  return taskDurationMinutes + elapsedMinutes >= EXTERNAL_LINK_THRESHOLD * Math.max(0, durationMinutes);
-}
 
 /**
  * Whether a write may be sent again when its first try may have been saved (a timeout, a 5xx).
@@ -54,6 +34,17 @@ export type ScormSnapshot = {
   data: Record<string, string>;
 };
 
+/** What a package's commit says, its SCOs rolled up (`scormProgress`). */
+export type ScormProgress = {
+  /** Rolled-up statuses: "failed" when a SCO failed, "completed" once every SCO is done; a lone SCO's own. */
+  statuses: string[];
+  /** A lone SCO's score; with several, their mean once every SCO has one. */
+  score: number | null;
+  completedObjectives: string[];
+  /** What update_user_data keeps: every SCO's data and the one open (the contract of issue #13). */
+  userData: ScormUserData;
+};
+
 export type ScormDecision = {
   reports: ProgressReport[];
   /** "now": completed, passed or 100 points; "modules": every module done (finish 1 s later). */
@@ -64,24 +55,27 @@ export type ScormDecision = {
 
 const DONE = new Set(["completed", "passed"]);
 
-const sameData = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
-
 /**
- * Spec §4 for a SCORM commit: send the runtime's data, points and modules when they changed, and
+ * Spec §4 for a SCORM commit: send the package's data, points and modules when they changed, and
  * say whether the activity is finished. Objectives whose id is a module's key complete that module.
+ * A failed attempt (1.2 lesson_status or 2004 success_status "failed") keeps its data but sends no
+ * points and never finishes: points count only what was passed or completed (issue #13).
  */
 export function scormDecision(
-  previous: ScormSnapshot | null,
-  next: ScormSnapshot,
+  previous: ScormProgress | null,
+  next: ScormProgress,
   modules: Array<{ id: number; key: string }>,
   reportedModules: number[]
 ): ScormDecision {
   const reports: ProgressReport[] = [];
-  if (Object.keys(next.data).length > 0 && !(previous && sameData(previous.data, next.data))) {
-    reports.push({ action: "update_user_data", userData: next.data });
+  const failed = next.statuses.includes("failed");
+  if (
+    Object.keys(next.userData.items).length > 0 &&
+    !(previous && JSON.stringify(previous.userData) === JSON.stringify(next.userData))
+  ) {
+    reports.push({ action: "update_user_data", userData: next.userData });
   }
-  if (next.score !== null && next.score !== previous?.score) {
+  if (!failed && next.score !== null && next.score !== previous?.score) {
     reports.push({ action: "update_points", progress: Math.min(100, Math.max(0, next.score)) });
   }
   const completed = new Set(next.completedObjectives.map((id) => id.toLowerCase()));
@@ -91,26 +85,59 @@ export function scormDecision(
   if (fresh.length > 0) reports.push({ action: "update_activity_modules", modules: fresh });
   const reported = [...reportedModules, ...fresh];
   const allModules = modules.length > 0 && modules.every((module) => reported.includes(module.id));
-  const finish =
-    next.statuses.some((status) => DONE.has(status)) || (next.score !== null && next.score >= 100)
-      ? "now"
-      : allModules
-      ? "modules"
-      : null;
+  const finish = failed
+    ? null
+    : next.statuses.some((status) => DONE.has(status)) || (next.score !== null && next.score >= 100)
+    ? "now"
+    : allModules
+    ? "modules"
+    : null;
   return { reports, finish, reportedModules: reported };
 }
 
-export type ScormVersion = "1.2" | "2004";
+/** A SCO's state as the table of contents shows it, from what its runtime said last. */
+export type ScormItemState = "not_started" | "in_progress" | "completed" | "passed" | "failed";
 
-/** A package's SCORM version from its manifest's schemaversion: 2004 (or CAM 1.3) or else 1.2. */
-export function scormVersionOf(manifest: string | null): ScormVersion {
-  const declared =
-    /<(?:[\w-]+:)?schemaversion\s*>([^<]*)</i
-      .exec(manifest ?? "")?.[1]
-      ?.trim()
-      .toLowerCase() ?? "";
-  return /2004|cam\s*1\.3|^1\.3/.test(declared) ? "2004" : "1.2";
+export function scormItemState(snapshot: ScormSnapshot | null): ScormItemState {
+  if (!snapshot) return "not_started";
+  if (snapshot.statuses.includes("failed")) return "failed";
+  if (snapshot.statuses.includes("passed")) return "passed";
+  if (snapshot.statuses.includes("completed")) return "completed";
+  return Object.keys(snapshot.data).length > 0 || snapshot.statuses.length > 0 ? "in_progress" : "not_started";
 }
+
+/**
+ * Rolls a package's SCOs up (issue #13; imsss rollup rules are not read, docs/decisions/018):
+ * one SCO speaks for itself; several make the activity failed when any failed, completed when
+ * every one is completed or passed, scored with their mean once each has a score.
+ */
+export function scormProgress(
+  version: ScormVersion,
+  scos: string[],
+  items: Record<string, Record<string, string>>,
+  current: string
+): ScormProgress {
+  const snapshots = scos.map((id) => (items[id] ? scormSnapshot(version, items[id]) : null));
+  const userData: ScormUserData = { scorm: 2, current, items };
+  const completedObjectives = [...new Set(snapshots.flatMap((snapshot) => snapshot?.completedObjectives ?? []))];
+  if (scos.length === 1) {
+    const only = snapshots[0];
+    return { statuses: only?.statuses ?? [], score: only?.score ?? null, completedObjectives, userData };
+  }
+  const states = snapshots.map(scormItemState);
+  const scores = snapshots.map((snapshot) => snapshot?.score ?? null);
+  const statuses = states.includes("failed")
+    ? ["failed"]
+    : states.every((state) => state === "completed" || state === "passed")
+    ? ["completed"]
+    : [];
+  const score = scores.every((value): value is number => value !== null)
+    ? Math.round((scores.reduce((sum, value) => sum + value, 0) / scores.length) * 100) / 100
+    : null;
+  return { statuses, score, completedObjectives, userData };
+}
+
+export type ScormVersion = "1.2" | "2004";
 
 /** The CMI values that resume a package where the learner left it, per version. */
 export const RESUME_KEYS: Record<ScormVersion, readonly string[]> = {
@@ -125,13 +152,47 @@ export const RESUME_KEYS: Record<ScormVersion, readonly string[]> = {
   ],
 };
 
+/** Objectives' values, kept and restored with the rest so their statuses and scores survive a reopen. */
+export const OBJECTIVE_KEY =
+  /^cmi\.objectives\.\d+\.(?:id|status|success_status|completion_status|progress_measure|description|score\.(?:raw|min|max|scaled))$/;
+
 const number = (value: string | undefined) =>
   value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
 
+/**
+ * The statuses the manifest's pass marks decide, as the runtime reports them only on Terminate
+ * (scorm-again's storeData) but a package may leave without it: 1.2 lesson_status from
+ * mastery_score once the SCO says it is done (RTE 1.2 3.4.4), 2004 success_status from
+ * scaled_passing_score and completion_status from completion_threshold (RTE 4.2.22, 4.2.4).
+ */
+function judgedStatuses(version: ScormVersion, text: (key: string) => string | undefined): Record<string, string> {
+  const judged: Record<string, string> = {};
+  const at = (measure: string | undefined, mark: string | undefined) => {
+    const value = number(measure);
+    const bar = number(mark);
+    return value === null || bar === null ? null : value >= bar;
+  };
+  if (version === "1.2") {
+    const mastered = at(text("cmi.core.score.raw"), text("cmi.student_data.mastery_score"));
+    const status = text("cmi.core.lesson_status");
+    if (mastered !== null && (status === "completed" || status === "passed" || status === "failed")) {
+      judged["cmi.core.lesson_status"] = mastered ? "passed" : "failed";
+    }
+    return judged;
+  }
+  const passed = at(text("cmi.score.scaled"), text("cmi.scaled_passing_score"));
+  if (passed !== null) judged["cmi.success_status"] = passed ? "passed" : "failed";
+  const complete = at(text("cmi.progress_measure"), text("cmi.completion_threshold"));
+  if (complete !== null) judged["cmi.completion_status"] = complete ? "completed" : "incomplete";
+  return judged;
+}
+
 /** A runtime's flattened CMI object (`getFlattenedCMI()`) read the same way for both versions. */
 export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown>): ScormSnapshot {
-  const text = (key: string) =>
+  const raw = (key: string) =>
     typeof cmi[key] === "string" || typeof cmi[key] === "number" ? String(cmi[key]) : undefined;
+  const judged = judgedStatuses(version, raw);
+  const text = (key: string) => judged[key] ?? raw(key);
   const objectives: string[] = [];
   for (const key of Object.keys(cmi)) {
     const index = /^cmi\.objectives\.(\d+)\.id$/.exec(key)?.[1];
@@ -151,7 +212,7 @@ export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown
   const statuses =
     version === "1.2" ? [text("cmi.core.lesson_status")] : [text("cmi.completion_status"), text("cmi.success_status")];
   const data: Record<string, string> = {};
-  for (const key of RESUME_KEYS[version]) {
+  for (const key of [...RESUME_KEYS[version], ...Object.keys(cmi).filter((key) => OBJECTIVE_KEY.test(key))]) {
     const value = text(key);
     if (value) data[key] = value;
   }

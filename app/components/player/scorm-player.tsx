@@ -4,13 +4,17 @@ import { NoScriptNote, useScripted } from "./notes";
 import {
   SCORM_FALLBACK_LOAD_MS,
   SCORM_MODULES_FINISH_MS,
-  type ScormSnapshot,
+  type ScormItemState,
+  type ScormProgress,
   scormDecision,
+  scormItemState,
+  scormProgress,
   scormSnapshot,
-  scormVersionOf,
 } from "./rules";
+import { launchable, type NavRequest, navigate, startItem, startValues } from "./scorm-package";
 import { installScormRuntime } from "./scorm-runtime";
-import type { ProgressReport } from "./types";
+import { ScormToc } from "./scorm-toc";
+import type { ProgressReport, ScormPackage, ScormUserData } from "./types";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
 
@@ -18,78 +22,108 @@ type Phase = "preparing" | "loading" | "ready" | "error";
  * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`) and
  * finds the scorm-again runtime on this window. Each commit becomes update_user_data,
  * update_points and update_activity_modules; the activity is finished on completed or passed,
- * on 100 points, or 1 s after every module is complete. If the frame never says it loaded, it is
- * shown anyway after 5 s.
+ * on 100 points, or 1 s after every module is complete; a failed attempt is saved but never
+ * finishes. A package of several SCOs shows its table of contents and runs each SCO with a fresh
+ * runtime and its own data (scorm-package.ts); the activity is finished when they all are. If the
+ * frame never says it loaded, it is shown anyway after 5 s.
  */
 export function ScormPlayer({
-  src,
-  manifestUrl,
+  pack,
   title,
   modules,
   learner,
   resume,
   report,
   onFinish,
+  onExit,
 }: {
-  src: string;
-  manifestUrl: string | null;
+  pack: ScormPackage;
   title: string;
   modules: Array<{ id: number; key: string }>;
   learner: { id: number; firstName: string; lastName: string };
-  resume: Record<string, string> | null;
+  resume: ScormUserData | null;
   report: (report: ProgressReport) => void;
   onFinish: () => void;
+  /** Closes the player as its × does (a SCO's exit or exitAll request). */
+  onExit: () => void;
 }) {
   const { t } = useTranslation("player");
   const scripted = useScripted();
   const [phase, setPhase] = useState<Phase>("preparing");
+  // Which SCO runs, and how many launches so far: each launch gets a fresh frame and runtime.
+  const [open, setOpen] = useState({ id: startItem(pack, resume), launch: 0 });
+  const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}));
   // The runtime calls back outside React; these refs give it the latest callbacks and what was sent.
-  const latest = useRef({ report, onFinish, modules });
-  latest.current = { report, onFinish, modules };
-  const sent = useRef<{ previous: ScormSnapshot | null; modules: number[] }>({ previous: null, modules: [] });
-  const startData = useRef({ manifestUrl, learner, resume });
+  const latest = useRef({ report, onFinish, onExit, modules });
+  latest.current = { report, onFinish, onExit, modules };
+  const sent = useRef<{ previous: ScormProgress | null; modules: number[] }>({ previous: null, modules: [] });
+  // What each SCO kept so far, and the SCO open last (saved as `current`, even if it never commits).
+  const saved = useRef({ learner, items: resume?.items ?? {}, current: open.id ?? "" });
+  const modulesTimer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(modulesTimer.current), []);
+
+  const launch = (id: string) => {
+    saved.current.current = id;
+    setPhase("preparing");
+    setOpen((previous) => ({ id, launch: previous.launch + 1 }));
+  };
+  const item = pack.items.find((candidate) => candidate.id === open.id);
 
   useEffect(() => {
+    const { id } = open;
+    const sco = pack.items.find((candidate) => candidate.id === id);
+    if (!id || !sco) return;
     let cancelled = false;
     let uninstall: (() => void) | null = null;
-    let modulesTimer: number | undefined;
-    const { manifestUrl: manifest, learner: who, resume: saved } = startData.current;
-    (async () => {
-      const text = manifest
-        ? await fetch(manifest).then(
-            (response) => (response.ok ? response.text() : null),
-            () => null
-          )
-        : null;
-      const version = scormVersionOf(text);
-      const remove = await installScormRuntime(version, {
-        learner: who,
-        resume: saved,
-        onCommit: (cmi) => {
-          const next = scormSnapshot(version, cmi);
-          const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
-          sent.current = { previous: next, modules: decision.reportedModules };
-          for (const item of decision.reports) latest.current.report(item);
-          if (decision.finish === "now") latest.current.onFinish();
-          else if (decision.finish === "modules" && modulesTimer === undefined) {
-            modulesTimer = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
-          }
-        },
-      });
-      if (cancelled) remove();
-      else {
-        uninstall = remove;
-        setPhase("loading");
+    const { version } = pack;
+    const scos = launchable(pack).map((candidate) => candidate.id);
+    const record = (cmi: Record<string, unknown>) => {
+      const items = { ...saved.current.items, [id]: scormSnapshot(version, cmi).data };
+      saved.current.items = items;
+      setStates(itemStates(pack, items));
+      const next = scormProgress(version, scos, items, saved.current.current);
+      const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
+      sent.current = { previous: next, modules: decision.reportedModules };
+      for (const report of decision.reports) latest.current.report(report);
+      if (decision.finish === "now") latest.current.onFinish();
+      else if (decision.finish === "modules" && modulesTimer.current === undefined) {
+        modulesTimer.current = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
       }
-    })().catch(() => {
-      if (!cancelled) setPhase("error");
-    });
+    };
+    // Terminate answers the SCO first; the request is followed once it has returned.
+    const follow = (request: NavRequest) =>
+      window.setTimeout(() => {
+        const target = navigate(pack, id, request);
+        if (target && "close" in target) latest.current.onExit();
+        else if (target) launch(target.launch);
+      });
+    if (!sco.sco) {
+      // An asset has no runtime: opening it completes it.
+      record(version === "2004" ? { "cmi.completion_status": "completed" } : { "cmi.core.lesson_status": "completed" });
+      setPhase("loading");
+      return;
+    }
+    installScormRuntime(version, {
+      start: startValues(version, sco, saved.current.items[id], saved.current.learner),
+      onCommit: record,
+      onNavigate: follow,
+    })
+      .then((remove) => {
+        if (cancelled) remove();
+        else {
+          uninstall = remove;
+          setPhase("loading");
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setPhase("error");
+      });
     return () => {
       cancelled = true;
-      window.clearTimeout(modulesTimer);
       uninstall?.();
     };
-  }, []);
+    // A launch (`open`) is what starts a runtime; the package does not change while the player is open.
+  }, [open]);
 
   useEffect(() => {
     if (phase !== "loading") return;
@@ -110,9 +144,27 @@ export function ScormPlayer({
           {t("contentLoading")}
         </p>
       ) : null}
-      {phase === "loading" || phase === "ready" ? (
-        <iframe className="scorm-frame" src={src} title={title} onLoad={() => setPhase("ready")} allow="fullscreen" />
+      {scripted && launchable(pack).length > 1 ? (
+        <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
+      ) : null}
+      {(phase === "loading" || phase === "ready") && item?.launch ? (
+        <iframe
+          key={open.launch}
+          className="scorm-frame"
+          src={item.launch}
+          title={title}
+          onLoad={() => setPhase("ready")}
+          allow="fullscreen"
+        />
       ) : null}
     </div>
   );
+}
+
+function itemStates(pack: ScormPackage, items: Record<string, Record<string, string>>) {
+  const states: Record<string, ScormItemState> = {};
+  for (const item of launchable(pack)) {
+    states[item.id] = scormItemState(items[item.id] ? scormSnapshot(pack.version, items[item.id]!) : null);
+  }
+  return states;
 }

@@ -1,4 +1,5 @@
-import { RESUME_KEYS, type ScormVersion } from "./rules";
+import type { ScormVersion } from "./rules";
+import type { NavRequest } from "./scorm-package";
 
 /**
  * Installs the SCORM runtime (scorm-again) on this window, where a package in a same-origin frame
@@ -9,7 +10,7 @@ import { RESUME_KEYS, type ScormVersion } from "./rules";
 type Runtime = {
   loadFromFlattenedJSON(json: Record<string, unknown>): void;
   getFlattenedCMI(): Record<string, unknown>;
-  on(event: string, callback: () => void): void;
+  on(event: string, callback: (value?: unknown) => void): void;
 };
 
 // NOTE: scorm-again's type files declare a default export, but its ESM builds export the class by name.
@@ -23,16 +24,25 @@ declare global {
   }
 }
 
+const NAV_EVENTS = {
+  SequenceNext: "continue",
+  SequencePrevious: "previous",
+  SequenceExit: "exit",
+  SequenceExitAll: "exitAll",
+} as const;
+
 export async function installScormRuntime(
   version: ScormVersion,
   {
-    learner,
-    resume,
+    start,
     onCommit,
+    onNavigate,
   }: {
-    learner: { id: number; firstName: string; lastName: string };
-    resume: Record<string, string> | null;
+    /** The values the SCO starts with (`startValues` in scorm-package.ts). */
+    start: Record<string, string>;
     onCommit: (cmi: Record<string, unknown>) => void;
+    /** A 2004 SCO's adl.nav.request, handed over once Terminate has committed. */
+    onNavigate: (request: NavRequest) => void;
   }
 ): Promise<() => void> {
   const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 } as const;
@@ -40,26 +50,15 @@ export async function installScormRuntime(
     version === "2004"
       ? new ((await import("scorm-again/scorm2004")) as unknown as Scorm2004Module).Scorm2004API(settings)
       : new ((await import("scorm-again/scorm12")) as unknown as Scorm12Module).Scorm12API(settings);
-  const saved = Object.fromEntries(RESUME_KEYS[version].flatMap((key) => (resume?.[key] ? [[key, resume[key]]] : [])));
-  const resuming = Object.keys(saved).length > 0;
-  const name = [learner.lastName, learner.firstName].filter(Boolean).join(", ");
-  api.loadFromFlattenedJSON(
-    version === "2004"
-      ? {
-          ...saved,
-          "cmi.learner_id": String(learner.id),
-          "cmi.learner_name": name,
-          "cmi.entry": resuming ? "resume" : "ab-initio",
-        }
-      : {
-          ...saved,
-          "cmi.core.student_id": String(learner.id),
-          "cmi.core.student_name": name,
-          "cmi.core.entry": resuming ? "resume" : "ab-initio",
-        }
-  );
+  api.loadFromFlattenedJSON(start);
   const commit = () => onCommit(api.getFlattenedCMI());
   for (const event of version === "2004" ? ["Commit", "Terminate"] : ["LMSCommit", "LMSFinish"]) api.on(event, commit);
+  if (version === "2004") {
+    for (const [event, type] of Object.entries(NAV_EVENTS)) api.on(event, () => onNavigate({ type }));
+    api.on("SequenceChoice", (target) => {
+      if (typeof target === "string" && target) onNavigate({ type: "choice", target });
+    });
+  }
   const key = version === "2004" ? "API_1484_11" : "API";
   window[key] = api;
   return () => {

@@ -20,7 +20,7 @@ export type PlayerActivity = {
   kind: PlayerKind;
   /** The file to play: a same-origin `/files/...` path when it lives on the files host. */
   src: string | null;
-  /** SCORM only: the package's imsmanifest.xml, to tell SCORM 1.2 from 2004. */
+  /** SCORM only: the package's imsmanifest.xml, which the server reads. */
   manifestUrl: string | null;
   /** External links only: the page to open, and the address the 800×600 window loads. */
   link: { url: string; windowUrl: string } | null;
@@ -38,13 +38,45 @@ export type PdfDocument = {
   pages: Array<{ width: number; height: number; text: string }>;
 };
 
+/** A SCORM package as the server read its imsmanifest.xml (app/lib/scorm-manifest.server.ts). */
+export type ScormPackage = {
+  version: "1.2" | "2004";
+  /** The default organisation's title. */
+  title: string;
+  /** Its items in order, groups included; `depth` 0 for the organisation's own children. */
+  items: ScormItem[];
+};
+
+export type ScormItem = {
+  id: string;
+  title: string;
+  depth: number;
+  /** What the item launches (same-origin, with its parameters); null for a group of items. */
+  launch: string | null;
+  /** A SCO talks to the runtime; an asset does not and counts as completed once opened. */
+  sco: boolean;
+  /** Values from the manifest the runtime starts the SCO with (mastery score, launch data...). */
+  cmi: Record<string, string>;
+  /** 2004: the ids of the objectives it declares (imsss:objectives), primary first. */
+  objectives: string[];
+};
+
+/** SCORM user data as update_user_data keeps it: each SCO's kept CMI values and the last one open. */
+export type ScormUserData = {
+  scorm: 2;
+  current: string;
+  items: Record<string, Record<string, string>>;
+};
+
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
   activity: PlayerActivity;
   record: SavedRecord | null;
-  /** SCORM resume data: the flattened CMI values saved with update_user_data. */
-  resume: Record<string, string> | null;
+  /** SCORM resume data: the per-SCO values saved with update_user_data. */
+  resume: ScormUserData | null;
+  /** SCORM only: the package's manifest, or null when it could not be read (the launch file plays alone). */
+  scorm: ScormPackage | null;
   learner: { id: number; firstName: string; lastName: string };
   /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
   saveData: boolean;
@@ -56,12 +88,23 @@ export type PlayerData =
   | { state: "not_found"; closeTo: string }
   | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
 
+/** What the player routes' action answers to the forms of the player without JavaScript (app/lib/plain-progress.server.ts). */
+export type PlainProgressReply =
+  /** Started: the sealed note to send back with 'Marcar como terminado', and how long to wait. */
+  | { plain: "started"; note: string; waitMs: number }
+  /** Sent too early: the same note, and how long is still left. */
+  | { plain: "early"; note: string; waitMs: number }
+  /** No note the server can trust (expired, another learner's or activity's): start again. */
+  | { plain: "restart" }
+  /** The legacy API failed: its message with the request's reference, and the note to try again with. */
+  | { plain: "failed"; errors: string[]; note: string | null };
+
 /** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
 export type ProgressReport =
   | { action: "started" }
   | { action: "finished" }
   | { action: "update_time"; time: number }
-  | { action: "update_user_data"; userData: Record<string, string> }
+  | { action: "update_user_data"; userData: ScormUserData }
   | { action: "update_points"; progress: number }
   | { action: "update_activity_modules"; modules: number[] };
 

@@ -1,7 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
-import { minutesOf, TIME_UPDATE_MS } from "./rules";
+import { minutesOf } from "~/domain/finish";
+import { TIME_UPDATE_MS } from "./rules";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 export const PROGRESS_URL = "/activity-progress";

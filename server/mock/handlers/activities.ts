@@ -18,7 +18,8 @@ const ACTIONS = [
 
 type Action = (typeof ACTIONS)[number];
 
-const MAX_USER_DATA = 64 * 1024;
+/** The JSON text of user_data: SCORM keeps up to 64 SCOs' data in it (docs/legacy-api.md). */
+const MAX_USER_DATA = 512 * 1024;
 
 /** The field each action cannot do without, beyond `action` and `activity`. */
 const requiredField: Partial<Record<Action, string>> = {

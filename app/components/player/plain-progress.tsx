@@ -1,0 +1,68 @@
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { useScripted } from "./notes";
+import type { PlainProgressReply } from "./types";
+
+/** A wait as the learner reads it: seconds under two minutes, whole minutes above (rounded up). */
+function useWaitText() {
+  const { t } = useTranslation("player");
+  return (ms: number) => {
+    const seconds = Math.ceil(ms / 1000);
+    return seconds < 120 ? t("plain.seconds", { count: seconds }) : t("plain.minutes", { count: Math.ceil(seconds / 60) });
+  };
+}
+
+/**
+ * The player without JavaScript (issue #14): 'Iniciar', then 'Marcar como terminado', which the
+ * server accepts once the activity's time has passed (app/lib/plain-progress.server.ts). With
+ * JavaScript the player records progress itself and this is not shown.
+ */
+export function PlainProgress() {
+  const { t } = useTranslation("player");
+  const scripted = useScripted();
+  const reply = useActionData<PlainProgressReply>();
+  const waitText = useWaitText();
+  if (scripted) return null;
+  const note = reply && "note" in reply ? reply.note : null;
+  return (
+    <div className="player-plain stack">
+      {note ? null : <p className="player-note">{t("plain.intro")}</p>}
+      {reply?.plain === "started" ? (
+        <p className="form-success" role="status">
+          {t("plain.started")} {reply.waitMs > 0 ? t("plain.waitFor", { time: waitText(reply.waitMs) }) : t("plain.ready")}
+        </p>
+      ) : null}
+      {reply?.plain === "early" ? (
+        <p className="form-error" role="alert">
+          {t("plain.early", { time: waitText(reply.waitMs) })}
+        </p>
+      ) : null}
+      {reply?.plain === "restart" ? (
+        <p className="form-error" role="alert">
+          {t("plain.restart")}
+        </p>
+      ) : null}
+      {reply?.plain === "failed"
+        ? reply.errors.map((error) => (
+            <p key={error} className="form-error" role="alert">
+              {error}
+            </p>
+          ))
+        : null}
+      <Form method="post" preventScrollReset>
+        {note ? (
+          <>
+            <input type="hidden" name="started" value={note} />
+            <button className="button" name="intent" value="finish">
+              {t("plain.finish")}
+            </button>
+          </>
+        ) : (
+          <button className="button" name="intent" value="start">
+            {t("plain.start")}
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}

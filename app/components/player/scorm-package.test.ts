@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { launchable, navigate, readScormUserData, startItem, startValues } from "./scorm-package";
+import type { ScormItem, ScormPackage } from "./types";
+
+const item = (id: string, changes: Partial<ScormItem> = {}): ScormItem => ({
+  id,
+  title: id.toUpperCase(),
+  depth: 0,
+  launch: `/files/scorm/p/${id}.html`,
+  sco: true,
+  cmi: {},
+  objectives: [],
+  ...changes,
+});
+
+const pack: ScormPackage = {
+  version: "2004",
+  title: "Paquete",
+  items: [item("a"), item("group", { launch: null }), item("b", { depth: 1 }), item("c", { depth: 1 })],
+};
+const learner = { id: 7, firstName: "Ana", lastName: "Martínez" };
+
+describe("readScormUserData", () => {
+  it("reads the per-SCO shape from JSON text or an object", () => {
+    const saved = { scorm: 2, current: "b", items: { a: { "cmi.location": "3", other: "x" }, b: { "cmi.score.raw": 80 } } };
+    const expected = { scorm: 2, current: "b", items: { a: { "cmi.location": "3" }, b: { "cmi.score.raw": "80" } } };
+    expect(readScormUserData(JSON.stringify(saved), "a")).toEqual(expected);
+    expect(readScormUserData(saved, "a")).toEqual(expected);
+  });
+
+  it("reads the flat shape saved before issue #13 as the first SCO's data", () => {
+    expect(readScormUserData('{"cmi.core.lesson_location":"2","other":"x","cmi.core.score.raw":80}', "a")).toEqual({
+      scorm: 2,
+      current: "a",
+      items: { a: { "cmi.core.lesson_location": "2", "cmi.core.score.raw": "80" } },
+    });
+    expect(readScormUserData({ "cmi.location": "3" }, null)).toBeNull();
+  });
+
+  it("has nothing to resume from anything else", () => {
+    for (const nothing of [null, "", "not json", "[1]", "{}", 5, { scorm: 2, items: [] }, { scorm: 2, items: {} }]) {
+      expect(readScormUserData(nothing, "a")).toBeNull();
+    }
+  });
+});
+
+describe("startItem", () => {
+  it("reopens the SCO open last, else the first launchable one", () => {
+    expect(startItem(pack, { scorm: 2, current: "c", items: {} })).toBe("c");
+    expect(startItem(pack, { scorm: 2, current: "group", items: {} })).toBe("a");
+    expect(startItem(pack, { scorm: 2, current: "gone", items: {} })).toBe("a");
+    expect(startItem(pack, null)).toBe("a");
+    expect(launchable(pack).map((entry) => entry.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("navigate", () => {
+  it("follows continue, previous and choice among the launchable items, skipping groups", () => {
+    expect(navigate(pack, "a", { type: "continue" })).toEqual({ launch: "b" });
+    expect(navigate(pack, "b", { type: "previous" })).toEqual({ launch: "a" });
+    expect(navigate(pack, "a", { type: "choice", target: "c" })).toEqual({ launch: "c" });
+  });
+
+  it("goes nowhere past either end or to an unknown target", () => {
+    expect(navigate(pack, "c", { type: "continue" })).toBeNull();
+    expect(navigate(pack, "a", { type: "previous" })).toBeNull();
+    expect(navigate(pack, "a", { type: "choice", target: "group" })).toBeNull();
+    expect(navigate(pack, "a", { type: "choice", target: "nope" })).toBeNull();
+  });
+
+  it("closes the player on exit and exitAll", () => {
+    expect(navigate(pack, "b", { type: "exit" })).toEqual({ close: true });
+    expect(navigate(pack, "b", { type: "exitAll" })).toEqual({ close: true });
+  });
+});
+
+describe("startValues", () => {
+  const sco = item("a", {
+    cmi: { "cmi.scaled_passing_score": "0.8", "cmi.launch_data": "nivel=2" },
+    objectives: ["primario", "obj-2", "obj-3"],
+  });
+
+  it("starts a new SCO with the manifest's values and objectives, ab-initio", () => {
+    expect(startValues("2004", sco, undefined, learner)).toEqual({
+      "cmi.scaled_passing_score": "0.8",
+      "cmi.launch_data": "nivel=2",
+      "cmi.objectives.0.id": "primario",
+      "cmi.objectives.1.id": "obj-2",
+      "cmi.objectives.2.id": "obj-3",
+      "cmi.learner_id": "7",
+      "cmi.learner_name": "Martínez, Ana",
+      "cmi.entry": "ab-initio",
+    });
+  });
+
+  it("resumes with every kept value but the session time, the saved objectives at their indices and the manifest's missing ones after them", () => {
+    const values = startValues(
+      "2004",
+      sco,
+      {
+        "cmi.location": "4",
+        "cmi.objectives.0.id": "obj-2",
+        "cmi.objectives.0.success_status": "passed",
+        "cmi.objectives.0.score.scaled": "0.9",
+        "cmi.session_time": "PT1M",
+        "cmi.interactions.0.id": "q1",
+        "cmi.total_time": "PT5M",
+      },
+      learner
+    );
+    expect(values).toMatchObject({
+      "cmi.location": "4",
+      "cmi.objectives.0.id": "obj-2",
+      "cmi.objectives.0.success_status": "passed",
+      "cmi.objectives.0.score.scaled": "0.9",
+      "cmi.objectives.1.id": "primario",
+      "cmi.objectives.2.id": "obj-3",
+      "cmi.interactions.0.id": "q1",
+      "cmi.total_time": "PT5M",
+      "cmi.entry": "resume",
+    });
+    expect(values).not.toHaveProperty("cmi.session_time");
+  });
+
+  it("names a 1.2 learner under the 1.2 keys", () => {
+    expect(startValues("1.2", item("a", { cmi: { "cmi.student_data.mastery_score": "100" } }), undefined, learner)).toEqual({
+      "cmi.student_data.mastery_score": "100",
+      "cmi.core.student_id": "7",
+      "cmi.core.student_name": "Martínez, Ana",
+      "cmi.core.entry": "ab-initio",
+    });
+  });
+});

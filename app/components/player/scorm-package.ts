@@ -1,0 +1,132 @@
+import { RESUME_KEYS, type ScormVersion } from "./rules";
+import type { ScormItem, ScormPackage, ScormUserData } from "./types";
+
+/**
+ * A SCORM package's SCOs as the player moves between them (issue #13): the user data that keeps
+ * each one (the contract in docs/legacy-api.md), what each SCO starts with, and where a
+ * navigation request leads. Pure functions, shared by the player and the loader.
+ */
+
+/** The contract's limits on update_user_data (docs/legacy-api.md, "SCORM user data"). */
+export const SCORM_DATA_LIMITS = {
+  value: 64_000,
+  key: 255,
+  keysPerItem: 4_096,
+  items: 64,
+  text: 512 * 1024,
+} as const;
+
+/** The package's SCOs and assets, in order: what can be launched. */
+export const launchable = (pack: ScormPackage) =>
+  pack.items.filter((item): item is ScormItem & { launch: string } => item.launch !== null);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function cmiValues(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const entries = Object.entries(value).flatMap(([key, item]) =>
+    key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number") ? [[key, String(item)]] : []
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * A record's user_data (JSON text or an object) as per-SCO data. The flat shape saved before
+ * issue #13 (`{"cmi.…": "…"}`) is the data of the first SCO; null when nothing usable is there.
+ */
+export function readScormUserData(raw: unknown, firstSco: string | null): ScormUserData | null {
+  let value = raw;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRecord(value)) return null;
+  if (value.scorm === 2 && isRecord(value.items)) {
+    const items = Object.fromEntries(
+      Object.entries(value.items).flatMap(([id, data]) => {
+        const values = cmiValues(data);
+        return Object.keys(values).length > 0 ? [[id, values]] : [];
+      })
+    );
+    const current = typeof value.current === "string" ? value.current : "";
+    return Object.keys(items).length > 0 || current ? { scorm: 2, current, items } : null;
+  }
+  const flat = cmiValues(value);
+  if (!firstSco || Object.keys(flat).length === 0) return null;
+  return { scorm: 2, current: firstSco, items: { [firstSco]: flat } };
+}
+
+/** The item to open: the one open last if it can still be launched, else the first. */
+export function startItem(pack: ScormPackage, resume: ScormUserData | null): string | null {
+  const items = launchable(pack);
+  return (items.find((item) => item.id === resume?.current) ?? items[0])?.id ?? null;
+}
+
+/**
+ * Saved values the runtime takes back: every kept value (what resumes the SCO, its objectives,
+ * its audit record) but the last session's time, which the runtime starts again from zero.
+ */
+const restorable = (key: string) => !/^cmi\.(?:core\.)?session_time$/.test(key);
+
+/**
+ * What a SCO's runtime is loaded with before it starts: its saved data, the manifest's values
+ * (which win, should the package have changed), the manifest's objectives not saved yet (after
+ * the saved ones, so their indices hold), the learner and the entry mode.
+ */
+export function startValues(
+  version: ScormVersion,
+  item: Pick<ScormItem, "cmi" | "objectives">,
+  saved: Record<string, string> | undefined,
+  learner: { id: number; firstName: string; lastName: string }
+): Record<string, string> {
+  const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => restorable(key)));
+  const savedIds = new Set(
+    Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : []))
+  );
+  let next = Object.keys(kept).reduce(
+    (count, key) => Math.max(count, Number(/^cmi\.objectives\.(\d+)\./.exec(key)?.[1] ?? -1) + 1),
+    0
+  );
+  const objectives: Record<string, string> = {};
+  for (const id of item.objectives) if (!savedIds.has(id)) objectives[`cmi.objectives.${next++}.id`] = id;
+  const resuming = Object.keys(kept).some((key) => RESUME_KEYS[version].includes(key));
+  const name = [learner.lastName, learner.firstName].filter(Boolean).join(", ");
+  const who: Record<string, string> =
+    version === "2004"
+      ? { "cmi.learner_id": String(learner.id), "cmi.learner_name": name, "cmi.entry": resuming ? "resume" : "ab-initio" }
+      : {
+          "cmi.core.student_id": String(learner.id),
+          "cmi.core.student_name": name,
+          "cmi.core.entry": resuming ? "resume" : "ab-initio",
+        };
+  return { ...kept, ...item.cmi, ...objectives, ...who };
+}
+
+/** A navigation request (2004 `adl.nav.request`, or a tap on the table of contents). */
+export type NavRequest =
+  | { type: "continue" | "previous" | "exit" | "exitAll" }
+  | { type: "choice"; target: string };
+
+/** Where a request leads from the item open: another item to launch, the player's close, or nowhere. */
+export function navigate(
+  pack: ScormPackage,
+  current: string,
+  request: NavRequest
+): { launch: string } | { close: true } | null {
+  const items = launchable(pack);
+  const at = items.findIndex((item) => item.id === current);
+  switch (request.type) {
+    case "continue":
+      return items[at + 1] ? { launch: items[at + 1]!.id } : null;
+    case "previous":
+      return at > 0 ? { launch: items[at - 1]!.id } : null;
+    case "choice":
+      return items.some((item) => item.id === request.target) ? { launch: request.target } : null;
+    default:
+      return { close: true };
+  }
+}

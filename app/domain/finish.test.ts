@@ -1,0 +1,81 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { creditedMs, externalLinkFinished, finishAfterMs, isTimedKind, minutesOf } from "./finish";
+
+describe("externalLinkFinished (98% of the duration)", () => {
+  it("finishes once recorded plus elapsed minutes reach 98%", () => {
+    expect(externalLinkFinished(0, 19.6, 20)).toBe(true);
+    expect(externalLinkFinished(0, 19.59, 20)).toBe(false);
+    expect(externalLinkFinished(10, 9.6, 20)).toBe(true);
+    expect(externalLinkFinished(10, 9.5, 20)).toBe(false);
+    expect(externalLinkFinished(25, 0, 20)).toBe(true);
+  });
+
+  it("finishes at once for an activity without a duration", () => {
+    expect(externalLinkFinished(0, 0, 0)).toBe(true);
+  });
+
+  it("is monotonic: more elapsed time never un-finishes (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        (a, b) => {
+          if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
+        }
+      )
+    );
+  });
+});
+
+describe("minutesOf", () => {
+  it("keeps two decimals", () => {
+    expect(minutesOf(30_000)).toBe(0.5);
+    expect(minutesOf(61_000)).toBe(1.02);
+    expect(minutesOf(0)).toBe(0);
+  });
+});
+describe("finishAfterMs (the player without JavaScript)", () => {
+  it("waits 5 s for an image and 15 s for a PDF, whatever their duration", () => {
+    expect(finishAfterMs("image", 30, 0)).toBe(5_000);
+    expect(finishAfterMs("pdf", 30, 0)).toBe(15_000);
+  });
+
+  it("waits an audio or video's duration, at least 5 s", () => {
+    expect(finishAfterMs("video", 4, 0)).toBe(240_000);
+    expect(finishAfterMs("audio", 0, 0)).toBe(5_000);
+  });
+
+  it("waits what the 98 % rule still asks of an external link, nothing once recorded time covers it", () => {
+    expect(finishAfterMs("external", 20, 0)).toBe(1_176_000);
+    expect(finishAfterMs("external", 20, 10)).toBe(576_000);
+    expect(finishAfterMs("external", 20, 25)).toBe(0);
+    expect(finishAfterMs("external", 0, 0)).toBe(0);
+  });
+
+  it("agrees with the JavaScript player's external-link rule (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 600 }), (duration, recorded) => {
+        const wait = finishAfterMs("external", duration, recorded);
+        expect(externalLinkFinished(recorded, (wait + 1) / 60_000, duration)).toBe(true);
+        if (wait >= 1) expect(externalLinkFinished(recorded, (wait - 1000) / 60_000, duration)).toBe(false);
+      })
+    );
+  });
+
+  it("knows which kinds it applies to: not SCORM", () => {
+    expect(["image", "pdf", "audio", "video", "external"].every(isTimedKind)).toBe(true);
+    expect(isTimedKind("scorm")).toBe(false);
+    expect(isTimedKind("unsupported")).toBe(false);
+  });
+});
+
+describe("creditedMs", () => {
+  it("credits what elapsed, at most the activity's duration or its wait", () => {
+    expect(creditedMs("video", 90_000, 4)).toBe(90_000);
+    expect(creditedMs("video", 10 * 3_600_000, 4)).toBe(240_000);
+    expect(creditedMs("image", 3_600_000, 0)).toBe(5_000);
+    expect(creditedMs("pdf", 3_600_000, 10)).toBe(600_000);
+    expect(creditedMs("pdf", -5, 10)).toBe(0);
+  });
+});

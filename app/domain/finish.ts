@@ -1,0 +1,63 @@
+/**
+ * When an activity is done, by what it plays (spec §4, §9). The JavaScript player and the forms of
+ * the player without JavaScript (app/lib/plain-progress.server.ts) follow the same rules.
+ */
+
+export const IMAGE_FINISH_MS = 5_000;
+export const PDF_FINISH_MS = 15_000;
+export const EXTERNAL_LINK_THRESHOLD = 0.98;
+
+const MINUTE_MS = 60_000;
+
+/** Milliseconds as the minutes update_time sends (two decimals, as the legacy API keeps them). */
+export function minutesOf(ms: number): number {
+  return Math.round((ms / MINUTE_MS) * 100) / 100;
+}
+
+/**
+ * Spec §4: an external link is finished when the time already recorded plus the minutes elapsed
+ * since it was opened reach 98% of the activity's duration.
+ */
+export function externalLinkFinished(
+  taskDurationMinutes: number,
+  elapsedMinutes: number,
+  durationMinutes: number
+): boolean {
+  return taskDurationMinutes + elapsedMinutes >= EXTERNAL_LINK_THRESHOLD * Math.max(0, durationMinutes);
+}
+
+/** What a learner can finish without JavaScript: everything but SCORM, which needs its runtime. */
+export type TimedKind = "image" | "pdf" | "audio" | "video" | "external";
+
+export const TIMED_KINDS: readonly string[] = ["image", "pdf", "audio", "video", "external"] satisfies TimedKind[];
+
+export const isTimedKind = (kind: string): kind is TimedKind => TIMED_KINDS.includes(kind);
+
+/**
+ * How long the activity must have been open before it counts as finished when no script can tell
+ * that it loaded or ended: an image 5 s, a PDF 15 s, audio and video their duration (at least an
+ * image's 5 s), an external link what the 98 % rule still asks after the minutes already recorded.
+ */
+export function finishAfterMs(kind: TimedKind, durationMinutes: number, recordedMinutes: number): number {
+  const duration = Math.max(0, durationMinutes) * MINUTE_MS;
+  switch (kind) {
+    case "image":
+      return IMAGE_FINISH_MS;
+    case "pdf":
+      return PDF_FINISH_MS;
+    case "audio":
+    case "video":
+      return Math.max(IMAGE_FINISH_MS, duration);
+    case "external":
+      return Math.max(0, Math.ceil(EXTERNAL_LINK_THRESHOLD * duration - Math.max(0, recordedMinutes) * MINUTE_MS));
+  }
+}
+
+/**
+ * The time an open activity adds to the record when it finishes: what elapsed, at most the
+ * activity's duration (or its wait, when it has none), so a page left open overnight claims no hours.
+ */
+export function creditedMs(kind: TimedKind, elapsedMs: number, durationMinutes: number): number {
+  const cap = Math.max(finishAfterMs(kind, durationMinutes, 0), Math.max(0, durationMinutes) * MINUTE_MS);
+  return Math.min(Math.max(0, elapsedMs), cap);
+}

@@ -1,0 +1,223 @@
+import { XMLParser } from "fast-xml-parser";
+import type { ScormVersion } from "~/components/player/rules";
+import type { ScormItem, ScormPackage } from "~/components/player/types";
+import { filesHostUrl } from "./files-host.server";
+
+/**
+ * A SCORM package's imsmanifest.xml read on the server (issue #13): the default organisation's
+ * items in order, each SCO's launch address and the values the runtime starts it with (mastery
+ * score or scaled passing score, launch data, time limit, completion threshold, objective ids).
+ * The manifest is untrusted: at most 1 MiB, fetched within 5 s, parsed with entities left
+ * unexpanded and nesting capped, and only addresses inside the package's folder are launched.
+ */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+export const MANIFEST_TIMEOUT_MS = 5_000;
+/** The contract's cap on SCOs kept per record (docs/legacy-api.md); items beyond it are not listed. */
+export const MAX_ITEMS = 64;
+const MAX_DEPTH = 8;
+const MAX_TEXT = 64_000;
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  maxNestedTags: 64,
+  // SCORM 1.2 exports disagree on case (masteryscore, dataFromLMS): names are compared in lower case.
+  transformTagName: (name) => name.toLowerCase(),
+  transformAttributeName: (name) => name.toLowerCase(),
+  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing"].includes(name),
+});
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** XML's own character references, the only ones a manifest may use (no DTD is read). */
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+const nodes = (value: unknown): Node[] => (Array.isArray(value) ? value : [value]).filter(isNode);
+const first = (value: unknown): Node | null => nodes(value)[0] ?? null;
+
+/** An element's text (or an attribute's value), decoded and trimmed; "" when absent. */
+function text(value: unknown): string {
+  const raw = isNode(value) ? value["#text"] : Array.isArray(value) ? value[0] : value;
+  return typeof raw === "string" || typeof raw === "number" ? decode(String(raw)).trim().slice(0, MAX_TEXT) : "";
+}
+
+/** 2004 (schemaversion "2004 …" or "CAM 1.3") or else 1.2. */
+export function versionOf(schemaVersion: string): ScormVersion {
+  return /2004|cam\s*1\.3|^1\.3/.test(schemaVersion.toLowerCase()) ? "2004" : "1.2";
+}
+
+const decimal = (value: string) => (/^-?\d+(\.\d+)?$/.test(value) ? value : "");
+
+/** A launch address inside the package's folder, with the item's parameters (CAM 3.4.1.6), or null. */
+function launchOf(href: string, bases: string[], parameters: string, manifest: URL): string | null {
+  if (!href) return null;
+  const folder = new URL("./", manifest);
+  let url: URL;
+  try {
+    url = bases.reduce((base, next) => (next ? new URL(next, base) : base), folder);
+    url = new URL(href, url);
+  } catch {
+    return null;
+  }
+  if (url.origin !== folder.origin || !url.pathname.startsWith(folder.pathname) || url.pathname.includes("/../")) return null;
+  const extra = parameters.replace(/^[?&]/, "");
+  if (extra.startsWith("#")) {
+    if (!url.hash) url.hash = extra;
+  } else if (extra) {
+    url.search = url.search ? `${url.search}&${extra}` : `?${extra}`;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** An item's imsss:sequencing, its own or the collection's one it refers to (IDRef). */
+function sequencingOf(item: Node, collection: Node[]): Node | null {
+  const own = first(item.sequencing);
+  const ref = own ? text(own["@idref"]) : "";
+  const shared = ref ? collection.find((candidate) => text(candidate["@id"]) === ref) ?? null : null;
+  return own || shared ? { ...shared, ...own } : null;
+}
+
+/** The CMI values the manifest gives an item, under the version's names. */
+function itemCmi(version: ScormVersion, item: Node, sequencing: Node | null): { cmi: Record<string, string>; objectives: string[] } {
+  const cmi: Record<string, string> = {};
+  const set = (key: string, value: string) => {
+    if (value) cmi[key] = value;
+  };
+  const launchData = text(item.datafromlms);
+  if (version === "1.2") {
+    set("cmi.student_data.mastery_score", decimal(text(item.masteryscore)));
+    set("cmi.launch_data", launchData);
+    set("cmi.student_data.max_time_allowed", text(item.maxtimeallowed));
+    set("cmi.student_data.time_limit_action", text(item.timelimitaction).toLowerCase());
+    return { cmi, objectives: [] };
+  }
+  set("cmi.launch_data", launchData);
+  set("cmi.time_limit_action", text(item.timelimitaction).toLowerCase());
+  const threshold = first(item.completionthreshold);
+  // 4th edition: minProgressMeasure, used when completedByMeasure is true; 3rd edition: the element's text.
+  if (threshold && "@completedbymeasure" in threshold) {
+    if (text(threshold["@completedbymeasure"]) === "true") {
+      set("cmi.completion_threshold", decimal(text(threshold["@minprogressmeasure"])) || "1");
+    }
+  } else {
+    set("cmi.completion_threshold", decimal(text(item.completionthreshold)));
+  }
+  const limits = first(sequencing?.limitconditions);
+  set("cmi.max_time_allowed", limits ? text(limits["@attemptabsolutedurationlimit"]) : "");
+  const declared = first(sequencing?.objectives);
+  const primary = first(declared?.primaryobjective);
+  if (primary && text(primary["@satisfiedbymeasure"]) === "true") {
+    set("cmi.scaled_passing_score", decimal(text(primary.minnormalizedmeasure)) || "1");
+  }
+  const objectives = [primary, ...nodes(declared?.objective)]
+    .map((objective) => (objective ? text(objective["@objectiveid"]) : ""))
+    .filter((id, index, all) => id !== "" && all.indexOf(id) === index);
+  return { cmi, objectives };
+}
+
+/** Reads a manifest's text; null when it is not a manifest this player can use. */
+export function parseManifest(xml: string, manifestPath: string): ScormPackage | null {
+  if (xml.length > MAX_MANIFEST_BYTES) return null;
+  let root: Node | null;
+  try {
+    root = first((parser.parse(xml) as Node).manifest);
+  } catch {
+    return null;
+  }
+  if (!root) return null;
+  const manifest = new URL(manifestPath, "http://package.invalid/");
+  const version = versionOf(text(first(root.metadata)?.schemaversion));
+  const organizations = first(root.organizations);
+  const all = nodes(organizations?.organization);
+  const wanted = text(organizations?.["@default"]);
+  const organization = all.find((candidate) => text(candidate["@identifier"]) === wanted) ?? all[0];
+  if (!organization) return null;
+  const resourcesNode = first(root.resources);
+  const resources = nodes(resourcesNode?.resource);
+  const collection = nodes(first(root.sequencingcollection)?.sequencing);
+  const bases = [text(root["@base"]), text(resourcesNode?.["@base"])];
+  const items: ScormItem[] = [];
+  const visit = (children: unknown, depth: number) => {
+    for (const item of nodes(children)) {
+      if (items.length >= MAX_ITEMS || depth > MAX_DEPTH) return;
+      if (text(item["@isvisible"]) === "false" && !item.item) continue;
+      const id = text(item["@identifier"]).slice(0, 255);
+      if (!id || items.some((existing) => existing.id === id)) continue;
+      const resource = resources.find((candidate) => text(candidate["@identifier"]) === text(item["@identifierref"]));
+      const launch = resource
+        ? launchOf(text(resource["@href"]), [...bases, text(resource["@base"])], text(item["@parameters"]), manifest)
+        : null;
+      const type = text(resource?.["@scormtype"]).toLowerCase();
+      const { cmi, objectives } = itemCmi(version, item, sequencingOf(item, collection));
+      items.push({
+        id,
+        title: text(item.title) || id,
+        depth,
+        launch: item.item ? null : launch,
+        sco: type !== "asset",
+        cmi,
+        objectives,
+      });
+      visit(item.item, depth + 1);
+    }
+  };
+  visit(organization.item, 0);
+  return items.some((item) => item.launch) ? { version, title: text(organization.title), items } : null;
+}
+
+/** The manifest at a `/files/` address, fetched from the files host; null when it cannot be read. */
+export async function readScormPackage(manifestPath: string, signal?: AbortSignal): Promise<ScormPackage | null> {
+  let splat: string;
+  try {
+    splat = decodeURIComponent(new URL(manifestPath, "http://package.invalid/").pathname.replace(/^\/files\//, ""));
+  } catch {
+    return null;
+  }
+  const url = filesHostUrl(splat);
+  if (!manifestPath.startsWith("/files/") || !url) return null;
+  const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      redirect: "error",
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+    });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (Number(response.headers.get("Content-Length") ?? 0) > MAX_MANIFEST_BYTES) {
+      await response.body.cancel();
+      return null;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength;
+      if (size > MAX_MANIFEST_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(chunk.value);
+    }
+    return parseManifest(new TextDecoder().decode(Buffer.concat(chunks)), manifestPath);
+  } catch {
+    return null;
+  }
+}

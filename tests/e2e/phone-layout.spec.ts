@@ -1,0 +1,55 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, mock, signIn, test } from "./fixtures";
+
+/**
+ * What a 360 px phone (and the spec's smallest, 320 px) shows whole (issue #14 item 21): ranking
+ * names on two lines rather than cut, every guest section in view, the trivia's question inside
+ * its card. JavaScript on and off.
+ */
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+/** Whether the element's text is cut (an ellipsis or a hidden overflow). */
+const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
+
+test("ranking names are never cut: a long one takes two lines", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/ranking");
+  const names = page.locator(".ranking-name");
+  await expect(names.first()).toBeVisible();
+  for (const name of await names.all()) expect(await isCut(name), await name.innerText()).toBe(false);
+  const javier = page.locator(".ranking-name", { hasText: "Javier López" });
+  await expect(javier).toHaveText("Javier López");
+  const box = await javier.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThan(30);
+});
+
+async function expectNavInView(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  const links = page.getByRole("navigation").first().getByRole("link");
+  expect(await links.count()).toBe(5);
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, await link.innerText()).toBe(true);
+  }
+}
+
+test("every guest section is in view at 360 and at 320 px", async ({ page }) => {
+  await page.goto("/welcome");
+  await expectNavInView(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNavInView(page);
+  await expect(page.getByRole("link", { name: "Partner" })).toBeInViewport();
+});
+
+test("the trivia's question sits inside its card", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/trivia/1");
+  const card = page.locator("fieldset.trivia-question").first();
+  const legend = card.locator("legend");
+  await expect(legend).toContainText("Pregunta 1 de 4");
+  const [cardBox, legendBox] = await Promise.all([card.boundingBox(), legend.boundingBox()]);
+  expect(legendBox?.y ?? 0).toBeGreaterThan((cardBox?.y ?? 0) + 4);
+});

@@ -1,0 +1,227 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { accounts, chooseLanguage, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
+import { MOCK_PORT } from "./ports";
+
+/**
+ * SCORM packages of issue #13 items 1-3 (tests/fixtures/scorm-packages.ts, seeded as the
+ * simulators 511-514): the manifest's pass marks and objectives reach the runtime, a failed
+ * attempt is saved but not finished, and a package of several SCOs is played through its table
+ * of contents and its SCOs' navigation requests.
+ */
+
+function player(page: Page) {
+  const dialog = page.locator("dialog.route-dialog").filter({ has: page.locator(".player, .player-error") });
+  const toc = dialog.getByRole("navigation", { name: /^(Contenido del curso|Course contents)/ });
+  return {
+    dialog,
+    state: dialog.locator(".player-meta .status"),
+    frame: page.frameLocator(".scorm-frame"),
+    toc,
+    summary: toc.locator("summary"),
+    item: (name: string | RegExp) => toc.getByRole("button", { name }),
+    close: () => dialog.getByRole("link", { name: "Cerrar" }).click(),
+  };
+}
+
+/** The screen the learner sees (the player is a modal: a full-page capture would show the page behind). */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
+}
+
+/** The learner's ACTIVITY record of an activity as the mock legacy API holds it. */
+async function legacyRecord(activityId: number) {
+  const origin = `http://127.0.0.1:${MOCK_PORT}`;
+  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
+  const login = await fetch(`${origin}/v1/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
+    headers: { ...headers, Authorization: `Bearer ${token}` },
+  });
+  const { user_progress: records } = (await reply.json()) as {
+    user_progress: Array<{
+      training_activity_id: number;
+      progress_type: string;
+      progress: number;
+      user_data: string | null;
+      finalized: string | null;
+    }>;
+  };
+  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+}
+
+/** One SCO's saved values in the record's user_data (the per-SCO shape of issue #13). */
+async function savedItem(activityId: number, itemId: string) {
+  const data = JSON.parse((await legacyRecord(activityId))?.user_data ?? "{}") as {
+    current?: string;
+    items?: Record<string, Record<string, string>>;
+  };
+  return { current: data.current, values: data.items?.[itemId] ?? {} };
+}
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the player records progress with JavaScript only");
+
+  test("a 1.2 package gets the manifest's mastery score, launch data and time limit; a 0 % attempt is failed, saved, unfinished and scores nothing", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/511");
+    const { frame, state } = player(page);
+    await expect(frame.getByText("Nota mínima: 100 · Datos: nivel=avanzado · Tiempo máximo: 00:10:00 · Al agotarse: exit,message")).toBeVisible();
+    await frame.getByRole("button", { name: "Solo el auditor" }).click();
+    await expect(frame.getByText("Respuesta enviada: 0 %")).toBeVisible();
+    await expect.poll(async () => (await savedItem(511, "item-examen")).values["cmi.core.lesson_status"]).toBe("failed");
+    const record = await legacyRecord(511);
+    expect(record).toMatchObject({ finalized: null, progress: 0 });
+    expect((await mock.calls()).filter((call) => call.includes("update_points") || call.includes("finished"))).toEqual([]);
+    await expect(state).toHaveText("Iniciado");
+
+    // Another attempt at 100 % passes and finishes.
+    await page.goto("/");
+    await page.goto("/511");
+    await frame.getByRole("button", { name: "El custodio y el auditor" }).click();
+    await expect(frame.getByText("Respuesta enviada: 100 %")).toBeVisible();
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+  });
+
+  test("a Rustici-style 2004 package finds its manifest objectives without an alert, keeps them over a reopen and passes on the scaled passing score", async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page);
+    await page.goto("/512");
+    const { frame, state, close } = player(page);
+    await expect(frame.getByText("Nota mínima: 0.7")).toBeVisible();
+    await expect(frame.getByText("obj-modulo-1: unknown")).toBeVisible();
+    await frame.getByRole("button", { name: "Completar módulo 1" }).click();
+    await expect(frame.getByText("obj-modulo-1: passed")).toBeVisible();
+    await expect
+      .poll(async () => Object.values((await savedItem(512, "item-controles")).values))
+      .toEqual(expect.arrayContaining(["obj-modulo-1", "passed"]));
+
+    await close();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/512");
+    await expect(frame.getByText("obj-modulo-1: passed")).toBeVisible();
+    await expect(frame.getByText("obj-modulo-2: unknown")).toBeVisible();
+    await frame.getByRole("button", { name: "Examen: 40 %" }).click();
+    await expect(frame.getByText("Resultado: failed")).toBeVisible();
+    await expect.poll(async () => (await savedItem(512, "item-controles")).values["cmi.success_status"]).toBe("failed");
+    expect((await legacyRecord(512))?.finalized).toBeNull();
+    await frame.getByRole("button", { name: "Examen: 80 %" }).click();
+    await expect(frame.getByText("Resultado: passed")).toBeVisible();
+    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    expect(dialogs).toEqual([]);
+  });
+
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true });
+
+    test("a 2004 package of three SCOs: its table of contents, navigation requests, resume on the last SCO, rollup and exitAll", async ({
+      page,
+    }, testInfo) => {
+      await signIn(page);
+      await page.goto("/513");
+      const { frame, state, toc, summary, item } = player(page);
+      await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
+      await expect(summary).toContainText("Contenido del curso (1 de 3)");
+      await expect(summary).toContainText("Parte 1: planificación");
+
+      // The SCO asks for continue, previous and choice; each opens a fresh SCO with its own data.
+      await frame.getByRole("button", { name: "Marcar como completada" }).tap();
+      await expect(frame.getByText("Parte completada")).toBeVisible();
+      await frame.getByRole("button", { name: "Siguiente" }).tap();
+      await expect(frame.getByRole("heading", { name: "Parte 2" })).toBeVisible();
+      await expect(summary).toContainText("Contenido del curso (2 de 3)");
+      await summary.tap();
+      await expect(item(/Parte 1: planificación/)).toContainText("Completado");
+      await expect(item(/Parte 2: pruebas/)).toContainText("En curso");
+      await expect(item(/Parte 2: pruebas/)).toHaveAttribute("aria-current", "step");
+      await expect(item(/Parte 3: informe/)).toContainText("Sin iniciar");
+      // Nesting: the group is a title with its SCOs in a list of their own.
+      await expect(toc.locator("li", { hasText: "Trabajo de campo" }).locator("ol button")).toHaveCount(2);
+      await screenshot(page, testInfo, "player-scorm-toc");
+      await page.setViewportSize({ width: 320, height: 640 });
+      await screenshot(page, testInfo, "player-scorm-toc-320");
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectAccessible(page);
+      await summary.tap();
+
+      await frame.getByRole("button", { name: "Anterior" }).tap();
+      await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
+      await expect(frame.getByText("Parte completada")).toBeVisible();
+      await frame.getByRole("button", { name: "Ir a la parte 3" }).tap();
+      await expect(frame.getByRole("heading", { name: "Parte 3" })).toBeVisible();
+      await expect.poll(async () => (await savedItem(513, "sco-3")).current).toBe("sco-3");
+
+      // Reopened, the player resumes on the SCO open last.
+      await page.goto("/");
+      await page.goto("/513");
+      await expect(frame.getByRole("heading", { name: "Parte 3" })).toBeVisible();
+      await frame.getByRole("button", { name: "Marcar como completada" }).tap();
+      await expect(frame.getByText("Parte completada")).toBeVisible();
+      await expect(state).toHaveText("Iniciado");
+      expect((await legacyRecord(513))?.finalized).toBeNull();
+
+      // The table of contents launches any SCO; the last one completed finishes the activity.
+      await summary.tap();
+      await item(/Parte 2: pruebas/).tap();
+      await expect(frame.getByRole("heading", { name: "Parte 2" })).toBeVisible();
+      await frame.getByRole("button", { name: "Marcar como completada" }).tap();
+      await expect(state).toHaveText("Completado", { timeout: 10_000 });
+
+      // exitAll closes the player as its × does.
+      await frame.getByRole("button", { name: "Salir del curso" }).tap();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(player(page).dialog).toHaveCount(0);
+    });
+  });
+
+  test("a 1.2 package of two SCOs is moved through with the keyboard, in English", async ({ page }, testInfo) => {
+    await signIn(page);
+    await chooseLanguage(page, "en", testInfo);
+    await page.goto("/514");
+    const { frame, state, summary, item } = player(page);
+    await expect(frame.getByRole("heading", { name: "Lección 1" })).toBeVisible();
+    await expect(summary).toContainText("Course contents (1 of 2)");
+    await frame.getByRole("button", { name: "Terminar la lección" }).click();
+    await expect(frame.getByText("Lección terminada")).toBeVisible();
+
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(item(/Lección 1: población/)).toContainText("Completed");
+    await expect(item(/Lección 2: selección/)).toContainText("Not started");
+    await item(/Lección 2: selección/).focus();
+    await page.keyboard.press("Enter");
+    await expect(frame.getByRole("heading", { name: "Lección 2" })).toBeVisible();
+    await expect(summary).toContainText("Course contents (2 of 2)");
+    expect((await legacyRecord(514))?.finalized).toBeNull();
+    await frame.getByRole("button", { name: "Terminar la lección" }).click();
+    await expect(state).toHaveText("Completed", { timeout: 10_000 });
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "what a learner without JavaScript sees");
+
+  test("a package of several SCOs says it needs JavaScript", async ({ page }) => {
+    await signIn(page);
+    const response = await page.goto("/513");
+    expect(response?.status()).toBe(200);
+    const { dialog, toc } = player(page);
+    await expect(dialog.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance.")).toBeVisible();
+    await expect(toc).toHaveCount(0);
+  });
+});
