@@ -21,8 +21,7 @@ type Validate<Schema extends z.ZodTypeAny> = NonNullable<
  * renders the same attributes the browser hydrates), and `loadSchema`, a dynamic import of the
  * form's schema, runs with @conform-to/zod on the first interaction with the form. Until they
  * have loaded, conform has no `onValidate` and validates on submit only, which sends the form to
- * the server: its action validates and replies with the errors and the submitted values. (A blur
- * validation without `onValidate` would post a validate intent to the server on every blur.)
+ * the server: its action validates and replies with the errors and the submitted values.
  * NOTE: conform registers what a form renders only when its state snapshot is the client's;
  * during hydration it is the server's, so errors of a form submitted untouched never showed.
  * The render after hydration (useHydrated) registers them.
