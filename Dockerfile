@@ -7,6 +7,10 @@ RUN sh scripts/docker/build-steps.sh
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000
+# The PDF renderer draws text in CJK fonts a file does not embed with Noto CJK (docs/decisions/022).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

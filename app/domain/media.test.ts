@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { folderOf, mediaFileUrl, pdfPagesPath, pdfPageUrl, sameOriginFileUrl, videoEmbedUrl } from "./media";
+import {
+  folderOf,
+  isPdfGroupStart,
+  mediaFileUrl,
+  pdfPageGroups,
+  pdfPagesPath,
+  pdfPageUrl,
+  sameOriginFileUrl,
+  videoEmbedUrl,
+} from "./media";
 
 const host = "http://files.test";
 
@@ -104,5 +113,22 @@ describe("pdfPagesPath and pdfPageUrl", () => {
 
   it("addresses a page by width, path, number and format, with no query", () => {
     expect(pdfPageUrl("storage/media/guia.pdf", 2, 720, "webp")).toBe("/pdf-pages/720/storage/media/guia.pdf/2.webp");
+  });
+});
+
+describe("PDF page groups", () => {
+  it("cuts a file into groups of 60 pages, the last one shorter", () => {
+    expect(pdfPageGroups(130)).toEqual([
+      { first: 1, last: 60 },
+      { first: 61, last: 120 },
+      { first: 121, last: 130 },
+    ]);
+    expect(pdfPageGroups(60)).toEqual([{ first: 1, last: 60 }]);
+    expect(pdfPageGroups(1)).toEqual([{ first: 1, last: 1 }]);
+  });
+
+  it("takes only a group's first page as its address", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 5000 }), (count) => pdfPageGroups(count).every(({ first }) => isPdfGroupStart(first))));
+    for (const first of [0, 2, 60, 62, -59, 1.5, Number.NaN, 2 ** 60]) expect(isPdfGroupStart(first)).toBe(false);
   });
 });

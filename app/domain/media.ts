@@ -87,10 +87,23 @@ export function videoEmbedUrl(link: string | null | undefined): string | null {
 
 /** Where the app serves a PDF's pages as images (app/routes/pdf-pages.$width.$.ts). */
 export const PDF_PAGES_PREFIX = "/pdf-pages/";
-/** The only widths a page is drawn at, in pixels: 1×, 2× and 3× of a 360 px phone. */
-export const PDF_PAGE_WIDTHS = [360, 720, 1080] as const;
+/** The only widths a page is drawn at, in pixels: 1×, 2× and 3× of a 360 px phone, and twice those two for zoom. */
+export const PDF_PAGE_WIDTHS = [360, 720, 1080, 1440, 2160] as const;
 export type PdfPageWidth = (typeof PDF_PAGE_WIDTHS)[number];
 export const PDF_PAGE_FORMATS = ["webp", "png"] as const;
+/** A PDF shows by groups of this many pages (`/<activity>/pages/<first>`), with links to the others. */
+export const PDF_PAGE_GROUP = 60;
+
+/** Whether `first` starts a page group (1, 61, 121…). */
+export const isPdfGroupStart = (first: number) => Number.isSafeInteger(first) && first >= 1 && (first - 1) % PDF_PAGE_GROUP === 0;
+
+/** The page groups of a PDF of `pageCount` pages: each one's first and last page. */
+export function pdfPageGroups(pageCount: number): Array<{ first: number; last: number }> {
+  return Array.from({ length: Math.ceil(pageCount / PDF_PAGE_GROUP) }, (_, index) => ({
+    first: index * PDF_PAGE_GROUP + 1,
+    last: Math.min(pageCount, (index + 1) * PDF_PAGE_GROUP),
+  }));
+}
 export type PdfPageFormat = (typeof PDF_PAGE_FORMATS)[number];
 
 /**

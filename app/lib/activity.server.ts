@@ -169,8 +169,8 @@ export function placementState({ placement, routes, progress }: Found & { placem
     : "ready";
 }
 
-/** The loader of both player routes: the activity over the page it was opened from. */
-export async function loadPlayer(request: Request, id: number, closeTo: string) {
+/** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
+export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
   const { session, ctx } = await requireUser(request);
   const found = await findActivity(ctx, id);
   const { placement, progress } = found;
@@ -190,7 +190,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string) 
     scorm,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
-    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal) : null,
+    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
   };
   return data(payload);
 }

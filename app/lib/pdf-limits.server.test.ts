@@ -10,6 +10,11 @@ describe("canvasSize", () => {
     expect(canvasSize(842, 595, 360)).toEqual({ width: 360, height: 254 });
   });
 
+  it("draws an A4 page or an A0 plan at 2160, twice a phone's 3× render, for zoom", () => {
+    expect(canvasSize(595, 842, 2160)).toEqual({ width: 2160, height: 3057 });
+    expect(canvasSize(2384, 3370, 2160)).toEqual({ width: 2160, height: 3053 });
+  });
+
   it("draws a tall page narrower, within the pixel cap and its shape", () => {
     const size = canvasSize(100, 700, 1080);
     expect(size).not.toBeNull();

@@ -6,8 +6,8 @@ import { constants, inflateSync } from "node:zlib";
  * (app/lib/pdf-pages.server.ts) catch what these checks cannot see.
  */
 
-/** A drawn page has at most 1080 × 4096 pixels: a taller page is drawn narrower. */
-export const MAX_PAGE_PIXELS = 1080 * 4096;
+/** A drawn page has at most 2160 × 3072 pixels (an A-series page at 2160, zoomed): a taller page is drawn narrower. */
+export const MAX_PAGE_PIXELS = 2160 * 3072;
 /** A page at most 8 times taller than wide, or wider than tall; beyond that it is refused. */
 export const MAX_ASPECT = 8;
 /** pdf.js's `maxImageSize`: an image of more pixels is left out; also the cap of a JBIG2 region. */

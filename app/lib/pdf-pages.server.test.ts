@@ -211,7 +211,6 @@ describe("PdfPool", () => {
   const page = (data: Uint8Array, key: string): PdfTask => ({
     kind: "page",
     file: file(data, key),
-    maxPages: 60,
     number: 1,
     width: 1080,
     format: "png",

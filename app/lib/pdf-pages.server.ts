@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
-import type { PdfDocument } from "~/components/player/types";
-import { type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
+import type { PdfDocument, PdfProblem } from "~/components/player/types";
+import { PDF_PAGE_GROUP, type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
 import { log } from "../../server/log";
 import { getConfig } from "./config.server";
 import { filesHostUrl } from "./files-host.server";
@@ -20,33 +20,38 @@ import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.serve
  *   build/bin/pdf-worker.js), never on the serving event loop or heap (issue #12: small crafted
  *   files froze or killed the server for everyone). This process downloads the file and shares it
  *   with the workers (a SharedArrayBuffer); a worker parses it, reads the outline or draws a page.
- *   Glyphs are paths from the file's fonts or pdf.js's standard fonts and CMaps; eval is off.
+ *   Glyphs are paths from the file's fonts or pdf.js's standard fonts and CMaps (shipped in
+ *   pdfjs-dist); text in a font the file lacks and pdf.js has no data for (CJK) is drawn in a
+ *   system font (Debian's fonts-noto-cjk, docs/decisions/022-pdf-text-and-reading.md); eval is off.
  * - Pool (piscina, docs/decisions/010-pdf-worker-pool.md): two niced workers with a 128 MB heap
  *   each; a task has 15 s (504) and a request whose client left stops its task (unless another
  *   request waits for the same page): past either, the worker is terminated and a new one starts. A
  *   worker that dies at its heap limit is a refusal (422). What a heap limit cannot see (Skia's
  *   canvases, decoded streams) is capped before pdf.js spends it (app/lib/pdf-limits.server.ts):
- *   canvas pixels and page shape, images (`maxImageSize`), inflated streams, JBIG2 regions,
- *   operations per page; a file or page past them is refused (422).
- * - Addresses: `/pdf-pages/<width>/<path under /files/>/<page>.<webp|png>` — no query string, since
- *   app pages end the session on one (SSO hand-off). Widths are 360, 720 and 1080 only, so the
- *   set of images a file can cost is small and cacheable. Learner uploads (a folder `uploads/`)
- *   are never drawn (404, the files host is not asked): only training content is.
+ *   canvas pixels (2160 × 3072) and page shape, images (`maxImageSize`), inflated streams, JBIG2
+ *   regions, operations per page; a file or page past them is refused (422).
+ * - Addresses: `/pdf-pages/<width>/<path under /files/>/<page>.<webp|png>` — no query string,
+ *   since app pages end the session on one (SSO hand-off). Widths are 360, 720, 1080, 1440 and
+ *   2160 only (the last two for zoom), so the set of images a file can cost is small and
+ *   cacheable. Learner uploads (a folder `uploads/`) are never drawn (404, the files host is not
+ *   asked): only training content is.
  * - Bounds: the file is fetched from the files host as `/files/` proxies it (same host check), at
- *   most 20 MiB, within LEGACY_TIMEOUT_MS; at most 60 pages are shown; two reads or renders run
- *   at once and 64 more may wait (then 503), at most 8 of them one learner's (then 429): without
- *   JavaScript a browser ignores `loading="lazy"` (HTML spec), so one learner opening a 60-page
- *   file asks for its pages together, over the 6 connections a browser opens to a host.
+ *   most 20 MiB, within LEGACY_TIMEOUT_MS; pages are shown by groups of 60
+ *   (`/<activity>/pages/<first>`, links between them, no query: spec §2 guards); two reads or
+ *   renders run at once and 64 more may wait (then 503), at most 8 of them one learner's (then
+ *   429): without JavaScript a browser ignores `loading="lazy"` (HTML spec), so one learner
+ *   opening a 60-page group asks for its pages together, over the 6 connections a browser opens
+ *   to a host.
  *   Downloaded files stay 2 minutes after their last use (at most 4, 48 MiB), each worker keeps 2
  *   parsed; images are kept 10 minutes in a 32 MiB LRU and in the browser (`private, max-age=600`).
- * - The player's loader waits for the first read of a file (within the bounds above); a file that
- *   cannot be read (missing, not a PDF, too large, busy, refused, or not training content on the
- *   files host) gives the player no pages, and it shows its "document failed" message with the
- *   link to the file; so does a page image that fails.
+ * - The player's loader waits for the read of a file's page group (within the bounds above); a file
+ *   that cannot be read gives the player a problem instead of pages: locked with a password or
+ *   damaged each have their message, anything else (missing, not a PDF, too large, busy, refused,
+ *   or not training content on the files host) the "document failed" one, with the link to the
+ *   file, whose opening starts the PDF timer; a page image that fails says so where it is.
  */
 
 const MAX_PDF_BYTES = 20 * 1024 * 1024;
-export const MAX_SHOWN_PAGES = 60;
 /** A task (reading a file's outline, drawing a page) past this is stopped: its worker is terminated. */
 const TASK_DEADLINE_MS = 15_000;
 const MAX_RUNNING = 2;
@@ -73,6 +78,8 @@ export type PdfFailure =
   | "timeout"
   | "tooLarge"
   | "notPdf"
+  | "damaged"
+  | "protected"
   | "noPage"
   | "busy"
   | "userBusy"
@@ -91,6 +98,8 @@ export const FAILURE_STATUS: Record<PdfFailure, number> = {
   noPage: 404,
   tooLarge: 413,
   notPdf: 415,
+  damaged: 415,
+  protected: 422,
   tooComplex: 422,
   userBusy: 429,
   // nginx's "client closed request": nobody reads it, the logs do.
@@ -239,7 +248,8 @@ class CachedFile {
   bytes = 0;
   users = 0;
   lastUsed = Date.now();
-  outline: Promise<PdfOutline> | undefined;
+  /** Each page group's outline, by its first page. */
+  readonly outlines = new Map<number, Promise<PdfOutline>>();
   /** Names this download in the workers' caches: a file downloaded again is parsed again. */
   readonly key = `file-${++downloads}`;
   readonly data: Promise<SharedArrayBuffer>;
@@ -332,30 +342,38 @@ function decodedSplat(path: string): string {
     .join("/");
 }
 
+/** What the player says of a file it cannot show: a password and damage have their own message. */
+const problemOf = (reason: PdfFailure | "error"): PdfProblem =>
+  reason === "protected" || reason === "damaged" ? reason : "unreadable";
+
 /**
- * The player's view of the PDF at `src` (a `/files/` path): its page count, each shown page's
- * shape and text. Null when the file is not proxied training content or cannot be read; the
- * player then says so. `signal` (the request's) ends a wait for a slot.
+ * The player's view of the PDF at `src` (a `/files/` path): its page count, the shape and text of
+ * each page of the group from page `first`. A problem when the file is not proxied training
+ * content or cannot be read (or has no such page); the player then says so. `signal` (the
+ * request's) ends a wait for a slot.
  */
-export async function readPdf(src: string, signal?: AbortSignal): Promise<PdfDocument | null> {
+export async function readPdf(src: string, signal?: AbortSignal, first = 1): Promise<PdfDocument | { problem: PdfProblem }> {
   const path = pdfPagesPath(src);
   const url = path === null ? null : trainingUrl(decodedSplat(path));
-  if (path === null || !url) return null;
+  if (path === null || !url) return { problem: "unreadable" };
   try {
     const outline = await withSlot(signal, () =>
       withFile(url, (entry, file) => {
-        if (!entry.outline) {
-          const read = workers().run<PdfOutline>({ kind: "outline", file, maxPages: MAX_SHOWN_PAGES });
-          read.catch(() => entry.outline === read && (entry.outline = undefined));
-          entry.outline = read;
+        let read = entry.outlines.get(first);
+        if (!read) {
+          const started = workers().run<PdfOutline>({ kind: "outline", file, first, count: PDF_PAGE_GROUP });
+          started.catch(() => entry.outlines.get(first) === started && entry.outlines.delete(first));
+          entry.outlines.set(first, started);
+          read = started;
         }
-        return entry.outline;
+        return read;
       }),
     );
     return { path, ...outline };
   } catch (error) {
-    log.warn("pdf pages: document unreadable", { path: url.pathname, reason: reasonOf(error) });
-    return null;
+    const reason = reasonOf(error);
+    log.warn("pdf pages: document unreadable", { path: url.pathname, reason });
+    return { problem: problemOf(reason) };
   }
 }
 
@@ -395,7 +413,7 @@ const perUser = new Map<string, number>();
 
 function startDrawing(key: string, url: URL, number: number, width: PdfPageWidth, format: PdfPageFormat): Drawing {
   const stop = new AbortController();
-  const task = { kind: "page", maxPages: MAX_SHOWN_PAGES, number, width, format } as const;
+  const task = { kind: "page", number, width, format } as const;
   const image = withSlot(stop.signal, () =>
     withFile(url, async (_, file) => new Uint8Array(await workers().run<Uint8Array>({ ...task, file }, stop.signal))),
   );

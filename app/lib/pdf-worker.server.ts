@@ -16,9 +16,10 @@ import type { PdfFailure } from "./pdf-pages.server";
 /** A file the serving process downloaded, shared with the workers without a copy; `key` names this download. */
 export type PdfFile = { key: string; data: SharedArrayBuffer };
 export type PdfOutline = Omit<PdfDocument, "path">;
+/** An outline covers `count` pages from page `first`; a page may be any of the file's. */
 export type PdfTask =
-  | { kind: "outline"; file: PdfFile; maxPages: number }
-  | { kind: "page"; file: PdfFile; maxPages: number; number: number; width: PdfPageWidth; format: PdfPageFormat };
+  | { kind: "outline"; file: PdfFile; first: number; count: number }
+  | { kind: "page"; file: PdfFile; number: number; width: PdfPageWidth; format: PdfPageFormat };
 /** What a worker answers: errors do not cross threads whole, so a refusal is a value. */
 export type PdfAnswer<T> = { ok: true; value: T } | { ok: false; reason: PdfFailure };
 
@@ -84,8 +85,9 @@ async function parse(data: Uint8Array): Promise<PDFDocumentProxy> {
       canvasFactory,
       verbosity: VerbosityLevel.ERRORS,
     }).promise;
-  } catch {
-    throw new Refused("notPdf");
+  } catch (error) {
+    // The file starts like a PDF (the download checked): either locked with a password or damaged.
+    throw new Refused(error instanceof Error && error.name === "PasswordException" ? "protected" : "damaged");
   }
 }
 
@@ -117,27 +119,52 @@ function documentOf(file: PdfFile): Promise<PDFDocumentProxy> {
 
 // --- the work -------------------------------------------------------------------------------
 
+/**
+ * A page's text in reading order, a line per line of the page: pdf.js gives runs in the order the
+ * page draws them, each in logical order (right-to-left runs already reordered from the glyphs'
+ * visual order), with `hasEOL` where a line ends.
+ */
 const textOf = (items: Array<object>) =>
   items
-    .map((item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? " " : ""))
+    .map((item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? "\n" : ""))
     .join("")
-    .replace(/\s+/g, " ")
-    .trim();
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
 
-async function outlineOf(document: PDFDocumentProxy, maxPages: number): Promise<PdfOutline> {
+async function outlineOf(document: PDFDocumentProxy, first: number, count: number): Promise<PdfOutline> {
+  if (first > document.numPages) throw new Refused("noPage");
   const pages: PdfOutline["pages"] = [];
-  for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
+  for (let number = first; number <= Math.min(document.numPages, first + count - 1); number++) {
     const page = await document.getPage(number);
     const { width, height } = page.getViewport({ scale: 1 });
     const { items } = await page.getTextContent();
     page.cleanup();
     pages.push({ width: Math.round(width), height: Math.round(height), text: textOf(items).slice(0, MAX_PAGE_TEXT) });
   }
-  return { pageCount: document.numPages, pages };
+  return { pageCount: document.numPages, first, pages };
+}
+
+/** What the main-thread side of pdf.js keeps of a loaded font (its `commonObjs`). */
+type LoadedFont = { missingFile?: boolean; isType3Font?: boolean; disableFontFace?: boolean };
+
+/**
+ * Fonts the file names but does not embed, and that are not among pdf.js's standard fonts (CJK
+ * CID fonts above all), have no glyph outlines: pdf.js would draw nothing for them. Their text is
+ * drawn as text instead, in a system font (Skia falls back to one that has the characters: Debian's
+ * fonts-noto-cjk for Chinese, Japanese and Korean), as the browser's pdf.js does. Called once the
+ * page's operator list (and so its fonts) is loaded.
+ */
+function drawMissingFontsAsText(objects: Iterable<unknown[]>) {
+  for (const [, object] of objects) {
+    const font = object as LoadedFont | null;
+    if (font?.missingFile && !font.isType3Font) font.disableFontFace = false;
+  }
 }
 
 async function draw(document: PDFDocumentProxy, task: Extract<PdfTask, { kind: "page" }>): Promise<Uint8Array> {
-  if (task.number > Math.min(document.numPages, task.maxPages)) throw new Refused("noPage");
+  if (task.number > document.numPages) throw new Refused("noPage");
   const page = await document.getPage(task.number);
   try {
     const shape = page.getViewport({ scale: 1 });
@@ -146,6 +173,7 @@ async function draw(document: PDFDocumentProxy, task: Extract<PdfTask, { kind: "
     // Counted before drawing, which builds the list again: cheap beside the drawing for a normal page.
     const { fnArray } = await page.getOperatorList();
     if (fnArray.length > MAX_OPERATIONS) throw new Refused("tooComplex");
+    drawMissingFontsAsText(page.commonObjs);
     const viewport = page.getViewport({ scale: size.width / shape.width });
     const canvas = createCanvas(size.width, size.height);
     const context = canvas.getContext("2d");
@@ -164,10 +192,10 @@ async function draw(document: PDFDocumentProxy, task: Extract<PdfTask, { kind: "
 export default async function run(task: PdfTask): Promise<PdfAnswer<PdfOutline | Uint8Array>> {
   try {
     const document = await documentOf(task.file);
-    const value = task.kind === "outline" ? await outlineOf(document, task.maxPages) : await draw(document, task);
+    const value = task.kind === "outline" ? await outlineOf(document, task.first, task.count) : await draw(document, task);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
-    return { ok: false, reason: "notPdf" };
+    return { ok: false, reason: "damaged" };
   }
 }

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
+import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
+import { recordOf } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatPercent } from "~/lib/format";
 import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
@@ -43,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         contentTypeName: activity.contentType.name,
         coverUrl: activity.coverUrl,
         status: activity.isEscapeRoom && locked ? ("locked" as const) : activityStatus(activity.id, records),
+        result: activityResult(recordOf(progress, activity.id)),
       })),
     })),
   };
@@ -139,6 +142,7 @@ export default function LearningPath() {
                     <ActivityCard
                       activity={activity}
                       status={activity.status}
+                      result={activity.result}
                       href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
                     />
                   )}

@@ -15,10 +15,10 @@ import { applySecurityHeaders } from "~/lib/security.server";
  */
 const activity = z.coerce.number().int().positive();
 
-const jsonText = <T extends z.ZodTypeAny>(schema: T, maxLength = 64 * 1024) =>
+const jsonText = <T extends z.ZodTypeAny>(schema: T, maxChars = 64 * 1024) =>
   z
     .string()
-    .max(maxLength)
+    .max(maxChars)
     .transform((text, context) => {
       try {
         return JSON.parse(text) as unknown;
@@ -61,6 +61,54 @@ const reportSchema = z.discriminatedUnion("action", [
 
 type Report = z.infer<typeof reportSchema>;
 
+/**
+ * What a page sends as it goes away (decision 020): several writes of one activity, as the fields
+ * of each, performed in order here because a page's separate beacons may arrive in any order.
+ */
+const BATCH_MAX = 16;
+/** Room for a write of the largest user data, escaped once more inside the batch; the body cap bounds it too. */
+const BATCH_CHARS = 3 * 64 * 1024;
+const batchSchema = z.object({
+  action: z.literal("batch"),
+  activity,
+  reports: jsonText(z.array(z.record(z.string().max(32), z.string())).min(1).max(BATCH_MAX), BATCH_CHARS),
+});
+
+function reportsOf(form: Record<string, unknown>): Report[] | null {
+  if (form.action !== "batch") {
+    const single = reportSchema.safeParse(form);
+    return single.success ? [single.data] : null;
+  }
+  const batch = batchSchema.safeParse(form);
+  if (!batch.success) return null;
+  const reports: Report[] = [];
+  for (const fields of batch.data.reports) {
+    const report = reportSchema.safeParse({ ...fields, activity: batch.data.activity });
+    if (!report.success) return null;
+    reports.push(report.data);
+  }
+  return reports;
+}
+
+/**
+ * One learner's writes to one activity are performed one at a time, in the order they arrive: a
+ * write sent with fetch just before the page left and the beacon sent as it left may overlap.
+ * NOTE: per process; behind several app processes, a learner's requests keep this order only
+ * when the balancer keeps them on one process.
+ */
+const lanes = new Map<string, Promise<unknown>>();
+
+function inLane<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = lanes.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  const settled = mine.catch(() => undefined);
+  lanes.set(key, settled);
+  void settled.then(() => {
+    if (lanes.get(key) === settled) lanes.delete(key);
+  });
+  return mine;
+}
+
 function legacyReport(report: Report): ActivityReport {
   switch (report.action) {
     case "update_time":
@@ -91,10 +139,14 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   try {
-    const { ctx } = await requireUser(request);
-    const parsed = reportSchema.safeParse(Object.fromEntries(await request.formData()));
-    if (!parsed.success) return reply({ ok: false, error: "invalid", message: "" }, 400);
-    const record = await sendReport(ctx, parsed.data.action, legacyReport(parsed.data));
+    const { session, ctx } = await requireUser(request);
+    const [first, ...rest] = reportsOf(Object.fromEntries(await request.formData())) ?? [];
+    if (!first) return reply({ ok: false, error: "invalid", message: "" }, 400);
+    const record = await inLane(`${session.token}:${first.activity}`, async () => {
+      let last = await sendReport(ctx, first.action, legacyReport(first));
+      for (const report of rest) last = await sendReport(ctx, report.action, legacyReport(report));
+      return last;
+    });
     return reply({ ok: true, record: savedRecord(record) });
   } catch (error) {
     // The guard and a legacy 401 end the session with a redirect: the page follows it itself.

@@ -8,7 +8,7 @@ import { log } from "../../server/log";
 
 /**
  * `GET /pdf-pages/<width>/<path>/<page>.<webp|png>`: page `<page>` of the PDF that `/files/<path>`
- * serves, drawn on the server `<width>` pixels wide (360, 720 or 1080). For signed-in learners
+ * serves, drawn on the server `<width>` pixels wide (360, 720, 1080, 1440 or 2160). For signed-in learners
  * only, training content only (no uploads); the design is at the top of app/lib/pdf-pages.server.ts.
  */
 const CONTENT_TYPES: Record<PdfPageFormat, string> = { webp: "image/webp", png: "image/png" };

@@ -13,6 +13,8 @@ export const files = {
   welcomeVideo: file("media/", "video-bienvenida.mp4"),
   scorm: file("scorm/intro-auditoria/", "index.html"),
   scorm2004: file("scorm/arqueo-caja-2004/", "index.html"),
+  scormUnload: file("scorm/cuestionario-cierre/", "index.html"),
+  scormSlides: file("scorm/diapositivas-16x9/", "index.html"),
   // Packages of issue #13 (tests/fixtures/scorm-packages.ts writes them).
   scormMastery: file("scorm/examen-dominio-12/", "index.html"),
   scormObjectives: file("scorm/objetivos-2004/", "index.html"),

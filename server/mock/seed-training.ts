@@ -221,6 +221,8 @@ export function seedAcademy(at: At): AcademyRecord {
       course(51, "Simuladores de auditoría", "Practica con casos simulados.", [
         a({ id: 501, type: "elearning", title: "Simulador: arqueo de caja", description: "Realiza un arqueo de caja sorpresa.", duration: 10, points: 30, age: 25, views: 210, media: files.scorm2004, modules: scormModules(5001) }),
         a({ id: 502, type: "external_link", title: "Simulador: conciliación bancaria", description: "Concilia un estado de cuenta con el mayor.", duration: 15, points: 30, age: 24, views: 95, link: link("https://www.theiia.org/en/resources/", "E-LEARNING") }),
+        a({ id: 505, type: "elearning", title: "Simulador: cuestionario de cierre", description: "Una pregunta; el resultado se registra al salir.", duration: 5, points: 20, age: 23, views: 40, media: files.scormUnload }),
+        a({ id: 506, type: "elearning", title: "Simulador: diapositivas del arqueo", description: "Presentación en formato 16:9.", duration: 5, points: 10, age: 22, views: 33, media: files.scormSlides }),
         a({ id: 511, type: "elearning", title: "Examen de dominio: papeles de trabajo", description: "Solo se aprueba con el 100 %.", duration: 5, points: 30, age: 23, views: 40, media: files.scormMastery }),
         a({ id: 512, type: "elearning", title: "Controles clave: objetivos", description: "Tres objetivos y un examen con nota mínima del 70 %.", duration: 10, points: 30, age: 22, views: 33, media: files.scormObjectives }),
         a({ id: 513, type: "elearning", title: "Ciclo de auditoría (3 partes)", description: "Planificación, pruebas e informe.", duration: 15, points: 40, age: 21, views: 28, media: files.scormMulti2004 }),

@@ -137,5 +137,6 @@ export function createSeed(now = Date.now()): MockState {
     ]),
     outbox: [],
     uploads: new Map(),
+    test_media: new Map(),
   };
 }

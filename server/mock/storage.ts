@@ -99,9 +99,12 @@ export function storageHandlers(ctx: MockContext): HttpHandler[] {
   const serve = async ({ request }: { request: Request }) => {
     const relative = storagePath(request);
     const upload = relative?.startsWith("uploads/") ? ctx.store.state.uploads.get(relative.slice(8)) : undefined;
+    const testPdf = relative?.startsWith("test-media/") ? ctx.store.state.test_media.get(relative.slice(11)) : undefined;
     const found = upload
       ? { bytes: upload.bytes, type: upload.content_type }
-      : relative && (await readStatic(relative));
+      : testPdf
+        ? { bytes: testPdf, type: "application/pdf" }
+        : relative && (await readStatic(relative));
     if (!found) return HttpResponse.json({ message: "Not Found" }, { status: 404 });
     return fileResponse(request, found.bytes, found.type);
   };

@@ -409,4 +409,6 @@ export interface MockState {
   outbox: OutboxMessage[];
   /** In-memory uploads served at `/storage/uploads/<name>`. */
   uploads: Map<string, UploadRecord>;
+  /** PDFs a test gave an activity (`/__mock/activity-file`), served at `/storage/test-media/<name>`. */
+  test_media: Map<string, Uint8Array>;
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { accounts, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
+import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { MOCK_PORT } from "./ports";
 
 /**
@@ -146,10 +147,10 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await openFromRoutePage(page, "formacion-requerida", 207);
     const { dialog, state } = player(page);
-    const first = dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 1 de 2" });
+    const first = dialog.getByRole("img", { name: "Página 1 de 2" });
     await expect(first).toBeVisible();
     await expectPageImage(first);
-    await expect(dialog.getByRole("img", { name: "Plantilla de papel de trabajo: página 2 de 2" })).toHaveAttribute(
+    await expect(dialog.getByRole("img", { name: "Página 2 de 2" })).toHaveAttribute(
       "loading",
       "lazy"
     );
@@ -173,7 +174,7 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await page.goto("/103");
     const { dialog } = player(page);
-    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+    await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
     const second = dialog.locator(".pdf-page").nth(1);
     await second.scrollIntoViewIfNeeded();
     await expect(second.getByRole("alert")).toHaveText("No se pudo mostrar el documento aquí. Puedes abrirlo con el enlace.");
@@ -337,7 +338,7 @@ test.describe("with JavaScript", () => {
     await page.waitForTimeout(500);
     expect(drawn).toEqual([]);
     await load.click();
-    await expectPageImage(player(page).dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+    await expectPageImage(player(page).dialog.getByRole("img", { name: "Página 1 de 2" }));
   });
 });
 
@@ -428,11 +429,12 @@ test.describe("without JavaScript", () => {
     await signIn(page);
     await page.goto("/103");
     const { dialog } = player(page);
-    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
-    await dialog.getByRole("img", { name: "Guía de auditoría interna: página 2 de 2" }).scrollIntoViewIfNeeded();
-    await expectPageImage(dialog.getByRole("img", { name: "Guía de auditoría interna: página 2 de 2" }));
-    await expect(dialog.locator("figcaption").first()).toContainText("¿Qué es la auditoría interna?");
-    await dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }).scrollIntoViewIfNeeded();
+    await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
+    await dialog.getByRole("img", { name: "Página 2 de 2" }).scrollIntoViewIfNeeded();
+    await expectPageImage(dialog.getByRole("img", { name: "Página 2 de 2" }));
+    await dialog.locator("summary").getByText("Ver texto de la página 1", { exact: true }).click();
+    await expect(dialog.locator(".pdf-text").first()).toContainText("¿Qué es la auditoría interna?");
+    await dialog.getByRole("img", { name: "Página 1 de 2" }).scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, "player-pdf-pages");
     await expectAccessible(page);
   });
@@ -445,7 +447,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/103");
     await expect(player(page).dialog.locator(".pdf-pages")).toBeHidden();
     await player(page).dialog.locator("summary", { hasText: "Cargar el documento" }).click();
-    await expectPageImage(player(page).dialog.getByRole("img", { name: "Guía de auditoría interna: página 1 de 2" }));
+    await expectPageImage(player(page).dialog.getByRole("img", { name: "Página 1 de 2" }));
   });
 
   test("the links of an activity page work: the file, the external page and closing", async ({ page, request }) => {
@@ -468,5 +470,173 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Formación Inicial", level: 1 })).toBeVisible();
     await page.goto("/99999");
     await expect(player(page).dialog.getByText("No se ha encontrado la actividad...")).toBeVisible();
+  });
+});
+
+/**
+ * PDFs from the real world (issue #13 items 8–10): the mock gives activity 207 a file of the
+ * test's (a fresh name each time, since the app keeps a downloaded file two minutes).
+ */
+test.describe("real-world PDFs", () => {
+  const PDF_ACTIVITY = 207;
+  let files = 0;
+  async function givePdf(bytes: Uint8Array<ArrayBuffer>, testInfo: TestInfo) {
+    const name = `e2e-${testInfo.project.name}-${Date.now()}-${++files}.pdf`;
+    const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/activity-file/${PDF_ACTIVITY}/${name}`, {
+      method: "POST",
+      body: bytes,
+    });
+    expect(response.ok).toBe(true);
+    return name;
+  }
+  /** Dark pixels of a loaded page image in its top quarter, counted in the browser (same origin, so readable). */
+  const inkAtTop = (image: Locator) =>
+    image.evaluate((element: HTMLImageElement) => {
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [element.naturalWidth, Math.round(element.naturalHeight / 4)];
+      const context = canvas.getContext("2d");
+      if (!context) return 0;
+      context.drawImage(element, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let at = 0; at < data.length; at += 4) if ((data[at] ?? 255) < 128) dark++;
+      return dark;
+    });
+  const loaded = (image: Locator) =>
+    expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+
+  test.describe("on a phone (touch, 360×740)", () => {
+    test.use({ hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "taps with JavaScript; the JavaScript-off reading is below");
+
+    test("a 130-page PDF reads by page groups, zooms to larger renders and shows each page's text", async ({ page }, testInfo) => {
+      test.setTimeout(60_000);
+      await givePdf(longDocument(130), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      const { dialog } = player(page);
+      const first = dialog.getByRole("img", { name: "Página 1 de 130" });
+      await loaded(first);
+      await expect(dialog.locator(".pdf-page")).toHaveCount(60);
+      await dialog.locator("summary").getByText("Ver texto de la página 1", { exact: true }).tap();
+      await expect(dialog.locator(".pdf-text").first()).toContainText("Pagina 1");
+      await screenshot(page, testInfo, "player-pdf-text");
+
+      const zoom = dialog.getByRole("button", { name: "Ampliar" });
+      await zoom.tap();
+      await expect(zoom).toHaveAttribute("aria-pressed", "true");
+      const frame = await first.locator("xpath=..").boundingBox();
+      await expect.poll(async () => (await first.boundingBox())?.width ?? 0).toBeGreaterThan(1.8 * (frame?.width ?? 0));
+      // At twice the width the browser picks a larger render (a 360 px phone at 3× asks the 2160 one).
+      await expect.poll(() => first.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\/pdf-pages\/2160\//);
+      await screenshot(page, testInfo, "player-pdf-zoomed");
+      await zoom.tap();
+      await expect(zoom).toHaveAttribute("aria-pressed", "false");
+
+      const next = dialog.getByRole("link", { name: "Seguir leyendo: páginas 61–120" });
+      await next.scrollIntoViewIfNeeded();
+      await next.tap();
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`));
+      await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
+      await dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link", { name: "Páginas 121–130" }).tap();
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/121$`));
+      await expect(dialog.locator(".pdf-page")).toHaveCount(10);
+      await expect(dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link")).toHaveText([
+        "Páginas 1–60",
+        "Páginas 61–120",
+        "Páginas 121–130",
+      ]);
+      await expect(dialog.getByRole("img", { name: "Página 130 de 130" })).toBeAttached();
+      await expect(dialog.getByRole("link", { name: /Seguir leyendo/ })).toHaveCount(0);
+      await expectAccessible(page);
+      await screenshot(page, testInfo, "player-pdf-groups");
+    });
+
+    test("a PDF locked with a password says so, and opening the original finishes it after 15 s", async ({ page, context }, testInfo) => {
+      test.setTimeout(60_000);
+      await givePdf(lockedPdf(), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      const { dialog, state } = player(page);
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "Este PDF está protegido con contraseña, así que no se puede mostrar aquí. Ábrelo con el enlace e introduce la contraseña.",
+      );
+      await expect(dialog.locator(".pdf-pages")).toHaveCount(0);
+      await screenshot(page, testInfo, "player-pdf-locked");
+      await expect(state).toHaveText("Iniciado");
+      const opened = context.waitForEvent("page");
+      await dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" }).tap();
+      await (await opened).close();
+      await expect(state).toHaveText("Completado", { timeout: 25_000 });
+    });
+
+    test("a damaged PDF says so, with the link to the original", async ({ page }, testInfo) => {
+      await givePdf(truncated(longDocument(3), 300), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      const { dialog } = player(page);
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "Este PDF está dañado y no se puede mostrar aquí. Prueba a abrir el original con el enlace.",
+      );
+      await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toBeVisible();
+    });
+
+    test("Japanese in a font the file does not embed is drawn", async ({ page }, testInfo) => {
+      await givePdf(japanesePage(), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      const image = player(page).dialog.getByRole("img", { name: "Página 1 de 1" });
+      await loaded(image);
+      expect(await inkAtTop(image)).toBeGreaterThan(500);
+      await player(page).dialog.locator("summary").getByText("Ver texto de la página 1", { exact: true }).tap();
+      await expect(player(page).dialog.locator(".pdf-text")).toHaveText(/日本語の文書/);
+      await screenshot(page, testInfo, "player-pdf-japanese");
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "what a learner without JavaScript sees");
+
+    test("a long PDF reads by page group links, each page's text opens and its enlarged render is a link", async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      await givePdf(longDocument(130), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      const { dialog } = player(page);
+      await loaded(dialog.getByRole("img", { name: "Página 1 de 130" }));
+      await dialog.locator("summary").getByText("Ver texto de la página 2", { exact: true }).click();
+      await expect(dialog.locator(".pdf-text").nth(1)).toContainText("Pagina 2");
+      const enlarged = await page.request.get((await dialog.getByRole("link", { name: "Ampliar la página 1", exact: true }).getAttribute("href")) ?? "");
+      expect(enlarged.status()).toBe(200);
+      expect(enlarged.headers()["content-type"]).toBe("image/png");
+      const bytes = await enlarged.body();
+      expect(bytes.readUInt32BE(16)).toBe(2160);
+      await dialog.getByRole("link", { name: "Seguir leyendo: páginas 61–120" }).click();
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`));
+      await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
+      await expect(dialog.getByRole("link", { name: "Páginas 61–120" })).toHaveAttribute("aria-current", "page");
+      await dialog.getByRole("link", { name: "Páginas 1–60" }).click();
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}$`));
+      await expect(dialog.getByRole("button", { name: "Ampliar" })).toHaveCount(0);
+      await screenshot(page, testInfo, "player-pdf-groups");
+      await page.setViewportSize({ width: 320, height: 640 });
+      await dialog.locator("summary").getByText("Ver texto de la página 1", { exact: true }).click();
+      await dialog.locator(".pdf-page").first().scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, "player-pdf-320");
+      await expectAccessible(page);
+    });
+
+    test("a PDF locked with a password says so, with the link to the original", async ({ page }, testInfo) => {
+      await givePdf(lockedPdf(), testInfo);
+      await signIn(page);
+      await page.goto(`/${PDF_ACTIVITY}`);
+      await expect(player(page).dialog.getByRole("alert")).toContainText("Este PDF está protegido con contraseña");
+      await expect(player(page).dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
+        "href",
+        /^\/files\/storage\/test-media\/e2e-.*\.pdf$/,
+      );
+    });
   });
 });

@@ -4,6 +4,7 @@ import { login } from "~/lib/legacy/auth.server";
 import { saveCertificate } from "~/lib/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/lib/pdf-pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
+import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { get, signedInCookie, withLegacy } from "./helpers";
 
 /** The PDF player's pages, drawn on the server from the mock's files (app/lib/pdf-pages.server.ts). */
@@ -60,31 +61,67 @@ async function brokenPdf() {
   return url.pathname.slice(1);
 }
 
+/** The player's data at `path`, through the loader of `route` (a player route module). */
+async function playerAt(route: string, path: string, params: Record<string, string>) {
+  const { loader } = (await import(/* @vite-ignore */ `~/routes/${route}`)) as {
+    loader: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+  };
+  const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+  const answer = await loader({ request, params, context: {} }).catch((thrown: unknown) => thrown);
+  if (answer instanceof Response) return answer;
+  const { data } = answer as { data: PlayerData };
+  if (data.state === "not_found") throw new Error("activity not found");
+  return data;
+}
+
 describe("the PDF player's loader", () => {
   it("reads the page count, each page's shape and text once on the server", async () => {
-    const { loader } = await import("~/routes/_app._home.$activity");
-    const request = new Request("http://localhost/103", { headers: { Cookie: cookie } });
-    const { data } = (await loader({ request, params: { activity: "103" }, context: {} })) as unknown as {
-      data: PlayerData;
-    };
-    if (data.state === "not_found") throw new Error("activity not found");
-    expect(data.pdf).toMatchObject({ path: GUIDE, pageCount: 2 });
-    expect(data.pdf?.pages).toHaveLength(2);
-    expect(data.pdf?.pages[0]).toMatchObject({ width: 595, height: 842 });
-    expect(data.pdf?.pages[0]?.text).toContain("Guía de Auditoría Interna");
+    const data = await playerAt("_app._home.$activity", "/103", { activity: "103" });
+    if (data instanceof Response || !data.pdf || !("pages" in data.pdf)) throw new Error("no pages");
+    expect(data.pdf).toMatchObject({ path: GUIDE, pageCount: 2, first: 1 });
+    expect(data.pdf.pages).toHaveLength(2);
+    expect(data.pdf.pages[0]).toMatchObject({ width: 595, height: 842 });
+    expect(data.pdf.pages[0]?.text).toContain("Guía de Auditoría Interna");
   });
 
-  it("has no pages for a file that is not a readable PDF, so the player says it failed", async () => {
+  it("says why a file cannot be shown: locked with a password, damaged, or anything else", async () => {
     serving("/storage/media/roto.pdf", new TextEncoder().encode("%PDF-1.4\n%roto\n"));
-    expect(await readPdf("/files/storage/media/roto.pdf")).toBeNull();
-    expect(await readPdf("/files/storage/media/infografia-control-interno.png")).toBeNull();
-    expect(await readPdf("/files/storage/media/no-such.pdf")).toBeNull();
-    expect(await readPdf("https://elsewhere.example/guide.pdf")).toBeNull();
+    expect(await readPdf("/files/storage/media/roto.pdf")).toEqual({ problem: "damaged" });
+    serving("/storage/media/cortado.pdf", truncated(longDocument(3), 300));
+    expect(await readPdf("/files/storage/media/cortado.pdf")).toEqual({ problem: "damaged" });
+    serving("/storage/media/vacio.pdf", damagedPdf());
+    expect(await readPdf("/files/storage/media/vacio.pdf")).toEqual({ problem: "damaged" });
+    serving("/storage/media/con-clave.pdf", lockedPdf());
+    expect(await readPdf("/files/storage/media/con-clave.pdf")).toEqual({ problem: "protected" });
+    expect(await readPdf("/files/storage/media/infografia-control-interno.png")).toEqual({ problem: "unreadable" });
+    expect(await readPdf("/files/storage/media/no-such.pdf")).toEqual({ problem: "unreadable" });
+    expect(await readPdf("https://elsewhere.example/guide.pdf")).toEqual({ problem: "unreadable" });
+  });
+
+  it("reads a long file by groups of 60 pages, each reachable at /<activity>/pages/<first>", async () => {
+    serving("/storage/media/largo.pdf", longDocument(130));
+    const third = await readPdf("/files/storage/media/largo.pdf", undefined, 121);
+    expect(third).toMatchObject({ pageCount: 130, first: 121 });
+    expect(third && "pages" in third ? third.pages.map((page) => page.text) : []).toHaveLength(10);
+    const group = await playerAt("_app._home.$activity_.pages.$first", "/103/pages/61", { activity: "103", first: "61" });
+    // The guide has 2 pages: no group from page 61.
+    expect(group instanceof Response ? group.status : group.pdf).toEqual({ problem: "unreadable" });
+    const routeGroup = await playerAt("_app.learning-path.$slug.$activity_.pages.$first", "/learning-path/x/103/pages/1", {
+      slug: "x",
+      activity: "103",
+      first: "1",
+    });
+    expect(routeGroup instanceof Response ? routeGroup.status : routeGroup.pdf).toMatchObject({ first: 1, pageCount: 2 });
+  });
+
+  it.each(["0", "2", "60", "abc", "1e3"])("sends a page group that does not start one (%s) to the player's address", async (first) => {
+    const home = await playerAt("_app._home.$activity_.pages.$first", `/103/pages/${first}`, { activity: "103", first });
+    expect(home instanceof Response && [home.status, home.headers.get("Location")]).toEqual([302, "/103"]);
   });
 });
 
 describe("the page image route", () => {
-  it.each([360, 720, 1080])("draws a page as a PNG %i pixels wide, cached privately", async (width) => {
+  it.each([360, 720, 1080, 1440, 2160])("draws a page as a PNG %i pixels wide, cached privately", async (width) => {
     const response = await pageOf(String(width), `${GUIDE}/1.png`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
@@ -133,6 +170,14 @@ describe("the page image route", () => {
     expect((await pageOf("720", "storage/media/roto.pdf/1.png")).status).toBe(415);
   });
 
+  it("answers 422 for a page of a file locked with a password, and draws page 130 of a long file", async () => {
+    serving("/storage/media/bloqueado.pdf", lockedPdf());
+    expect((await pageOf("720", "storage/media/bloqueado.pdf/1.png")).status).toBe(422);
+    serving("/storage/media/largo-130.pdf", longDocument(130));
+    expect((await pageOf("360", "storage/media/largo-130.pdf/130.png")).status).toBe(200);
+    expect((await pageOf("360", "storage/media/largo-130.pdf/131.png")).status).toBe(404);
+  });
+
   it("never draws a learner's upload: 404 without asking the files host", async () => {
     const upload = await brokenPdf();
     const spy = vi.spyOn(globalThis, "fetch");
@@ -142,7 +187,7 @@ describe("the page image route", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toBe("Not found");
     }
-    expect(await readPdf(`/files/${upload}`)).toBeNull();
+    expect(await readPdf(`/files/${upload}`)).toEqual({ problem: "unreadable" });
     expect(spy).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useSaveData } from "~/components/data-saver-toggle";
 import { CheckIcon } from "~/components/icons";
+import type { ActivityResult } from "~/domain/activity-result";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
 
@@ -70,13 +71,16 @@ export function ActivityCard({
   activity,
   href,
   status,
+  result,
 }: {
   activity: ActivityCardData;
   /** Where the card leads; a card without one (a locked escape room) is not a link. */
   href?: string;
   status?: ActivityStatus | "locked";
+  /** A finished activity's score and time spent. */
+  result?: ActivityResult | null;
 }) {
-  const { t } = useTranslation("learning");
+  const { t, i18n } = useTranslation("learning");
   const saveData = useSaveData();
   return (
     <article className="activity-card" data-status={status}>
@@ -108,6 +112,16 @@ export function ActivityCard({
               {status === "locked" ? <LockIcon /> : null}
               {status === "finished" ? <CheckIcon className="icon icon-small" /> : null}
               {t(statusLabels[status])}
+            </span>
+          ) : null}
+          {result?.score !== null && result?.score !== undefined ? (
+            <span className="activity-card-result">
+              {t("result.score", { score: formatPercent(result.score, i18n.language) })}
+            </span>
+          ) : null}
+          {result && result.minutes > 0 ? (
+            <span className="activity-card-result">
+              {t("result.time", { minutes: Math.max(1, Math.round(result.minutes)) })}
             </span>
           ) : null}
         </p>

@@ -54,7 +54,7 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "image":
         return <ImagePlayer src={src} title={title} onFinish={tracker.finish} />;
       case "pdf":
-        return <PdfPlayer src={src} title={title} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
+        return <PdfPlayer src={src} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
       case "scorm":
         return data.scorm ? (
           <ScormPlayer
@@ -65,6 +65,9 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             resume={data.resume}
             report={tracker.report}
             onFinish={tracker.finish}
+            saveRefused={tracker.status.refused !== null}
+            unsaved={tracker.unsaved}
+            onLeave={tracker.onLeave}
             onExit={close}
           />
         ) : null;

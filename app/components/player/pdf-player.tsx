@@ -1,81 +1,151 @@
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { PDF_FINISH_MS } from "~/domain/finish";
-import { PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth, pdfPageUrl } from "~/domain/media";
+import {
+  PDF_PAGE_GROUP,
+  PDF_PAGE_WIDTHS,
+  type PdfPageFormat,
+  type PdfPageWidth,
+  pdfPageGroups,
+  pdfPageUrl,
+} from "~/domain/media";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
-import type { PdfDocument } from "./types";
+import type { PdfDocument, PdfProblem } from "./types";
 
 /** The width the `src` fallback is drawn at: a 360 px phone at 2×. */
 const FALLBACK_WIDTH: PdfPageWidth = 720;
-/** How wide a page shows: the dialog is min(56rem, 100vw - 1rem) less its padding. */
+/** The widest render, which the "enlarged page" link opens: twice a 360 px phone at 3×. */
+const LARGEST_WIDTH: PdfPageWidth = 2160;
+/** How wide a page shows: the dialog is min(56rem, 100vw - 1rem) less its padding; zoomed, twice that. */
 const SIZES = "(min-width: 57rem) 53.5rem, calc(100vw - 2.5rem)";
+const ZOOMED_SIZES = "(min-width: 57rem) 107rem, calc(200vw - 5rem)";
 
 const srcSet = (path: string, page: number, format: PdfPageFormat) =>
   PDF_PAGE_WIDTHS.map((width) => `${pdfPageUrl(path, page, width, format)} ${width}w`).join(", ");
 
+const PROBLEM_MESSAGES = { protected: "pdfProtected", damaged: "pdfDamaged", unreadable: "documentFailed" } as const;
+
+/** The player's address showing the page group from page `first` (replacing the entry: closing the player goes back past the groups). */
+function useGroupPath() {
+  const base = useLocation().pathname.replace(/\/pages\/\d+\/?$/, "").replace(/\/$/, "");
+  return (first: number) => (first === 1 ? base : `${base}/pages/${first}`);
+}
+
+/** Links to each page group, the shown one marked as the current page. */
+function PageGroups({ pdf }: { pdf: PdfDocument }) {
+  const { t } = useTranslation("player");
+  const groupPath = useGroupPath();
+  return (
+    <nav className="pdf-groups" aria-label={t("pdfGroups")}>
+      {pdfPageGroups(pdf.pageCount).map(({ first, last }) => (
+        <Link key={first} to={groupPath(first)} replace aria-current={first === pdf.first ? "page" : undefined}>
+          {t("pdfGroup", { first, last })}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** After a group's last page, the link to the next group. */
+function NextGroup({ pdf }: { pdf: PdfDocument }) {
+  const { t } = useTranslation("player");
+  const groupPath = useGroupPath();
+  const next = pdfPageGroups(pdf.pageCount).find(({ first }) => first > pdf.first);
+  if (!next) return null;
+  return (
+    <p className="player-link">
+      <Link to={groupPath(next.first)} replace>
+        {t("pdfNextGroup", next)}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * PDF (spec §4): the pages as images the server drew (app/lib/pdf-pages.server.ts), so the
  * document reads on any phone, with or without JavaScript; finished 15 s after the first page
- * loaded. With Save-Data the pages wait behind a disclosure the learner opens. The link opens the
- * file itself.
+ * loaded, or after the learner opened the original (a file the server cannot show says why). A
+ * long file shows by page groups with links between them; each page has its text in reading order
+ * behind "Ver texto" and a link to its largest render; with JavaScript, a zoom doubles the pages'
+ * width (and the render the browser picks). With Save-Data the pages wait behind a disclosure.
  */
 export function PdfPlayer({
   src,
-  title,
   pdf,
   saveData,
   onFinish,
 }: {
   src: string;
-  title: string;
-  pdf: PdfDocument | null;
+  pdf: PdfDocument | { problem: PdfProblem } | null;
   saveData: boolean;
   onFinish: () => void;
 }) {
   const { t } = useTranslation("player");
+  const hydrated = useHydrated();
+  const readable = pdf && "pages" in pdf ? pdf : null;
+  const problem: PdfProblem | null = readable ? null : pdf && "problem" in pdf ? pdf.problem : "unreadable";
   const first = useRef<HTMLImageElement>(null);
-  const [status, setStatus] = useMediaStatus(first, pdf ? "loading" : "error");
-  useFinishAfterReady(status, PDF_FINISH_MS, onFinish);
+  const [status, setStatus] = useMediaStatus(first, readable ? "loading" : "error");
+  // Opening the original counts as opening the document: the PDF timer runs from then too.
+  const [openedOriginal, setOpenedOriginal] = useState(false);
+  useFinishAfterReady(openedOriginal ? "ready" : status, PDF_FINISH_MS, onFinish);
+  const [zoomed, setZoomed] = useState(false);
   // A later page that cannot be drawn says so where it is, without undoing the first page's "ready";
   // also one that failed before hydration.
   const pagesRef = useRef<HTMLDivElement>(null);
   const [failedPages, setFailedPages] = useState<ReadonlySet<number>>(new Set());
   const pageFailed = (number: number) => setFailedPages((failed) => new Set(failed).add(number));
   useEffect(() => {
-    pagesRef.current?.querySelectorAll("img").forEach((image, index) => {
-      if (index > 0 && image.complete && image.naturalWidth === 0) pageFailed(index + 1);
+    pagesRef.current?.querySelectorAll(".pdf-page img").forEach((image, index) => {
+      if (index > 0 && image instanceof HTMLImageElement && image.complete && image.naturalWidth === 0) pageFailed(index + 1);
     });
   }, []);
 
-  const pages = pdf ? (
-    <div className="pdf-pages" ref={pagesRef}>
-      {pdf.pages.map((page, index) => {
-        const number = index + 1;
+  const groups = readable && readable.pageCount > PDF_PAGE_GROUP ? <PageGroups pdf={readable} /> : null;
+  const sizes = zoomed ? ZOOMED_SIZES : SIZES;
+  const pages = readable ? (
+    <div className={zoomed ? "pdf-pages pdf-zoomed" : "pdf-pages"} ref={pagesRef}>
+      {readable.pages.map((page, index) => {
+        const number = readable.first + index;
         const isFirst = index === 0;
         return (
           <figure key={number} className="pdf-page">
-            <picture>
-              <source type="image/webp" srcSet={srcSet(pdf.path, number, "webp")} sizes={SIZES} />
-              <img
-                ref={isFirst ? first : undefined}
-                src={pdfPageUrl(pdf.path, number, FALLBACK_WIDTH, "png")}
-                srcSet={srcSet(pdf.path, number, "png")}
-                sizes={SIZES}
-                width={page.width}
-                height={page.height}
-                alt={t("pdfPage", { n: number, total: pdf.pageCount, title })}
-                loading={isFirst && !saveData ? "eager" : "lazy"}
-                decoding="async"
-                onLoad={isFirst ? () => setStatus("ready") : undefined}
-                onError={isFirst ? () => setStatus("error") : () => pageFailed(number)}
-              />
-            </picture>
-            {failedPages.has(number) ? (
+            <div className="pdf-page-image">
+              <picture>
+                <source type="image/webp" srcSet={srcSet(readable.path, number, "webp")} sizes={sizes} />
+                <img
+                  ref={isFirst ? first : undefined}
+                  src={pdfPageUrl(readable.path, number, FALLBACK_WIDTH, "png")}
+                  srcSet={srcSet(readable.path, number, "png")}
+                  sizes={sizes}
+                  width={page.width}
+                  height={page.height}
+                  alt={t("pdfPage", { n: number, total: readable.pageCount })}
+                  loading={isFirst && !saveData ? "eager" : "lazy"}
+                  decoding="async"
+                  onLoad={isFirst ? () => setStatus("ready") : undefined}
+                  onError={isFirst ? () => setStatus("error") : () => pageFailed(index + 1)}
+                />
+              </picture>
+            </div>
+            {failedPages.has(index + 1) ? (
               <p className="player-error" role="alert">
                 {t("documentFailed")}
               </p>
             ) : null}
-            {page.text ? <figcaption className="visually-hidden">{page.text}</figcaption> : null}
+            <div className="pdf-page-tools">
+              {page.text ? (
+                <details className="pdf-text">
+                  <summary>{t("pdfShowText", { n: number })}</summary>
+                  <div dir="auto">{page.text}</div>
+                </details>
+              ) : null}
+              <a href={pdfPageUrl(readable.path, number, LARGEST_WIDTH, "png")} target="_blank" rel="noopener noreferrer">
+                {t("pdfPageLarge", { n: number })}
+              </a>
+            </div>
           </figure>
         );
       })}
@@ -84,11 +154,19 @@ export function PdfPlayer({
 
   return (
     <div className="player-pdf">
-      {status === "error" ? (
+      {problem || status === "error" ? (
         <p className="player-error" role="alert">
-          {t("documentFailed")}
+          {t(PROBLEM_MESSAGES[problem ?? "unreadable"])}
         </p>
       ) : null}
+      {readable && hydrated ? (
+        <p className="player-actions">
+          <button type="button" className="button button-small pdf-zoom" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+            {t("pdfZoom")}
+          </button>
+        </p>
+      ) : null}
+      {groups}
       {pages && saveData ? (
         <details className="pdf-on-demand">
           <summary className="button button-primary">{t("loadDocument")}</summary>
@@ -97,16 +175,13 @@ export function PdfPlayer({
       ) : (
         pages
       )}
+      {groups && readable ? <NextGroup pdf={readable} /> : null}
       {saveData && pages ? <p className="player-note">{t("saveDataNote")}</p> : null}
-      {pdf && pdf.pageCount > pdf.pages.length ? (
-        <p className="player-note">{t("pdfMorePages", { shown: pdf.pages.length, total: pdf.pageCount })}</p>
-      ) : null}
       <p className="player-link">
-        <a href={src} target="_blank" rel="noopener noreferrer">
+        <a href={src} target="_blank" rel="noopener noreferrer" onClick={() => setOpenedOriginal(true)}>
           {t("openPdf")}
         </a>
       </p>
-      {/* Last: gone on hydration, it shifts nothing below it (CLS). */}
     </div>
   );
 }

@@ -128,4 +128,36 @@ describe("ProgressQueue", () => {
     await vi.runAllTimersAsync();
     expect(sent.at(-1)).toEqual({ action: "update_time", time: 0.25 });
   });
+
+  it("holds what is pushed while the player closes, and hands it over in order", async () => {
+    const { queue, sent } = setup([]);
+    queue.push({ action: "started" });
+    queue.hold();
+    queue.push({ action: "update_user_data", userData: { scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_status": "passed" } } } });
+    queue.push({ action: "update_points", progress: 100 });
+    queue.push({ action: "finished" });
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["started"]);
+    expect(queue.close().map((report) => report.action)).toEqual(["update_user_data", "update_points", "finished"]);
+  });
+
+  it("sends what it held once resumed (the page came back from the cache)", async () => {
+    const { queue, sent } = setup([]);
+    queue.hold();
+    queue.push({ action: "started" });
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([]);
+    queue.resume();
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([{ action: "started" }]);
+  });
+
+  it("shows a write refused before it was sent until one is saved", async () => {
+    const { queue, statuses } = setup([]);
+    queue.refuse("");
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: "" });
+    queue.push({ action: "started" });
+    await vi.runAllTimersAsync();
+    expect(statuses.at(-1)?.refused).toBeNull();
+  });
 });

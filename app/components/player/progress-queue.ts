@@ -32,6 +32,7 @@ export class ProgressQueue {
   private running = false;
   private inFlight = false;
   private closed = false;
+  private held = false;
   private failures = 0;
   private refused: string | null = null;
   private wake: (() => void) | null = null;
@@ -55,9 +56,29 @@ export class ProgressQueue {
     void this.run();
   }
 
+  /** Shows the learner a write that cannot be saved though it was never sent (too large to take). */
+  refuse(message: string) {
+    this.refused = message;
+    this.emit();
+  }
+
   /** Retries a failing write now instead of waiting for its turn. */
   retryNow() {
     this.wake?.();
+  }
+
+  /**
+   * Holds new writes instead of sending them, while the player or the page closes: what the
+   * content commits as it is torn down then leaves with the rest, in order, in one beacon.
+   */
+  hold() {
+    this.held = true;
+  }
+
+  /** Sends again after `hold` (the page came back from the back/forward cache). */
+  resume() {
+    this.held = false;
+    void this.run();
   }
 
   /**
@@ -84,7 +105,7 @@ export class ProgressQueue {
   private async run() {
     if (this.running) return;
     this.running = true;
-    while (!this.closed && this.items.length > 0) {
+    while (!this.closed && !this.held && this.items.length > 0) {
       const report = this.items[0] as ProgressReport;
       this.inFlight = true;
       const reply = await this.options

@@ -1,12 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  declaredAspect,
   retryDelayMs,
   safeToRepeat,
+  isKeptScormKey,
+  isRestoredScormKey,
   type ScormProgress,
   scormDecision,
   scormItemState,
   scormProgress,
   scormSnapshot,
+  type ScormVersion,
 } from "./rules";
 import type { ProgressReport } from "./types";
 
@@ -201,6 +206,7 @@ describe("scormSnapshot", () => {
         "cmi.location": "2",
         "cmi.completion_status": "incomplete",
         "cmi.success_status": "passed",
+        "cmi.score.scaled": "0.85",
         "cmi.objectives.0.id": "pagina-1",
         "cmi.objectives.0.completion_status": "completed",
         "cmi.objectives.0.success_status": "unknown",
@@ -234,4 +240,112 @@ describe("scormSnapshot", () => {
   it("has no score while none was set", () => {
     expect(scormSnapshot("1.2", { "cmi.core.score.raw": "" }).score).toBeNull();
   });
+
+  it("keeps a 1.2 SCO's audit record: interactions, objectives, score and times, in index order", () => {
+    const interaction = (n: number) => ({
+      [`cmi.interactions.${n}.id`]: `q${n}`,
+      [`cmi.interactions.${n}.type`]: "choice",
+      [`cmi.interactions.${n}.student_response`]: "b",
+      [`cmi.interactions.${n}.result`]: "wrong",
+      [`cmi.interactions.${n}.correct_responses.0.pattern`]: "a",
+      [`cmi.interactions.${n}.time`]: "10:15:00",
+      [`cmi.interactions.${n}.latency`]: "00:00:12",
+      [`cmi.interactions.${n}.weighting`]: "1",
+    });
+    const { data } = scormSnapshot("1.2", {
+      ...interaction(10),
+      ...interaction(2),
+      "cmi.interactions._count": 11,
+      "cmi.core.score.raw": "40",
+      "cmi.core.score.min": "0",
+      "cmi.core.score.max": "50",
+      "cmi.core.session_time": "00:05:00",
+      "cmi.core.total_time": "01:05:00",
+      "cmi.core.student_name": "Martínez, Ana",
+      "cmi.core.entry": "resume",
+      "cmi.launch_data": "modo=examen",
+      "cmi.objectives.0.score.raw": "7",
+    });
+    expect(data).toMatchObject({
+      ...interaction(2),
+      ...interaction(10),
+      "cmi.core.score.max": "50",
+      "cmi.core.session_time": "00:05:00",
+      "cmi.core.total_time": "01:05:00",
+      "cmi.objectives.0.score.raw": "7",
+    });
+    expect(Object.keys(data).filter((key) => key.includes("interactions")).slice(0, 8)).toEqual(
+      Object.keys(interaction(2)).sort()
+    );
+    for (const key of ["cmi.interactions._count", "cmi.core.student_name", "cmi.core.entry", "cmi.launch_data"]) {
+      expect(data).not.toHaveProperty([key]);
+    }
+  });
+
+  it("keeps a 2004 SCO's interactions with their learner response, timestamp and description", () => {
+    const { data } = scormSnapshot("2004", {
+      "cmi.interactions.0.id": "urn:q1",
+      "cmi.interactions.0.learner_response": "true",
+      "cmi.interactions.0.timestamp": "2026-11-24T10:15:00",
+      "cmi.interactions.0.description": "¿Es un control?",
+      "cmi.interactions.0.objectives.0.id": "obj-1",
+      "cmi.score.min": "0",
+      "cmi.score.max": "10",
+      "cmi.total_time": "PT1H",
+      "cmi.learner_name": "Martínez, Ana",
+      "cmi.mode": "normal",
+    });
+    expect(data).toEqual({
+      "cmi.interactions.0.description": "¿Es un control?",
+      "cmi.interactions.0.id": "urn:q1",
+      "cmi.interactions.0.learner_response": "true",
+      "cmi.interactions.0.objectives.0.id": "obj-1",
+      "cmi.interactions.0.timestamp": "2026-11-24T10:15:00",
+      "cmi.score.max": "10",
+      "cmi.score.min": "0",
+      "cmi.total_time": "PT1H",
+    });
+  });
 });
+
+describe("declaredAspect", () => {
+  it("reads a fixed stage's width and height from the launch page's viewport", () => {
+    expect(declaredAspect("width=1280, height=720")).toBeCloseTo(16 / 9, 3);
+    expect(declaredAspect("height=600,width=800,initial-scale=1")).toBeCloseTo(4 / 3, 3);
+    expect(declaredAspect("width=1024px; height=768px")).toBeCloseTo(4 / 3, 3);
+  });
+
+  it("has no shape for a page that adapts, or an implausible one", () => {
+    expect(declaredAspect("width=device-width, initial-scale=1")).toBeNull();
+    expect(declaredAspect("width=1280")).toBeNull();
+    expect(declaredAspect("width=5000, height=10")).toBeNull();
+    expect(declaredAspect("min-width=1280, max-height=720")).toBeNull();
+    expect(declaredAspect(null)).toBeNull();
+  });
+
+  it("never throws, whatever the page says (property)", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => void declaredAspect(text)));
+  });
+});
+
+describe("isRestoredScormKey", () => {
+  it("hands back what resumes the SCO and its record, but not the last session's time or exit", () => {
+    expect(isRestoredScormKey("1.2", "cmi.core.total_time")).toBe(true);
+    expect(isRestoredScormKey("1.2", "cmi.interactions.3.result")).toBe(true);
+    expect(isRestoredScormKey("1.2", "cmi.core.session_time")).toBe(false);
+    expect(isRestoredScormKey("1.2", "cmi.core.exit")).toBe(false);
+    expect(isRestoredScormKey("2004", "cmi.session_time")).toBe(false);
+    expect(isRestoredScormKey("2004", "cmi.exit")).toBe(false);
+    expect(isRestoredScormKey("2004", "cmi.learner_id")).toBe(false);
+    expect(isRestoredScormKey("2004", "cmi.suspend_data")).toBe(true);
+  });
+
+  it("never takes a key outside the kept ones (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom<ScormVersion>("1.2", "2004"), fc.string(), (version, key) => {
+        if (isRestoredScormKey(version, key)) expect(isKeptScormKey(version, key)).toBe(true);
+      })
+    );
+  });
+});
+

@@ -30,7 +30,7 @@ export type ScormSnapshot = {
   score: number | null;
   /** Ids of the objectives the content reports completed or passed. */
   completedObjectives: string[];
-  /** The flattened CMI values kept to resume the package (update_user_data). */
+  /** The flattened CMI values kept for the SCO: its resume data and audit record (update_user_data). */
   data: Record<string, string>;
 };
 
@@ -139,25 +139,70 @@ export function scormProgress(
 
 export type ScormVersion = "1.2" | "2004";
 
-/** The CMI values that resume a package where the learner left it, per version. */
-export const RESUME_KEYS: Record<ScormVersion, readonly string[]> = {
-  "1.2": ["cmi.core.lesson_location", "cmi.core.lesson_status", "cmi.core.score.raw", "cmi.suspend_data"],
-  "2004": [
-    "cmi.location",
-    "cmi.completion_status",
-    "cmi.success_status",
-    "cmi.score.raw",
-    "cmi.progress_measure",
-    "cmi.suspend_data",
-  ],
+/**
+ * A package's shape (width / height) as its launch page declares it: a fixed-size slide export's
+ * `<meta name="viewport" content="width=1280, height=720">`. Null for a page that adapts to any
+ * size (device-width, or no height), or an implausible one.
+ */
+export function declaredAspect(viewport: string | null | undefined): number | null {
+  const size = (name: string) => {
+    const value = new RegExp(`(?:^|[,;\\s])${name}\\s*=\\s*(\\d{2,5})(?:px)?\\s*(?:[,;]|$)`, "i").exec(viewport ?? "")?.[1];
+    return value ? Number(value) : null;
+  };
+  const width = size("width");
+  const height = size("height");
+  if (!width || !height) return null;
+  const aspect = width / height;
+  return aspect >= 0.25 && aspect <= 4 ? Math.round(aspect * 10_000) / 10_000 : null;
+}
+
+/**
+ * The CMI values kept for one SCO (update_user_data, docs/legacy-api.md "SCORM user data"): what
+ * resumes it (location, statuses, score, suspend data, objectives) and its audit record
+ * (interactions, objectives, score, session and total time). Everything else the runtime holds
+ * (learner name, entry, launch data, the `_count`/`_children` keywords) comes from the LMS again.
+ */
+const KEPT_KEYS: Record<ScormVersion, RegExp> = {
+  "1.2": new RegExp(
+    "^cmi\\.(?:" +
+      [
+        "core\\.(?:lesson_location|lesson_status|exit|session_time|total_time|score\\.(?:raw|min|max))",
+        "suspend_data",
+        "comments",
+        "objectives\\.\\d+\\.(?:id|status|score\\.(?:raw|min|max))",
+        "interactions\\.\\d+\\.(?:id|type|student_response|result|time|latency|weighting" +
+          "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
+      ].join("|") +
+      ")$"
+  ),
+  "2004": new RegExp(
+    "^cmi\\.(?:" +
+      [
+        "location|completion_status|success_status|progress_measure|exit|session_time|total_time|suspend_data",
+        "score\\.(?:raw|min|max|scaled)",
+        "objectives\\.\\d+\\.(?:id|success_status|completion_status|progress_measure|description" +
+          "|score\\.(?:raw|min|max|scaled))",
+        "interactions\\.\\d+\\.(?:id|type|learner_response|result|timestamp|latency|weighting|description" +
+          "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
+      ].join("|") +
+      ")$"
+  ),
 };
 
-/** Objectives' values, kept and restored with the rest so their statuses and scores survive a reopen. */
-export const OBJECTIVE_KEY =
-  /^cmi\.objectives\.\d+\.(?:id|status|success_status|completion_status|progress_measure|description|score\.(?:raw|min|max|scaled))$/;
+export const isKeptScormKey = (version: ScormVersion, key: string) => KEPT_KEYS[version].test(key);
+
+/**
+ * What is handed back to the runtime on resume: every kept key but the last session's time and
+ * exit (the LMS adds the session into total_time; exit describes how that session ended).
+ */
+export const isRestoredScormKey = (version: ScormVersion, key: string) =>
+  isKeptScormKey(version, key) && !/^cmi\.(?:core\.)?(?:session_time|exit)$/.test(key);
 
 const number = (value: string | undefined) =>
   value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
+
+/** Keys in numeric index order (`….2.…` before `….10.…`), so arrays are rebuilt in order on resume. */
+const byIndex = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /**
  * The statuses the manifest's pass marks decide, as the runtime reports them only on Terminate
@@ -212,9 +257,9 @@ export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown
   const statuses =
     version === "1.2" ? [text("cmi.core.lesson_status")] : [text("cmi.completion_status"), text("cmi.success_status")];
   const data: Record<string, string> = {};
-  for (const key of [...RESUME_KEYS[version], ...Object.keys(cmi).filter((key) => OBJECTIVE_KEY.test(key))]) {
+  for (const key of Object.keys(cmi).sort(byIndex)) {
     const value = text(key);
-    if (value) data[key] = value;
+    if (value && isKeptScormKey(version, key)) data[key] = value;
   }
   return {
     statuses: statuses.filter((status): status is string => Boolean(status)).map((status) => status.toLowerCase()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launchable, navigate, readScormUserData, startItem, startValues } from "./scorm-package";
+import { launchable, navigate, readScormUserData, scormDataFits, startItem, startValues } from "./scorm-package";
 import type { ScormItem, ScormPackage } from "./types";
 
 const item = (id: string, changes: Partial<ScormItem> = {}): ScormItem => ({
@@ -129,5 +129,16 @@ describe("startValues", () => {
       "cmi.core.student_name": "Martínez, Ana",
       "cmi.core.entry": "ab-initio",
     });
+  });
+});
+
+describe("scormDataFits", () => {
+  it("takes 64,000 characters in a value and 4,096 keys, not more", () => {
+    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_000) })).toBe(true);
+    expect(scormDataFits({ "cmi.suspend_data": "x".repeat(64_001) })).toBe(false);
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`cmi.interactions.${i}.id`, "q"]));
+    expect(scormDataFits(keys(4_096))).toBe(true);
+    expect(scormDataFits(keys(4_097))).toBe(false);
+    expect(scormDataFits({ [`cmi.${"k".repeat(252)}`]: "v" })).toBe(false);
   });
 });

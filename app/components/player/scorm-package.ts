@@ -1,4 +1,4 @@
-import { RESUME_KEYS, type ScormVersion } from "./rules";
+import { isRestoredScormKey, type ScormVersion } from "./rules";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
@@ -15,6 +15,15 @@ export const SCORM_DATA_LIMITS = {
   items: 64,
   text: 512 * 1024,
 } as const;
+
+/** Whether one SCO's kept data is within SCORM_DATA_LIMITS, so the legacy API can take it. */
+export function scormDataFits(data: Record<string, string>): boolean {
+  const entries = Object.entries(data);
+  return (
+    entries.length <= SCORM_DATA_LIMITS.keysPerItem &&
+    entries.every(([key, value]) => key.length <= SCORM_DATA_LIMITS.key && value.length <= SCORM_DATA_LIMITS.value)
+  );
+}
 
 /** The package's SCOs and assets, in order: what can be launched. */
 export const launchable = (pack: ScormPackage) =>
@@ -67,12 +76,6 @@ export function startItem(pack: ScormPackage, resume: ScormUserData | null): str
 }
 
 /**
- * Saved values the runtime takes back: every kept value (what resumes the SCO, its objectives,
- * its audit record) but the last session's time, which the runtime starts again from zero.
- */
-const restorable = (key: string) => !/^cmi\.(?:core\.)?session_time$/.test(key);
-
-/**
  * What a SCO's runtime is loaded with before it starts: its saved data, the manifest's values
  * (which win, should the package have changed), the manifest's objectives not saved yet (after
  * the saved ones, so their indices hold), the learner and the entry mode.
@@ -83,7 +86,8 @@ export function startValues(
   saved: Record<string, string> | undefined,
   learner: { id: number; firstName: string; lastName: string }
 ): Record<string, string> {
-  const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => restorable(key)));
+  // Every kept value but the last session's time and exit (rules.ts isRestoredScormKey).
+  const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
   const savedIds = new Set(
     Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : []))
   );
@@ -93,7 +97,7 @@ export function startValues(
   );
   const objectives: Record<string, string> = {};
   for (const id of item.objectives) if (!savedIds.has(id)) objectives[`cmi.objectives.${next++}.id`] = id;
-  const resuming = Object.keys(kept).some((key) => RESUME_KEYS[version].includes(key));
+  const resuming = Object.keys(kept).length > 0;
   const name = [learner.lastName, learner.firstName].filter(Boolean).join(", ");
   const who: Record<string, string> =
     version === "2004"

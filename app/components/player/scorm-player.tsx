@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { NoScriptNote, useScripted } from "./notes";
 import {
+  declaredAspect,
   SCORM_FALLBACK_LOAD_MS,
   SCORM_MODULES_FINISH_MS,
   type ScormItemState,
@@ -11,21 +12,25 @@ import {
   scormProgress,
   scormSnapshot,
 } from "./rules";
-import { launchable, type NavRequest, navigate, startItem, startValues } from "./scorm-package";
+import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "./scorm-package";
 import { installScormRuntime } from "./scorm-runtime";
 import { ScormToc } from "./scorm-toc";
 import type { ProgressReport, ScormPackage, ScormUserData } from "./types";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
 
+/** How often the player checks whether the package's own window was closed. */
+const POPUP_WATCH_MS = 500;
+
 /**
- * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`) and
- * finds the scorm-again runtime on this window. Each commit becomes update_user_data,
- * update_points and update_activity_modules; the activity is finished on completed or passed,
- * on 100 points, or 1 s after every module is complete; a failed attempt is saved but never
- * finishes. A package of several SCOs shows its table of contents and runs each SCO with a fresh
- * runtime and its own data (scorm-package.ts); the activity is finished when they all are. If the
- * frame never says it loaded, it is shown anyway after 5 s.
+ * SCORM 1.2 and 2004 (spec §4): the package runs in a same-origin frame (through `/files/`), or a
+ * window of its own, and finds the scorm-again runtime on this window. Each commit becomes
+ * update_user_data, update_points and update_activity_modules; the activity is finished on
+ * completed or passed, on 100 points, or 1 s after every module is complete; a failed attempt is
+ * saved but never finishes. A package of several SCOs shows its table of contents and runs each
+ * SCO with a fresh runtime and its own data (scorm-package.ts); the activity is finished when they
+ * all are. A commit that cannot be saved answers false (decision 020). If the frame never says it
+ * loaded, it is shown anyway after 5 s.
  */
 export function ScormPlayer({
   pack,
@@ -35,6 +40,9 @@ export function ScormPlayer({
   resume,
   report,
   onFinish,
+  saveRefused,
+  unsaved,
+  onLeave,
   onExit,
 }: {
   pack: ScormPackage;
@@ -44,6 +52,10 @@ export function ScormPlayer({
   resume: ScormUserData | null;
   report: (report: ProgressReport) => void;
   onFinish: () => void;
+  /** The legacy API refused the last write, and none was saved since. */
+  saveRefused: boolean;
+  unsaved: () => void;
+  onLeave: (close: () => void) => () => void;
   /** Closes the player as its × does (a SCO's exit or exitAll request). */
   onExit: () => void;
 }) {
@@ -52,10 +64,18 @@ export function ScormPlayer({
   const [phase, setPhase] = useState<Phase>("preparing");
   // Which SCO runs, and how many launches so far: each launch gets a fresh frame and runtime.
   const [open, setOpen] = useState({ id: startItem(pack, resume), launch: 0 });
+  // Each start of the runtime for the open SCO: the frame, then each move to or from a window of its own.
+  const [session, setSession] = useState(0);
   const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}));
+  const [elsewhere, setElsewhere] = useState(false);
+  const [aspect, setAspect] = useState<number | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
   // The runtime calls back outside React; these refs give it the latest callbacks and what was sent.
-  const latest = useRef({ report, onFinish, onExit, modules });
-  latest.current = { report, onFinish, onExit, modules };
+  const latest = useRef({ report, onFinish, onExit, modules, saveRefused, unsaved });
+  latest.current = { report, onFinish, onExit, modules, saveRefused, unsaved };
+  const container = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const popup = useRef<Window | null>(null);
   const sent = useRef<{ previous: ScormProgress | null; modules: number[] }>({ previous: null, modules: [] });
   // What each SCO kept so far, and the SCO open last (saved as `current`, even if it never commits).
   const saved = useRef({ learner, items: resume?.items ?? {}, current: open.id ?? "" });
@@ -72,15 +92,23 @@ export function ScormPlayer({
   useEffect(() => {
     const { id } = open;
     const sco = pack.items.find((candidate) => candidate.id === id);
-    if (!id || !sco) return;
+    if (!id || !sco?.launch) return;
+    const address = sco.launch;
     let cancelled = false;
     let uninstall: (() => void) | null = null;
     const { version } = pack;
     const scos = launchable(pack).map((candidate) => candidate.id);
     const record = (cmi: Record<string, unknown>) => {
-      const items = { ...saved.current.items, [id]: scormSnapshot(version, cmi).data };
+      const data = scormSnapshot(version, cmi).data;
+      // Too large for the legacy API: nothing is sent, the package and the learner are told.
+      if (!scormDataFits(data)) {
+        latest.current.unsaved();
+        return false;
+      }
+      const items = { ...saved.current.items, [id]: data };
       saved.current.items = items;
       setStates(itemStates(pack, items));
+      const refusedBefore = latest.current.saveRefused;
       const next = scormProgress(version, scos, items, saved.current.current);
       const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
       sent.current = { previous: next, modules: decision.reportedModules };
@@ -89,6 +117,8 @@ export function ScormPlayer({
       else if (decision.finish === "modules" && modulesTimer.current === undefined) {
         modulesTimer.current = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
       }
+      // A save the legacy API refused makes this commit fail too, until one is saved again.
+      return !refusedBefore;
     };
     // Terminate answers the SCO first; the request is followed once it has returned.
     const follow = (request: NavRequest) =>
@@ -97,10 +127,15 @@ export function ScormPlayer({
         if (target && "close" in target) latest.current.onExit();
         else if (target) launch(target.launch);
       });
+    // The window opened blank in the learner's tap loads the SCO once its runtime is here.
+    const show = () => {
+      if (popup.current && !popup.current.closed) popup.current.location.href = address;
+      else setPhase("loading");
+    };
     if (!sco.sco) {
       // An asset has no runtime: opening it completes it.
       record(version === "2004" ? { "cmi.completion_status": "completed" } : { "cmi.core.lesson_status": "completed" });
-      setPhase("loading");
+      show();
       return;
     }
     installScormRuntime(version, {
@@ -112,7 +147,7 @@ export function ScormPlayer({
         if (cancelled) remove();
         else {
           uninstall = remove;
-          setPhase("loading");
+          show();
         }
       })
       .catch(() => {
@@ -122,8 +157,19 @@ export function ScormPlayer({
       cancelled = true;
       uninstall?.();
     };
-    // A launch (`open`) is what starts a runtime; the package does not change while the player is open.
-  }, [open]);
+    // A launch (`open`) or a move to or from a window (`session`) starts a runtime; the package does not change while the player is open.
+  }, [open, session]);
+
+  // Leaving the page: the frame is removed first, so the package's own unload handlers commit now;
+  // a window of its own is closed (what it commits as it closes may come too late to be sent).
+  useEffect(
+    () =>
+      onLeave(() => {
+        frame.current?.remove();
+        popup.current?.close();
+      }),
+    [onLeave]
+  );
 
   useEffect(() => {
     if (phase !== "loading") return;
@@ -131,15 +177,80 @@ export function ScormPlayer({
     return () => window.clearTimeout(timer);
   }, [phase]);
 
+  // While the package runs in its own window, the player watches for it to close and then shows it
+  // here again, with a fresh runtime that resumes from the window's last commit.
+  useEffect(() => {
+    if (!elsewhere) return;
+    const watch = window.setInterval(() => {
+      if (!popup.current?.closed) return;
+      popup.current = null;
+      setElsewhere(false);
+      setPhase("preparing");
+      setSession((n) => n + 1);
+    }, POPUP_WATCH_MS);
+    return () => window.clearInterval(watch);
+  }, [elsewhere]);
+
+  useEffect(() => () => popup.current?.close(), []);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === container.current);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    void container.current
+      ?.requestFullscreen()
+      .then(() => {
+        // A hint only: phones that cannot lock (or browsers without it) keep their orientation.
+        const orientation = screen.orientation as ScreenOrientation & { lock?: (to: string) => Promise<void> };
+        if ((aspect ?? 0) > 1) return orientation?.lock?.("landscape");
+      })
+      .catch(() => undefined);
+  };
+
+  const openElsewhere = () => {
+    // Opened blank within the tap (no popup blocker), and not `noopener`: the package finds the
+    // runtime through window.opener.
+    const opened = window.open("", `scorm-${title}`);
+    if (!opened) return;
+    popup.current = opened;
+    setElsewhere(true);
+    setSession((n) => n + 1);
+  };
+
+  const onFrameLoad = () => {
+    let viewport: string | null = null;
+    try {
+      viewport = frame.current?.contentDocument?.querySelector('meta[name="viewport"]')?.getAttribute("content") ?? null;
+    } catch {
+      // Not same-origin after all: keep the default shape.
+    }
+    setAspect(declaredAspect(viewport));
+    setPhase("ready");
+  };
+
+  const running = phase === "loading" || phase === "ready";
   return (
-    <div className="player-scorm" data-phase={phase}>
+    <div
+      ref={container}
+      className="player-scorm"
+      data-phase={phase}
+      data-elsewhere={elsewhere || undefined}
+      style={aspect ? ({ "--scorm-aspect": aspect } as CSSProperties) : undefined}
+    >
       <NoScriptNote text={t("scormNeedsJs")} />
       {phase === "error" ? (
         <p className="player-error" role="alert">
           {t("contentFailed")}
         </p>
       ) : null}
-      {scripted && (phase === "preparing" || phase === "loading") ? (
+      {scripted && !elsewhere && (phase === "preparing" || phase === "loading") ? (
         <p className="player-status" role="status">
           {t("contentLoading")}
         </p>
@@ -147,15 +258,37 @@ export function ScormPlayer({
       {scripted && launchable(pack).length > 1 ? (
         <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
       ) : null}
-      {(phase === "loading" || phase === "ready") && item?.launch ? (
-        <iframe
-          key={open.launch}
-          className="scorm-frame"
-          src={item.launch}
-          title={title}
-          onLoad={() => setPhase("ready")}
-          allow="fullscreen"
-        />
+      {elsewhere ? (
+        <div className="scorm-elsewhere">
+          <p role="status">{t("scormElsewhere")}</p>
+          <button type="button" className="button button-primary" onClick={() => popup.current?.close()}>
+            {t("scormBringBack")}
+          </button>
+        </div>
+      ) : null}
+      {running && !elsewhere && item?.launch ? (
+        <>
+          <p className="scorm-toolbar">
+            {document.fullscreenEnabled ? (
+              <button type="button" className="button-small" onClick={toggleFullscreen}>
+                {t(fullscreen ? "exitFullscreen" : "fullscreen")}
+              </button>
+            ) : null}
+            <button type="button" className="button-small" onClick={openElsewhere}>
+              {t("openInWindow")}
+            </button>
+          </p>
+          <iframe
+            key={open.launch}
+            ref={frame}
+            className="scorm-frame"
+            data-aspect={aspect ? "declared" : undefined}
+            src={item.launch}
+            title={title}
+            onLoad={onFrameLoad}
+            allow="fullscreen"
+          />
+        </>
       ) : null}
     </div>
   );

@@ -3,13 +3,14 @@ import type { NavRequest } from "./scorm-package";
 
 /**
  * Installs the SCORM runtime (scorm-again) on this window, where a package in a same-origin frame
- * looks for it (`window.API` for 1.2, `window.API_1484_11` for 2004). Only the version the package
- * needs is downloaded. The runtime sends nothing itself: each commit hands its flattened CMI
- * object to `onCommit`, and the player turns it into legacy calls.
+ * (or a window this page opened) looks for it (`window.API` for 1.2, `window.API_1484_11` for 2004).
+ * Only the version the package needs is downloaded. The runtime sends nothing itself: each
+ * Commit/Terminate hands its flattened CMI object (with total_time: the saved total plus this
+ * session) to `onCommit`, which queues the writes, and whose answer is the package's: a commit
+ * that cannot be saved returns "false" with the standard's error (decision 020).
  */
 type Runtime = {
   loadFromFlattenedJSON(json: Record<string, unknown>): void;
-  getFlattenedCMI(): Record<string, unknown>;
   on(event: string, callback: (value?: unknown) => void): void;
 };
 
@@ -23,6 +24,9 @@ declare global {
     API_1484_11?: unknown;
   }
 }
+
+/** The standard's code for a commit that failed: 2004's 391 "Commit Failed", 1.2's 101 "General Exception". */
+export const COMMIT_FAILED: Record<ScormVersion, number> = { "1.2": 101, "2004": 391 };
 
 const NAV_EVENTS = {
   SequenceNext: "continue",
@@ -40,19 +44,34 @@ export async function installScormRuntime(
   }: {
     /** The values the SCO starts with (`startValues` in scorm-package.ts). */
     start: Record<string, string>;
-    onCommit: (cmi: Record<string, unknown>) => void;
+    /** Takes a commit's flattened CMI; false when it cannot be saved (too large, or saves are failing). */
+    onCommit: (cmi: Record<string, unknown>) => boolean;
     /** A 2004 SCO's adl.nav.request, handed over once Terminate has committed. */
     onNavigate: (request: NavRequest) => void;
   }
 ): Promise<() => void> {
-  const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 } as const;
+  // scorm-again sends a commit only when it has a commit URL; this one is never requested: the
+  // httpService below receives every commit synchronously and answers for the legacy API.
+  const httpService = {
+    processHttpRequest: (_url: string, params: unknown) =>
+      onCommit(params && typeof params === "object" ? (params as Record<string, unknown>) : {})
+        ? { result: "true", errorCode: 0 }
+        : { result: "false", errorCode: COMMIT_FAILED[version] },
+    updateSettings: () => undefined,
+  };
+  const settings = {
+    autocommit: false,
+    lmsCommitUrl: "/activity-progress",
+    dataCommitFormat: "flattened",
+    alwaysSendTotalTime: true,
+    httpService,
+    logLevel: 5,
+  } as const;
   const api: Runtime =
     version === "2004"
       ? new ((await import("scorm-again/scorm2004")) as unknown as Scorm2004Module).Scorm2004API(settings)
       : new ((await import("scorm-again/scorm12")) as unknown as Scorm12Module).Scorm12API(settings);
   api.loadFromFlattenedJSON(start);
-  const commit = () => onCommit(api.getFlattenedCMI());
-  for (const event of version === "2004" ? ["Commit", "Terminate"] : ["LMSCommit", "LMSFinish"]) api.on(event, commit);
   if (version === "2004") {
     for (const [event, type] of Object.entries(NAV_EVENTS)) api.on(event, () => onNavigate({ type }));
     api.on("SequenceChoice", (target) => {

@@ -32,9 +32,10 @@ export type PlayerActivity = {
 export type PdfDocument = {
   /** The file's path under `/files/`, from which the page images are addressed. */
   path: string;
-  /** Pages in the file; only the first `pages.length` are shown. */
+  /** Pages in the file; `pages` are a group of them, from page `first`. */
   pageCount: number;
-  /** Each shown page's size in PDF points (its shape) and its text, for screen readers. */
+  first: number;
+  /** Each shown page's size in PDF points (its shape) and its text, in reading order. */
   pages: Array<{ width: number; height: number; text: string }>;
 };
 
@@ -68,6 +69,9 @@ export type ScormUserData = {
   items: Record<string, Record<string, string>>;
 };
 
+/** Why a PDF's pages cannot be shown: locked with a password, damaged, or any other failure (missing, too large, busy…). */
+export type PdfProblem = "protected" | "damaged" | "unreadable";
+
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
@@ -80,8 +84,8 @@ export type PlayerPayload = {
   learner: { id: number; firstName: string; lastName: string };
   /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
   saveData: boolean;
-  /** PDF only: its pages, or null when the file could not be read (the player says so). */
-  pdf: PdfDocument | null;
+  /** PDF only: its pages, or why the file could not be read (the player says so); null for other kinds. */
+  pdf: PdfDocument | { problem: PdfProblem } | null;
 };
 
 export type PlayerData =

@@ -5,7 +5,8 @@ import type { MockContext } from "../store";
 /**
  * Test-only endpoints under `/__mock` (no application key): health, the outbox, the contact
  * comments received (so a test can count what was really sent), the API calls received, the
- * injected faults, and a reset (of the data, the faults and the call log).
+ * injected faults, a PDF given to an activity (its body, until the reset), and a reset (of the
+ * data, the faults and the call log).
  */
 export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[] {
   const initial = { ...faults, missingPaths: [...faults.missingPaths] };
@@ -26,9 +27,19 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
       if (Array.isArray(missing)) faults.missingPaths = missing.filter((path) => typeof path === "string");
       return HttpResponse.json({ faults });
     }),
+    http.post("*/__mock/activity-file/:activity/:name", async ({ request, params }) => {
+      const activity = [...ctx.store.state.routes, ctx.store.state.academy]
+        .flatMap((holder) => holder.courses.flatMap((course) => course.activities))
+        .find((candidate) => candidate.id === Number(params.activity));
+      const name = String(params.name);
+      if (!activity || !/^[\w.-]+\.pdf$/.test(name)) return HttpResponse.json({ message: "Not Found" }, { status: 404 });
+      ctx.store.state.test_media.set(name, new Uint8Array(await request.arrayBuffer()));
+      activity.media = { folder: "test-media/", name };
+      return HttpResponse.json({ ok: true });
+    }),
     http.post("*/__mock/reset", () => {
       ctx.store.reset();
-      Object.assign(faults, initial, { missingPaths: [...initial.missingPaths] });
+      Object.assign(faults, initial, { missingPaths: [...initial.missingPaths], refusePath: initial.refusePath ?? null });
       ctx.calls.length = 0;
       return HttpResponse.json({ ok: true });
     }),

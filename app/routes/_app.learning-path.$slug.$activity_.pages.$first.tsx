@@ -1,0 +1,15 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { isPdfGroupStart } from "~/domain/media";
+import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+
+/** `/learning-path/:slug/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9). */
+export { action, default, ErrorBoundary, meta } from "./_app.learning-path.$slug.$activity";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const routePage = `/learning-path/${encodeURIComponent(params.slug ?? "")}`;
+  const id = parseActivityId(params.activity);
+  if (id === null) throw redirect(routePage);
+  const first = Number(params.first);
+  if (!isPdfGroupStart(first)) throw redirect(`${routePage}/${id}`);
+  return loadPlayer(request, id, routePage, first);
+}

@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProgressReply } from "~/components/player/types";
+import { login } from "~/lib/legacy/auth.server";
+import { getUserProgress } from "~/lib/legacy/training.server";
+import { post, signedInCookie, startLegacy } from "./helpers";
+
+/**
+ * `/activity-progress` as a page that goes away uses it (decision 020): its last writes in one
+ * request, performed in order, and one learner's requests to one activity one at a time.
+ */
+
+let legacy: Awaited<ReturnType<typeof startLegacy>>;
+let cookie: string;
+const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
+
+beforeAll(async () => {
+  legacy = await startLegacy();
+});
+afterAll(() => legacy.close());
+beforeEach(async () => {
+  legacy.reset();
+  vi.restoreAllMocks();
+  cookie = await signedInCookie();
+});
+
+async function recordOf(activityId: number) {
+  const ctx = { locale: "es" as const, token: (await login({ locale: "es" }, learner)).accessToken };
+  const progress = await getUserProgress(ctx);
+  return progress.find((record) => record.activityId === activityId && record.type === "ACTIVITY");
+}
+
+async function report(fields: Record<string, string>): Promise<{ status: number; body: ProgressReply }> {
+  const { action } = await import("~/routes/activity-progress");
+  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context: {} });
+  return { status: response.status, body: (await response.json()) as ProgressReply };
+}
+
+const batch = (activity: string, reports: Array<Record<string, string>>) =>
+  report({ action: "batch", activity, reports: JSON.stringify(reports) });
+
+/** The legacy writes made from now on, as "start <action>" and "end <action>" in the order they happened. */
+function traceWrites(slow: Record<string, number> = {}) {
+  const realFetch = globalThis.fetch;
+  const trace: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const action = /\/activities\/(\w+)$/.exec(String(input))?.[1];
+    if (!action) return realFetch(input, init);
+    trace.push(`start ${action}`);
+    await sleep(slow[action] ?? 0);
+    const response = await realFetch(input, init);
+    trace.push(`end ${action}`);
+    return response;
+  });
+  return trace;
+}
+
+describe("a page's last writes", () => {
+  it("are performed in order, data, points, time, then finished, and answer the last record", async () => {
+    const trace = traceWrites();
+    const userData = JSON.stringify({
+      scorm: 2,
+      current: "sco",
+      items: { sco: { "cmi.core.lesson_status": "passed", "cmi.interactions.0.id": "q1" } },
+    });
+    const reply = await batch("505", [
+      { action: "update_user_data", userData },
+      { action: "update_points", progress: "100" },
+      { action: "update_time", time: "0.5" },
+      { action: "finished" },
+    ]);
+    expect(reply).toMatchObject({ status: 200, body: { ok: true, record: { finalized: true, progress: 100 } } });
+    expect(trace.filter((line) => line.startsWith("start"))).toEqual([
+      "start update_user_data",
+      "start update_points",
+      "start update_time",
+      "start finished",
+    ]);
+    expect(await recordOf(505)).toMatchObject({ userData, finalized: true, taskDuration: 0.5 });
+  });
+
+  it("take user data that escaping twice makes longer than a single write may be", async () => {
+    // 42 Ki characters as one write's field; 84 Ki once escaped again inside the batch.
+    const userData = JSON.stringify({
+      scorm: 2,
+      current: "sco",
+      items: { sco: { "cmi.suspend_data": '"'.repeat(21_000), "cmi.core.lesson_status": "passed" } },
+    });
+    const reply = await batch("505", [{ action: "update_user_data", userData }, { action: "finished" }]);
+    expect(reply).toMatchObject({ status: 200, body: { ok: true, record: { finalized: true } } });
+    expect((await recordOf(505))?.userData).toBe(userData);
+  });
+
+  it("refuses a malformed batch whole, without calling the legacy API", async () => {
+    const trace = traceWrites();
+    const malformed = [
+      { action: "batch", activity: "505", reports: "not json" },
+      { action: "batch", activity: "505", reports: "[]" },
+      { action: "batch", activity: "505", reports: JSON.stringify([{ action: "started" }, { action: "update_time" }]) },
+      { action: "batch", activity: "505", reports: JSON.stringify([{ action: "batch", reports: "[]" }]) },
+      { action: "batch", activity: "505", reports: JSON.stringify(Array(17).fill({ action: "started" })) },
+      { action: "batch", activity: "x", reports: JSON.stringify([{ action: "started" }]) },
+    ];
+    for (const fields of malformed) expect((await report(fields)).status).toBe(400);
+    expect(trace).toEqual([]);
+  });
+
+  it("stop at the first write the legacy API refuses and say so", async () => {
+    legacy.setFaults({ refusePath: "/activities/update_points" });
+    const trace = traceWrites();
+    const reply = await batch("505", [{ action: "update_points", progress: "50" }, { action: "finished" }]);
+    expect(reply.status).toBe(409);
+    expect(trace).toEqual(["start update_points", "end update_points"]);
+  });
+});
+
+describe("one learner's writes to one activity", () => {
+  it("are performed one at a time in arrival order, even when their requests overlap", async () => {
+    const trace = traceWrites({ update_points: 300 });
+    const points = report({ action: "update_points", activity: "505", progress: "80" });
+    await sleep(20);
+    const finished = report({ action: "finished", activity: "505" });
+    await Promise.all([points, finished]);
+    expect(trace).toEqual(["start update_points", "end update_points", "start finished", "end finished"]);
+  });
+
+  it("do not wait for another activity's", async () => {
+    const trace = traceWrites({ update_points: 300 });
+    const points = report({ action: "update_points", activity: "505", progress: "80" });
+    await sleep(20);
+    await report({ action: "started", activity: "506" });
+    expect(trace.slice(0, 3)).toEqual(["start update_points", "start started", "end started"]);
+    await points;
+  });
+});
