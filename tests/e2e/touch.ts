@@ -23,7 +23,11 @@ export async function expectNoSidewaysScroll(page: Page, widths: number[] = [320
   const original = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: original?.height ?? 740 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Measured at rest: a toast sliding in is not the layout.
+    const overflow = await page.evaluate(async () => {
+      await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+      return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    });
     expect(overflow, `sideways scroll at ${width} px on ${page.url()}`).toBeLessThanOrEqual(0);
   }
   if (original) await page.setViewportSize(original);
