@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { readTranslationsData, TranslatorProvider } from "./lib/i18n/use-translation";
 import { createTranslator } from "./lib/i18n/translator";
+import { registerPageTranslator } from "./lib/page-title";
 
 // NOTE: no strings in the bundle and none fetched: the document carries its language's strings
 // (root's Layout), read here before hydrating. Changing language loads a new document.
@@ -10,6 +11,7 @@ const translator = createTranslator({
   language: document.documentElement.lang,
   resources: readTranslationsData(document),
 });
+registerPageTranslator(translator);
 
 startTransition(() => {
   hydrateRoot(

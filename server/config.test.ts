@@ -93,6 +93,7 @@ describe("embedded mode", () => {
     expect(env).toMatchObject({
       LEGACY_API_URL: "http://127.0.0.1:5555/v1/api",
       FILES_HOST_URL: "http://127.0.0.1:5555",
+      MEDIA_VIA_APP: "1",
       LEGACY_APP_KEY: demoSecrets.LEGACY_APP_KEY,
       SESSION_SECRET: "o".repeat(40),
       PORT: "4000",

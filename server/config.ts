@@ -61,6 +61,15 @@ export const configSchema = z.object({
     .default("0")
     .transform((value) => value === "1"),
   /**
+   * `1`: every media URL the legacy API hands out on FILES_HOST_URL reaches the browser as the
+   * app's own `/files/…`. Embedded mode sets it: the mock's loopback address means nothing to a
+   * browser on another machine.
+   */
+  MEDIA_VIA_APP: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
+  /**
    * The serving process's V8 old-space limit. Without one V8 grows the heap lazily towards a
    * quarter of the machine's memory (400+ MiB of mostly garbage under load); the live set is far
    * smaller, so a bound keeps RSS predictable at no measured cost in throughput.
@@ -110,6 +119,7 @@ export function withEmbeddedDefaults(env: Env, mockOrigin: string): Env {
   return {
     ...demoSecrets,
     FILES_HOST_URL: mockOrigin,
+    MEDIA_VIA_APP: "1",
     ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== "")),
     LEGACY_API_URL: `${mockOrigin}/v1/api`,
   };

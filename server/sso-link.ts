@@ -1,9 +1,10 @@
 import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
-import { buildSsoQuery } from "./sso";
+import { buildSsoQuery, welcomeLink } from "./sso";
 
 /**
  * `npm run sso-link -- email=ana.martinez@academia.test [key=value ...]` prints a /welcome link
- * whose values are encrypted with the configured SSO key and IV (demo ones in embedded mode).
+ * whose values are encrypted with the configured SSO key and IV (demo ones in embedded mode), on
+ * PUBLIC_URL or else http://localhost:<PORT>; the base it used goes to stderr.
  */
 const pairs = process.argv.slice(2).map((arg) => {
   const at = arg.indexOf("=");
@@ -25,4 +26,10 @@ if (!parsed.ok) {
 }
 const { config } = parsed;
 const query = buildSsoQuery(Object.fromEntries(pairs), { key: config.SSO_AES_KEY, iv: config.SSO_AES_IV });
-process.stdout.write(`http://localhost:${config.PORT}/welcome?${query}\n`);
+const link = welcomeLink(query, { publicUrl: process.env.PUBLIC_URL, port: config.PORT });
+if (!link) {
+  process.stderr.write("PUBLIC_URL: must be an http(s) URL such as https://academia.example.com\n");
+  process.exit(1);
+}
+process.stderr.write(`Link for ${new URL(link).origin} (set PUBLIC_URL or PORT to change it)\n`);
+process.stdout.write(`${link}\n`);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSsoQuery, decryptSsoQuery, decryptSsoValue, encryptSsoValue } from "./sso";
+import { buildSsoQuery, decryptSsoQuery, decryptSsoValue, encryptSsoValue, welcomeLink } from "./sso";
 
 const keys = { key: "000102030405060708090a0b0c0d0e0f", iv: "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff" };
 const otherKeys = { key: "ff0102030405060708090a0b0c0d0e0f", iv: keys.iv };
@@ -63,3 +63,17 @@ describe("SSO queries", () => {
     expect(decryptSsoQuery(new URLSearchParams(""), keys)).toBeNull();
   });
 });
+
+describe("welcomeLink (npm run sso-link)", () => {
+  it("points at the app's own PORT, or at PUBLIC_URL when set (path kept, one slash)", () => {
+    expect(welcomeLink("email=x", { port: 4321 })).toBe("http://localhost:4321/welcome?email=x");
+    expect(welcomeLink("email=x", { port: 4321, publicUrl: "https://academia.example.com" })).toBe("https://academia.example.com/welcome?email=x");
+    expect(welcomeLink("email=x", { port: 3000, publicUrl: "https://example.com/academia/" })).toBe("https://example.com/academia/welcome?email=x");
+  });
+
+  it("refuses a PUBLIC_URL that is no http(s) address", () => {
+    expect(welcomeLink("email=x", { port: 3000, publicUrl: "not a url" })).toBeNull();
+    expect(welcomeLink("email=x", { port: 3000, publicUrl: "javascript:alert(1)" })).toBeNull();
+  });
+});
+

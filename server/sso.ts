@@ -51,3 +51,18 @@ export function buildSsoQuery(params: Record<string, string>, keys: SsoKeys): st
   for (const [name, value] of Object.entries(params)) search.set(name, encryptSsoValue(value, keys));
   return search.toString();
 }
+
+/**
+ * Where an SSO link points: PUBLIC_URL (the address people open, e.g. behind a proxy) when set,
+ * else this machine's app on PORT. Null when PUBLIC_URL is no http(s) address.
+ */
+export function welcomeLink(query: string, { publicUrl, port }: { publicUrl?: string; port: number }): string | null {
+  let base: URL;
+  try {
+    base = new URL(publicUrl || `http://localhost:${port}`);
+  } catch {
+    return null;
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") return null;
+  return `${base.origin}${base.pathname.replace(/\/+$/, "")}/welcome?${query}`;
+}

@@ -7,13 +7,15 @@ type Badge = { userBadgeId: number; name: string; description: string; imageUrl:
 
 /**
  * A newly earned badge, shown once (spec §4): 'Continuar' hides it at once and then marks it seen
- * on the legacy API. Without JavaScript the same form posts and comes back to the page.
+ * on the legacy API; Escape does the same, so a badge never comes back. Without JavaScript the
+ * same form posts and comes back to the page.
  */
 export function BadgeDialog({ badge }: { badge: Badge }) {
   const { t } = useTranslation("engagement");
   const fetcher = useFetcher();
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const hidden = dismissed === badge.userBadgeId;
   useFocusTrap(ref, !hidden);
@@ -27,8 +29,18 @@ export function BadgeDialog({ badge }: { badge: Badge }) {
 
   if (hidden) return null;
   return (
-    <dialog ref={ref} open className="route-dialog badge-dialog" aria-labelledby="badge-title">
+    <dialog
+      ref={ref}
+      open
+      className="route-dialog badge-dialog"
+      aria-labelledby="badge-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        form.current?.requestSubmit();
+      }}
+    >
       <fetcher.Form
+        ref={form}
         method="post"
         action="/badges/seen"
         className="stack"

@@ -3,6 +3,7 @@ import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { EyeIcon, EyeOffIcon } from "./icons";
 import { parseValidationMessage } from "~/lib/validation-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -90,7 +91,7 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
             aria-label={visible ? t("auth.hidePassword") : t("auth.showPassword")}
             onClick={() => setVisible((value) => !value)}
           >
-            {visible ? "🙈" : "👁"}
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         ) : null}
       </div>
@@ -99,12 +100,15 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
   );
 }
 
-/** The primary submit button: disabled while its form is being sent, so a double tap sends once. */
-export function SubmitButton({ children, busyText }: { children: React.ReactNode; busyText?: string }) {
+/**
+ * The primary submit button: disabled while its form is being sent, so a double tap sends once,
+ * and while `disabled` (a step not finished yet).
+ */
+export function SubmitButton({ children, busyText, disabled = false }: { children: React.ReactNode; busyText?: string; disabled?: boolean }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+    <button type="submit" className="button button-primary" disabled={submitting || disabled} aria-busy={submitting}>
       {submitting && busyText ? busyText : children}
     </button>
   );

@@ -33,6 +33,8 @@ export function NewsDialog({ news, saveData }: { news: PendingNews; saveData: bo
     if (!dialog) return;
     if (dialog.open) dialog.close();
     dialog.showModal();
+    // The title, so the news reads from its start (the browser left focus on <body>).
+    dialog.querySelector<HTMLElement>("#news-title")?.focus();
     const stay = (event: Event) => event.preventDefault();
     dialog.addEventListener("cancel", stay);
     return () => dialog.removeEventListener("cancel", stay);
@@ -47,7 +49,9 @@ export function NewsDialog({ news, saveData }: { news: PendingNews; saveData: bo
       {news.imageUrl && !welcomeVideo ? (
         <img src={news.imageUrl} alt="" className="news-image" width={480} height={270} loading={saveData ? "lazy" : "eager"} />
       ) : null}
-      <h2 id="news-title">{news.title}</h2>
+      <h2 id="news-title" tabIndex={-1}>
+        {news.title}
+      </h2>
       <div className="legacy-html" dangerouslySetInnerHTML={{ __html: news.bodyHtml }} />
       {welcomeVideo && saveData ? <p className="onboarding-muted">{t("news.saveDataNote")}</p> : null}
       <Form method="post" action={action}>

@@ -1,3 +1,4 @@
+import { sameOriginFileUrl } from "~/domain/media";
 import { getConfig } from "./config.server";
 import { applySecurityHeaders } from "./security.server";
 
@@ -32,6 +33,16 @@ export function filesHostTarget(splat: string, search = ""): URL | "unsafe" | "n
 export function filesHostUrl(splat: string, search = ""): URL | null {
   const target = filesHostTarget(splat, search);
   return target instanceof URL ? target : null;
+}
+
+/**
+ * A media URL from the legacy API as the browser gets it: with MEDIA_VIA_APP (embedded mode) one on
+ * the files host becomes the app's own `/files/…`; otherwise it is left as the API gave it.
+ */
+export function browserMediaUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const config = getConfig();
+  return config.MEDIA_VIA_APP ? sameOriginFileUrl(url, config.FILES_HOST_URL) : url;
 }
 
 /** A short plain-text answer of the file routes (an error, never a stack), with the app's security headers. */

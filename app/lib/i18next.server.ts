@@ -3,6 +3,7 @@ import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
 import { resources, type Namespace } from "~/locales";
 import { localeCookie } from "../../server/locale";
 import { createTranslator, type Translator } from "./i18n/translator";
+import { registerPageTranslator } from "./page-title";
 
 export { localeCookie };
 
@@ -35,6 +36,7 @@ const translators = Object.fromEntries(supportedLngs.map((language) => [language
   Lng,
   Translator
 >;
+for (const translator of Object.values(translators)) registerPageTranslator(translator);
 
 export function translatorFor(locale: Lng): Translator {
   return translators[locale];

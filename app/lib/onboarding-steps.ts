@@ -1,10 +1,10 @@
-import { titleMeta } from "./page-title";
+import { pageTitle } from "./page-title";
 
-/** The onboarding steps of spec §2, by their locale key; the layout loader translates their titles. */
+/** The onboarding steps of spec §2, by their locale key (`onboarding:<step>.title`). */
 export const onboardingSteps = ["questionnaire", "certifications", "certification", "topics", "contentTypes", "profile", "loader"] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
 
-/** A step's document title, in the learner's language (read from the onboarding layout's data). */
+/** A step's document title, in the learner's language. */
 export function stepMeta(step: OnboardingStep) {
-  return titleMeta("routes/_onboarding", (data) => (data as { titles?: Partial<Record<OnboardingStep, string>> } | undefined)?.titles?.[step]);
+  return pageTitle(`onboarding:${step}.title`);
 }

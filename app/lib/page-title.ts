@@ -1,13 +1,28 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaArgs, MetaFunction } from "@remix-run/node";
+import { fallbackLng } from "~/i18n";
+import type { TFunction, Translator } from "./i18n/translator";
 
 /**
- * A page's document title in the learner's language: a loader translates it into its data
- * (`getFixedT`), and the page's meta reads it from the match of `routeId` (the page's own loader,
- * or its layout's for pages that share one), by default as `title`.
+ * The one way a route names its browser tab, in the page's language: `pageTitle("ns:key")`, or a
+ * function of the translator and the route's data for titles that come from content. The
+ * translators are the ones the pages render with: the server registers one per language at start
+ * (i18next.server), the browser the document's (entry.client); the language is root's `locale`.
  */
-export function titleMeta(
-  routeId: string,
-  pick: (data: unknown) => string | undefined = (data) => (data as { title?: string } | undefined)?.title,
-): MetaFunction {
-  return ({ matches }) => [{ title: `Academia · ${pick(matches.find((match) => match.id === routeId)?.data) ?? ""}` }];
+const translators = new Map<string, Translator>();
+
+export function registerPageTranslator(translator: Translator) {
+  translators.set(translator.language, translator);
+}
+
+type Title<Loader> = string | ((t: TFunction, data: MetaArgs<Loader>["data"]) => string | undefined);
+
+export function pageTitle<Loader = unknown>(title: Title<Loader>): MetaFunction<Loader> {
+  return ({ data, matches }) => {
+    const locale = (matches.find((match) => match.id === "root")?.data as { locale?: string } | undefined)?.locale ?? fallbackLng;
+    const translator = translators.get(locale) ?? translators.values().next().value;
+    if (!translator) return [{ title: "Academia" }];
+    const t = translator.scoped();
+    const text = typeof title === "string" ? t(title) : title(t, data);
+    return [{ title: text ? `Academia · ${text}` : "Academia" }];
+  };
 }

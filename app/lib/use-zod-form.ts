@@ -13,14 +13,15 @@ type Validate<Schema extends z.ZodTypeAny> = NonNullable<
 >;
 
 /**
- * conform's useForm with our defaults: the zod schema validates in the browser too (blur first,
- * then on input), and constraints become HTML attributes.
+ * conform's useForm with our defaults: the zod schema validates in the browser too (on submit
+ * first, then on input), and constraints become HTML attributes. Not on blur: a field's error
+ * appearing as the focus leaves it for the submit button moved that button from under the tap,
+ * so the submit was lost and the other fields' errors came only on a second try.
  * Zod stays out of a page's initial JavaScript: the constraint comes from the loader (the server
  * renders the same attributes the browser hydrates), and `loadSchema`, a dynamic import of the
  * form's schema, runs with @conform-to/zod on the first interaction with the form. Until they
  * have loaded, conform has no `onValidate` and validates on submit only, which sends the form to
- * the server: its action validates and replies with the errors and the submitted values. (A blur
- * validation without `onValidate` would post a validate intent to the server on every blur.)
+ * the server: its action validates and replies with the errors and the submitted values.
  * NOTE: conform registers what a form renders only when its state snapshot is the client's;
  * during hydration it is the server's, so errors of a form submitted untouched never showed.
  * The render after hydration (useHydrated) registers them.
@@ -40,11 +41,22 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: options.constraint,
-    shouldValidate: validate ? "onBlur" : "onSubmit",
+    constraint: withoutMaxLength(options.constraint),
+    shouldValidate: "onSubmit",
     shouldRevalidate: validate ? "onInput" : "onSubmit",
     onValidate: validate,
   });
+}
+
+/**
+ * The constraint without `maxLength`: a browser silently cuts what is typed or pasted at that
+ * length (a long link stored broken), whereas the schema's 'El número máximo de caracteres es N'
+ * keeps the text and says what to shorten.
+ */
+export function withoutMaxLength(constraint: FormConstraint): FormConstraint {
+  return Object.fromEntries(
+    Object.entries(constraint).map(([name, { maxLength: _dropped, ...rest }]) => [name, rest]),
+  );
 }
 
 /** The browser-side validation of form `id`, once the user has interacted with it and it has loaded. */

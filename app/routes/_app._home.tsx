@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
@@ -14,8 +14,9 @@ import { getHomeActivities } from "~/lib/legacy/general.server";
 import type { Activity } from "~/lib/legacy/schemas.server";
 import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/lib/legacy/training.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Inicio" }];
+export const meta = pageTitle("nav.home");
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
 export async function loader({ request }: LoaderFunctionArgs) {

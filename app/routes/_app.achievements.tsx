@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
+import { CheckIcon } from "~/components/icons";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/domain/numbers";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
 import { formatPercent } from "~/lib/format";
 import { getProfileProgress, getUserPoints } from "~/lib/legacy/training.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Avance" }];
+export const meta = pageTitle("engagement:progress.title");
 
 /** Spec §2 'Avance': routes shown, and trivia courses visible before the 'Recompensas' toggle. */
 const ROUTES_SHOWN = 2;
@@ -59,6 +61,9 @@ export default function Achievements() {
               <span className="ranking-stars-empty">{"★".repeat(STAR_LIMIT - data.stars)}</span>
             </span>
           </p>
+          <Link to="/profile/my_results" className="progress-results">
+            {t("badges.resultsLink")}
+          </Link>
         </div>
       </div>
 
@@ -95,6 +100,7 @@ export default function Achievements() {
               <span>{t("progress.escapeRoom")}</span>
               <progress max={ESCAPE_ROOM_FULL} value={route.escapeRoom.completed ? ESCAPE_ROOM_FULL : 0} aria-label={t("progress.escapeRoom")} />
               <span className={`status status-${route.escapeRoom.completed ? "finished" : route.escapeRoom.locked ? "locked" : "not_started"}`}>
+                {route.escapeRoom.completed ? <CheckIcon className="icon icon-small" /> : null}
                 {route.escapeRoom.completed
                   ? t("progress.completed")
                   : route.escapeRoom.locked

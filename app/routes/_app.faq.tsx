@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FaqAccordion } from "~/components/faq-accordion";
@@ -6,8 +6,9 @@ import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
 import { getSafeFaq } from "~/lib/faq.server";
 import { unlessAfterAction } from "~/lib/form-errors.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · FAQs" }];
+export const meta = pageTitle("pages.faq");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);

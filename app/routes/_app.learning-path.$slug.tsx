@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -10,8 +10,9 @@ import { recordOf } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatPercent } from "~/lib/format";
 import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.route.name ?? ""}` }];
+export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
 
 /**
  * The learning-path page (spec §2): the route's courses and activities with their states. A route

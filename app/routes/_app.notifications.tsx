@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -11,8 +11,9 @@ import { LegacyError } from "~/lib/legacy/request.server";
 import { deleteNotification, getNotifications, markNotificationSeen } from "~/lib/legacy/user.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Notificaciones" }];
+export const meta = pageTitle("engagement:notifications.title");
 
 /** Spec §4: delete confirms, collapses the card (0.5 s), deletes 0.3 s later, clears 0.3 s after. */
 const COLLAPSE_MS = 500;

@@ -75,8 +75,8 @@ export default function LanguagesDialog() {
           {rows.map((row, index) => {
             const cells = row.getFieldset();
             return (
-              <fieldset key={row.key} className="language-row">
-                <legend className="visually-hidden">{t("languagesForm.language", { n: index + 1 })}</legend>
+              // No group legend: the fields' own labels carry the row's number, said once each.
+              <div key={row.key} className="language-row">
                 <SelectField
                   field={cells.language}
                   label={t("languagesForm.language", { n: index + 1 })}
@@ -95,7 +95,7 @@ export default function LanguagesDialog() {
                 >
                   {t("languagesForm.remove", { n: index + 1 })}
                 </button>
-              </fieldset>
+              </div>
             );
           })}
           <FieldError id={fields.languages.errorId} errors={fields.languages.errors} />

@@ -163,7 +163,8 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
           </div>
         </>
       ) : null}
-      <Form method="post" encType="multipart/form-data" preventScrollReset className="stack" hidden={step.kind !== "choose"}>
+      {/* noValidate: an empty submit gets the app's message, not the browser's own. */}
+      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate className="stack" hidden={step.kind !== "choose"}>
         <section aria-labelledby={`${inputId}-requirements`} className="photo-requirements">
           <h3 id={`${inputId}-requirements`}>{t("photo.requirementsTitle")}</h3>
           <ul>

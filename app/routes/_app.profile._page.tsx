@@ -11,9 +11,9 @@ import { unlessAfterAction } from "~/lib/form-errors.server";
 import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { getProfileInfo } from "~/lib/legacy/user.server";
-import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta = titleMeta("routes/_app.profile._page");
+export const meta = pageTitle("profile:title");
 
 /**
  * 'Perfil colaborador' (spec §2 'Profile'). A layout: the photo, education and languages dialogs
@@ -26,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A dialog's form failed and so did the profile: the session's name and photo keep the page up.
     const { fullName, firstName, photoUrl, isLeader } = session.user;
     return {
-      title: t("title"),
       name: titleCase(fullName || firstName),
       photoUrl,
       photoPending: false,
@@ -41,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const vr = user.experienceVr;
   return {
-    title: t("title"),
     name: titleCase(user.fullName || user.firstName),
     photoUrl: user.photoUrl,
     photoPending: user.photoPending,
@@ -98,6 +96,9 @@ export default function Profile() {
             </li>
           ) : null}
         </ul>
+        <Link to="/profile/my_results" className="button">
+          {t("engagement:badges.resultsLink")}
+        </Link>
         {data.isLeader ? (
           <Link to="/profile_auditor" className="button button-primary">
             {t("leaderLink")}

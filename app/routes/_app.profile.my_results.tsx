@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
@@ -6,8 +6,9 @@ import { formatPoints } from "~/domain/numbers";
 import { requireUser } from "~/lib/auth.server";
 import { getBadges } from "~/lib/legacy/badges.server";
 import { getUserPoints } from "~/lib/legacy/training.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Mis resultados" }];
+export const meta = pageTitle("engagement:badges.resultsTitle");
 
 /** `/profile/my_results` (spec §2, opened by the badges navigation): results and badges. */
 export async function loader({ request }: LoaderFunctionArgs) {

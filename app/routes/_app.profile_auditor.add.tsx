@@ -118,7 +118,6 @@ export default function AddTeamMember() {
                 id="team-code"
                 name="code"
                 type="search"
-                maxLength={64}
                 defaultValue={actionData?.code ?? ""}
                 autoComplete="off"
                 aria-describedby={actionData?.codeErrors ? "team-code-hint team-code-error" : "team-code-hint"}

@@ -8,18 +8,17 @@ import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
 import { unlessAfterAction } from "~/lib/form-errors.server";
-import { getFixedT } from "~/lib/i18next.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
 import { getUserInfo } from "~/lib/legacy/user.server";
-import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and
  * the buttons that open the add-person and 'Subir material' dialogs (child routes).
  */
-export const meta = titleMeta("routes/_app.profile_auditor");
+export const meta = pageTitle("leader:title");
 
 const STATUS_KEYS = {
   completed: { key: "completed", css: "finished" },
@@ -48,14 +47,12 @@ function memberView(member: TeamMember) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireLeader(request);
   // After a dialog's failed form without JavaScript, the session's name and an empty team keep the page up.
-  const [user, team, t] = await Promise.all([
+  const [user, team] = await Promise.all([
     unlessAfterAction(request, ctx, getUserInfo, null),
     unlessAfterAction(request, ctx, (upstream) => unlessMissing(getTeam(upstream)), []),
-    getFixedT(request, "leader"),
   ]);
   const { fullName, firstName, photoUrl } = user ?? session.user;
   return {
-    title: t("title"),
     user: {
       name: titleCase(fullName || firstName),
       photoUrl,

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
@@ -8,8 +8,9 @@ import { formatPoints } from "~/domain/numbers";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
 import { getRanking } from "~/lib/legacy/ranking.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Ranking" }];
+export const meta = pageTitle("engagement:ranking.title");
 
 /** 'Mejores rankings' (spec §2) from `GET /ranking_users`: the top 10, and the user's row at 11+. */
 export async function loader({ request }: LoaderFunctionArgs) {

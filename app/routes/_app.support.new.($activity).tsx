@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
 import { RouteDialog } from "~/components/route-dialog";
@@ -173,9 +174,12 @@ function SupportForm({
 function ConfirmStep({ value }: { value: Record<string, string | number | undefined> }) {
   const { t } = useTranslation();
   const sending = useNavigation().state === "submitting";
+  // The step replaced the form and the button that had focus: the question takes it, not <body>.
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => question.current?.focus(), []);
   return (
     <Form method="post" className="stack confirm-step">
-      <p className="confirm-title">
+      <p className="confirm-title" ref={question} tabIndex={-1}>
         <strong>{t("help.confirmTitle")}</strong>
       </p>
       <p>{t("help.confirmText")}</p>

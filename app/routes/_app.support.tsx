@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { BackButton } from "~/components/back-button";
@@ -8,8 +8,9 @@ import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/lib/form-errors.server";
 import { getSupportRequests } from "~/lib/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Soporte" }];
+export const meta = pageTitle("pages.support");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
@@ -48,7 +49,8 @@ export default function Support() {
               <dl className="meta-list">
                 <div>
                   <dt>{t("help.section")}</dt>
-                  <dd>{item.appSection}</dd>
+                  {/* The legacy API keeps the Spanish value the form sent; a known one reads in the page's language. */}
+                  <dd>{t(`help.sections.${item.appSection}`, { defaultValue: item.appSection })}</dd>
                 </div>
                 <div>
                   <dt>{t("help.device")}</dt>

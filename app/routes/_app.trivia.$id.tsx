@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -11,8 +11,9 @@ import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server
 import type { LegacyContext } from "~/lib/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Academia · ${data?.game?.title ?? "Trivia"}` }];
+export const meta = pageTitle<typeof loader>((t, data) => data?.game?.title ?? t("engagement:trivia.title"));
 
 async function findGame(ctx: LegacyContext, id: string | undefined) {
   const game = (await getTriviaGames(ctx)).find((candidate) => String(candidate.id) === id);
@@ -112,7 +113,8 @@ function TriviaRetry({ chosen, errors }: { chosen: Record<string, number>; error
 function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Record<string, number>; missing: number[]; errors: string[] | null }) {
   const { t } = useTranslation("engagement");
   const hydrated = useHydrated();
-  const [step, setStep] = useState(0);
+  // A server error opens on the first question it names, not on a hidden one.
+  const [step, setStep] = useState(() => Math.max(0, game.questions.findIndex((question) => missing.includes(question.id))));
   const [answers, setAnswers] = useState<Record<string, number>>(chosen);
   const last = game.questions.length - 1;
   const current = game.questions[step];
@@ -152,7 +154,7 @@ function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Rec
                 {t("trivia.next")}
               </button>
             ) : (
-              <SubmitButton>{t("trivia.finish")}</SubmitButton>
+              <SubmitButton disabled={!answers[current.id]}>{t("trivia.finish")}</SubmitButton>
             )}
           </div>
         ) : (

@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/domain/numbers";
 import { requireUser } from "~/lib/auth.server";
 import { getTriviaGames } from "~/lib/legacy/trivia.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Trivia" }];
+export const meta = pageTitle("engagement:trivia.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);

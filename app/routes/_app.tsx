@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -110,7 +110,11 @@ export default function AppLayout() {
           <LanguageSelect />
           <DataSaverToggle />
           <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
-          <Link to="/logout">{t("nav.logout")}</Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="footer-logout">
+              {t("nav.logout")}
+            </button>
+          </Form>
         </div>
         <nav aria-label={t("nav.tabs")} className="tab-bar">
           <NavLink to="/" end>

@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { PinCounter } from "~/components/pin-counter";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
 import { getVrPin } from "~/lib/legacy/general.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Experiencia VR" }];
+export const meta = pageTitle("pages.vr");
 
 /** 'Experiencia VR': the PIN that links the headset's progress to the learner (fetched on open). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { readSession } from "~/lib/session.server";
+import { pageTitle } from "~/lib/page-title";
 
 /**
  * The accessibility statement (issue #7): public, linked from the footer of both layouts, so it
  * opens for guests and signed-in users alike; only the way to report a barrier differs.
  */
-export const meta: MetaFunction = () => [{ title: "Academia · Accesibilidad" }];
+export const meta = pageTitle("accessibility:title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { signedIn: (await readSession(request)) !== null };

@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { contactAction } from "~/lib/contact-form.server";
 import type { loader as guestLoader } from "./_guest";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Contacto" }];
+export const meta = pageTitle("guest.contactTitle");
 
 /** The contact footer's action, for guests and signed-in users alike (`/contact/send_comment` is public). */
 export const action = ({ request }: ActionFunctionArgs) => contactAction(request);

@@ -1,7 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { GuestArticle } from "~/components/guest-article";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Insiders" }];
+export const meta = pageTitle("guest.insiders.title");
 
 export default function Page() {
   return <GuestArticle page="insiders" />;

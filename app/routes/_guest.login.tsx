@@ -1,5 +1,5 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
@@ -13,8 +13,9 @@ import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from
 import { getFixedT } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { destroySession, readSession } from "~/lib/session.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Iniciar sesión" }];
+export const meta = pageTitle("auth.submit");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

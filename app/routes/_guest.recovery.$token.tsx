@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton } from "~/components/forms";
@@ -11,8 +11,9 @@ import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
 import { LegacyError } from "~/lib/legacy/request.server";
 import { unavailable } from "~/lib/request-id.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Nueva contraseña" }];
+export const meta = pageTitle("recovery.title");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireGuest(request);

@@ -4,8 +4,6 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
 
 /**
  * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,
@@ -13,8 +11,7 @@ import { type OnboardingStep, onboardingSteps } from "~/lib/onboarding-steps";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const t = await getFixedT(request, "onboarding");
-  return { titles: Object.fromEntries(onboardingSteps.map((step) => [step, t(`${step}.title`)])) as Record<OnboardingStep, string> };
+  return null;
 }
 
 export default function OnboardingLayout() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { endSessionAndGo, forgetToken, requireUser } from "~/lib/auth.server";
@@ -9,10 +9,14 @@ import { readSession } from "~/lib/session.server";
 import { getLocale } from "~/lib/i18next.server";
 import { assertSameOrigin } from "~/lib/same-origin.server";
 import { log } from "../../server/log";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Cerrar sesión" }];
+export const meta = pageTitle("logout.title");
 
-/** GET shows a one-button page: signing out is a POST, never a side effect of a link. */
+/**
+ * Signing out is a POST, never a side effect of a link: the layout's and the profile's buttons post
+ * here in one step; GET (an address typed or bookmarked) shows a one-button page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
@@ -34,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
       kind: error instanceof LegacyError ? error.kind : "error",
     }),
   );
-  return endSessionAndGo("/login", request, "auth.sessionEnded");
+  // Spec §2 (profile): 'Sesión cerrada', then welcome.
+  return endSessionAndGo("/welcome", request, "auth.signedOut");
 }
 
 export default function Logout() {

@@ -42,11 +42,11 @@ test.describe("sign-in", () => {
   test("every link of the layout resolves to a page of its own", async ({ page }) => {
     await signIn(page);
     // The layout may still be arriving when sign-in returns on a busy machine: wait for its links.
-    await expect(page.locator(".app-footer a[href='/logout']")).toBeAttached();
+    await expect(page.locator(".app-footer form[action='/logout']")).toBeAttached();
     const hrefs = await page.locator(".app-header a, .app-footer a").evaluateAll((links) =>
       [...new Set(links.map((link) => link.getAttribute("href") ?? ""))],
     );
-    expect(hrefs).toEqual(expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/vr", "/achievements", "/faq", "/logout"]));
+    expect(hrefs).toEqual(expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/vr", "/achievements", "/faq"]));
     for (const href of hrefs) {
       const response = await page.goto(href);
       expect(response?.status(), href).toBe(200);
@@ -203,6 +203,7 @@ test.describe("password recovery", () => {
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByRole("button", { name: "Recuperar contraseña" }).click();
     await expect(page.getByText(`Se ha enviado un enlace de recuperación al correo ${email}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/recovery$/);
     await expect(page.getByLabel("Correo electrónico")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Recuperar contraseña" })).toHaveCount(0);
 
@@ -228,12 +229,11 @@ test.describe("password recovery", () => {
 });
 
 test.describe("sign-out and guards", () => {
-  test("logout ends the session and goes to login", async ({ page }) => {
+  test("logout from the layout ends the session in one step: 'Sesión cerrada', then welcome", async ({ page }) => {
     await signIn(page);
-    await page.goto("/logout");
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("La sesión ha finalizado")).toBeVisible();
+    await page.locator(".app-footer").getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByText("Sesión cerrada")).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name.endsWith("academia"))).toBeUndefined();
     await page.goto("/");

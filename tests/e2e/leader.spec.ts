@@ -1,5 +1,8 @@
 import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
+/** Touch screens: the destructive buttons are tapped (issue #14). */
+test.use({ hasTouch: true });
+
 test.beforeEach(async () => {
   await mock.reset();
 });
@@ -37,12 +40,13 @@ test("a leader adds a person to the team and removes them again", async ({ page 
   }
   await expect(team.getByRole("heading", { name: "Lucía Gómez" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Eliminar a Lucía Gómez del equipo" }).click();
+  // One verb from the card to the notice (issue #14): 'Retirar', 'retirada'; tapped as on a phone.
+  await page.getByRole("link", { name: "Retirar a Lucía Gómez del equipo" }).tap();
   const remove = page.getByRole("dialog", { name: "Retirar persona del equipo" });
-  await expect(remove.getByText("¿Eliminar a Lucía Gómez de tu equipo?")).toBeVisible();
+  await expect(remove.getByText("¿Retirar a Lucía Gómez de tu equipo?")).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, "leader-confirm-remove");
-  await remove.getByRole("button", { name: "Sí, eliminar" }).click();
+  await remove.getByRole("button", { name: "Sí, retirar" }).tap();
   await expect(remove.getByText("La persona fue retirada de tu equipo")).toBeVisible();
   await screenshot(page, testInfo, "leader-removed");
   await remove.getByRole("link", { name: "Aceptar" }).click();

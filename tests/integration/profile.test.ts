@@ -29,7 +29,6 @@ function reply(value: unknown): { status: number; body: Body } {
 }
 
 type Profile = {
-  title: string;
   name: string;
   isLeader: boolean;
   photoPending: boolean;
@@ -59,13 +58,11 @@ describe("profile page loader", () => {
     const daysAgo = (days: number, hours = 0) => formatDate(new Date(Date.now() - (days * 24 + hours) * 3_600_000).toISOString(), "es");
     expect(profile.vr).toEqual({ initiated: daysAgo(20), finalized: daysAgo(18), lastSeen: daysAgo(2, 3), attempts: 3, minutes: 21 });
     expect(profile.vr?.initiated).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
-    expect(profile.title).toBe("Perfil colaborador");
   });
 
-  it("names the page and the languages in English for an English session", async () => {
+  it("names the languages in English for an English session", async () => {
     const { localeCookie } = await import("~/lib/i18next.server");
     const profile = await profileOf(`${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`);
-    expect(profile.title).toBe("Employee profile");
     expect(profile.languages.map((language) => language.name)).toEqual(["Spanish", "English"]);
   });
 

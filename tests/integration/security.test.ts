@@ -96,7 +96,7 @@ describe("login attempts", () => {
 
 describe("recovery", () => {
   const recovery = async (ip: string, fields: Record<string, string>) => {
-    const { action } = await import("~/routes/_guest.recovery._index");
+    const { action } = await import("~/routes/_guest.recovery_");
     return (await action({ request: from(ip, "/recovery", fields), params: {}, context: {} })) as unknown;
   };
   type Blocked = { data: { result: Reply["data"] }; init: Reply["init"] };
@@ -213,7 +213,7 @@ describe("session", () => {
       params: {},
       context: {},
     })) as Response;
-    expect(out.headers.get("Location")).toBe("/login");
+    expect(out.headers.get("Location")).toBe("/welcome");
     const { loader } = await import("~/routes/_app");
     const replay = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
     expect(replay.headers.get("Location")).toBe("/login");

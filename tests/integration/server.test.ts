@@ -180,7 +180,7 @@ describe("scale-out", () => {
     expect(home.response.status).toBe(200);
     expect(home.body).toContain("Ana");
     const out = await call(a, "/logout", { method: "POST", headers: { Cookie: cookie } });
-    expect(out.response.headers.get("location")).toBe("/login");
+    expect(out.response.headers.get("location")).toBe("/welcome");
     const replay = await call(b, "/", { headers: { Cookie: cookie } });
     expect(replay.response.status).toBe(302);
     expect(replay.response.headers.get("location")).toBe("/login");

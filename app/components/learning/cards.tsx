@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useSaveData } from "~/components/data-saver-toggle";
+import { CheckIcon } from "~/components/icons";
 import type { ActivityResult } from "~/domain/activity-result";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
@@ -109,6 +110,7 @@ export function ActivityCard({
           {status ? (
             <span className={`status status-${status}`}>
               {status === "locked" ? <LockIcon /> : null}
+              {status === "finished" ? <CheckIcon className="icon icon-small" /> : null}
               {t(statusLabels[status])}
             </span>
           ) : null}

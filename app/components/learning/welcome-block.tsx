@@ -40,7 +40,9 @@ export function WelcomeBlock({ data }: { data: WelcomeBlockData }) {
   );
 }
 
+/** With JavaScript a panel describes the slide in view; without it, each card keeps its own description. */
 function Simulators({ title, activities }: { title: string; activities: ActivityCardData[] }) {
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const current = activities[index] ?? activities[0];
   return (
@@ -49,10 +51,10 @@ function Simulators({ title, activities }: { title: string; activities: Activity
       <div className="simulators">
         <Carousel label={title} perPage="one" controls onSelect={setIndex}>
           {activities.map((activity) => (
-            <ActivityCard key={activity.id} activity={{ ...activity, description: "" }} href={`/${activity.id}`} />
+            <ActivityCard key={activity.id} activity={hydrated ? { ...activity, description: "" } : activity} href={`/${activity.id}`} />
           ))}
         </Carousel>
-        {current ? (
+        {hydrated && current ? (
           <div className="simulator-panel" aria-live="polite">
             <h3>{current.title}</h3>
             {current.description ? <p>{current.description}</p> : null}

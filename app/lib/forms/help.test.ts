@@ -63,6 +63,7 @@ describe("support (subject 8-128, device 3-128, section 1-128, ids ≥ 1, commen
     expect(errorsOf(supportSchema, {})).toEqual({
       subject: ["required"],
       device: ["required"],
+      app_section: ["required"],
       support_category: ["required"],
       support_sub_category: ["required"],
       comment: ["required"],

@@ -5,6 +5,11 @@ import { message, requiredInteger, requiredText } from "../validation";
 /** The section a request gets when it is raised from an activity and no section was chosen. */
 export const ACTIVITY_SECTION = "Galería";
 
+/**
+ * A request raised from an activity gets ACTIVITY_SECTION when no section was chosen; otherwise the
+ * section is required. Checked beside the fields (an intersection runs both sides), not after them:
+ * a check after the object ran only once every other field was valid, a third round of errors.
+ */
 export const supportSchema = z
   .object({
     subject: requiredText(8, 128),
@@ -15,14 +20,16 @@ export const supportSchema = z
     support_sub_category: requiredInteger(1),
     comment: requiredText(1, 1024),
   })
-  .transform((form, ctx) => {
-    const section = form.app_section ?? (form.support_activity ? ACTIVITY_SECTION : undefined);
-    if (!section) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: message.required, path: ["app_section"] });
-      return z.NEVER;
-    }
-    return { ...form, app_section: section };
-  });
+  .and(
+    z
+      // The same types as the fields' (conform coerces by type), so the two sides merge.
+      .object({ app_section: z.string().optional(), support_activity: z.number().optional() })
+      .refine((form) => form.app_section !== undefined || form.support_activity !== undefined, {
+        message: message.required,
+        path: ["app_section"],
+      }),
+  )
+  .transform((form) => ({ ...form, app_section: form.app_section ?? ACTIVITY_SECTION }));
 
 export const suggestionSchema = z.object({
   suggestion_category_id: requiredInteger(1),

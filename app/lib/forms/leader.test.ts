@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { materialSchema, teamMemberSchema, teamSearchSchema } from "./leader";
+import { MATERIAL_LINK_MAX, materialSchema, teamMemberSchema, teamSearchSchema } from "./leader";
 
 /** The first error of each field: the one the page shows (spec §5). */
 function errorsOf(schema: typeof materialSchema | typeof teamMemberSchema, fields: Record<string, string>) {
@@ -11,14 +11,14 @@ function errorsOf(schema: typeof materialSchema | typeof teamMemberSchema, field
   return Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, errors]) => [name, errors?.slice(0, 1)]));
 }
 
-describe("material (title, link, date 2-64; type 1-4; comments optional 2-64)", () => {
+describe("material (title, date 2-64; link 2-2,048; type 1-4; comments optional 2-64)", () => {
   const valid = { title: "Ab", type: "1", link: "http://a.b", date: "2026-11-23", comments: "Ok" };
   const url = (length: number) => `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
 
   it("accepts the lower and upper boundaries", () => {
     expect(errorsOf(materialSchema, valid)).toEqual({});
     expect(
-      errorsOf(materialSchema, { title: "t".repeat(64), type: "4", link: url(64), date: "2026-02-28", comments: "c".repeat(64) }),
+      errorsOf(materialSchema, { title: "t".repeat(64), type: "4", link: url(MATERIAL_LINK_MAX), date: "2026-02-28", comments: "c".repeat(64) }),
     ).toEqual({});
   });
 
@@ -39,11 +39,11 @@ describe("material (title, link, date 2-64; type 1-4; comments optional 2-64)", 
       comments: ["minChars:2"],
     });
     expect(
-      errorsOf(materialSchema, { title: "t".repeat(65), type: "5", link: url(65), date: "2".repeat(65), comments: "c".repeat(65) }),
+      errorsOf(materialSchema, { title: "t".repeat(65), type: "5", link: url(MATERIAL_LINK_MAX + 1), date: "2".repeat(65), comments: "c".repeat(65) }),
     ).toEqual({
       title: ["maxChars:64"],
       type: ["maxValue:4"],
-      link: ["maxChars:64"],
+      link: ["maxChars:2048"],
       date: ["maxChars:64"],
       comments: ["maxChars:64"],
     });

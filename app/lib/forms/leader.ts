@@ -7,11 +7,13 @@ import { materialTypes } from "./options";
  * old app never enforced them; here the server does, with the same schema in the browser.
  */
 
+/** Real intranet links outgrow the spec's 64 characters: a deviation the legacy API accepts (docs/legacy-api.md). */
+export const MATERIAL_LINK_MAX = 2048;
 
 export const materialSchema = z.object({
   title: requiredText(2, 64),
   type: requiredInteger(1, materialTypes.length),
-  link: requiredText(2, 64).regex(/^https?:\/\/[^\s/]+\S*$/i, message.invalid),
+  link: requiredText(2, MATERIAL_LINK_MAX).regex(/^https?:\/\/[^\s/]+\S*$/i, message.invalid),
   date: requiredText(2, 64).refine(isCalendarDate, message.invalid),
   comments: requiredText(2, 64).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { browserMediaUrl } from "../files-host.server";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { flag, id, text, userBadgeSchema } from "./schemas.server";
 
@@ -17,7 +18,7 @@ const badgeSchema = z
     id: badge.id,
     name: badge.name,
     description: badge.description,
-    imageUrl: badge.image_url ?? null,
+    imageUrl: browserMediaUrl(badge.image_url),
     earned: badge.earned,
     userBadgeId: badge.user_badge_id ?? null,
     seen: badge.seen,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
-import { id, listedActivitySchema, namedSchema } from "./schemas.server";
+import { fullPath, id, listedActivitySchema, namedSchema } from "./schemas.server";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -39,7 +39,7 @@ const choiceSchema = z
   .transform((choice) => ({
     id: choice.id,
     name: choice.name ?? choice.label ?? "",
-    coverUrl: choice.media_cover?.full_path ?? null,
+    coverUrl: fullPath(choice.media_cover),
     selected: choice.selected === true || choice.selected === 1 || choice.selected === "1",
   }));
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MaterialForm } from "../forms/leader";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { count, flag, id, mediaPath, text } from "./schemas.server";
+import { count, flag, fullPath, id, mediaPath, text } from "./schemas.server";
 
 /**
  * The leader extensions (docs/legacy-api.md, 'Leader'): proposals the real legacy API may lack,
@@ -53,7 +53,7 @@ const memberSchema = z
     id: member.id,
     code: member.code_user ?? "",
     name: member.full_name || [member.first_name, member.last_name].filter(Boolean).join(" "),
-    photoUrl: member.photo?.full_path ?? null,
+    photoUrl: fullPath(member.photo),
     workPosition: (member.work_position ?? member.workposition)?.name ?? "",
     progress: (member.progress_global ?? []).map((item) => ({ name: item.name, percent: item.progress_percentage })),
     levels: member.progress_avance?.progress_by_level ?? [],

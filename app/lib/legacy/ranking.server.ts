@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id } from "./schemas.server";
+import { fullPath, id } from "./schemas.server";
 
 const rowSchema = z
   .object({
@@ -19,7 +19,7 @@ const rowSchema = z
     ranking: row.ranking,
     points: row.points ?? 0,
     stars: row.starts ?? 0,
-    photoUrl: row.photo_media?.full_path ?? null,
+    photoUrl: fullPath(row.photo_media),
   }));
 
 export type RankingRow = z.output<typeof rowSchema>;

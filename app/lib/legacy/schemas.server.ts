@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { browserMediaUrl } from "../files-host.server";
 
 /**
  * Entity schemas of spec §3 at the legacy boundary. They accept the spec's aliases
@@ -44,7 +45,7 @@ export const userBadgeSchema = z
     earnedAt: item.created_at ?? null,
     name: item.badge?.name ?? "",
     description: item.badge?.description ?? "",
-    imageUrl: item.badge?.image_url ?? null,
+    imageUrl: browserMediaUrl(item.badge?.image_url),
   }));
 
 export type EarnedBadge = z.output<typeof userBadgeSchema>;
@@ -69,7 +70,7 @@ export const certificateSchema = z
     expeditionDate: certificate.expedition_date ?? null,
     credentialId: certificate.credential_id ?? null,
     credentialUrl: certificate.credential_url ?? null,
-    fileUrl: certificate.file?.full_path ?? null,
+    fileUrl: fullPath(certificate.file),
   }));
 
 export type Certificate = z.output<typeof certificateSchema>;
@@ -167,7 +168,7 @@ export const userSchema = z
     fullName: user.full_name || [user.first_name, user.last_name].filter(Boolean).join(" "),
     nickname: user.nickname,
     profileLabel: user.profile,
-    photoUrl: user.photo_media?.full_path ?? user.photo?.full_path ?? null,
+    photoUrl: fullPath(user.photo_media) ?? fullPath(user.photo),
     /** A `null` validate means a new photo waits for validation (spec §3). */
     photoPending: Boolean(user.photo) && user.photo?.validate === null,
     workPosition: namedOf(user.work_position ?? user.workposition),
@@ -193,7 +194,8 @@ export const signInSchema = z
 
 export type SignIn = z.output<typeof signInSchema>;
 
-export const fullPath = (media: { full_path?: string | null } | null | undefined) => media?.full_path ?? null;
+/** A media object's `full_path`, as the browser gets it (browserMediaUrl). */
+export const fullPath = (media: { full_path?: string | null } | null | undefined) => browserMediaUrl(media?.full_path);
 
 const mediaSchema = z
   .object({
@@ -432,8 +434,8 @@ function normaliseNews(itemId: number, news: z.output<typeof newsObject>) {
     key: news.key ?? "",
     title: news.title,
     bodyHtml: news.body,
-    imageUrl: news.img_url ?? null,
-    videoUrl: news.video?.full_path ?? null,
+    imageUrl: browserMediaUrl(news.img_url),
+    videoUrl: fullPath(news.video),
     category: news.news_category?.title ?? "",
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { count, flag, id, mediaPath, text } from "./schemas.server";
+import { count, flag, fullPath, id, mediaPath, text } from "./schemas.server";
 
 const gameSchema = z
   .object({
@@ -29,7 +29,7 @@ const gameSchema = z
     description: game.description,
     pointsPerAnswer: game.points_per_answer,
     totalPoints: game.total_points,
-    coverUrl: game.media_cover?.full_path ?? null,
+    coverUrl: fullPath(game.media_cover),
     questions: game.questions.map((question) => ({
       id: question.id,
       text: question.question,

@@ -112,7 +112,7 @@ function materialInput(call: UserCall, body: Record<string, unknown>): MaterialI
     {
       title: "required|string|min:2|max:64",
       type: "required|integer|min:1|max:4",
-      link: "required|string|min:2|max:64",
+      link: "required|string|min:2|max:2048",
       date: "required|date",
       comments: "nullable|string|min:2|max:64",
     },

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
@@ -11,8 +11,11 @@ import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/for
 import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { requestPasswordReset } from "~/lib/legacy/auth.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Academia · Recuperación de contraseña" }];
+// A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,
+// which then stayed in the address bar.
+export const meta = pageTitle("recovery.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
