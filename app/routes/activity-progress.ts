@@ -67,7 +67,7 @@ type Report = z.infer<typeof reportSchema>;
  */
 const BATCH_MAX = 16;
 /** Room for a write of the largest user data, escaped once more inside the batch; the body cap bounds it too. */
-const BATCH_CHARS = 3 * 64 * 1024;
+const BATCH_CHARS = 2 * SCORM_DATA_LIMITS.text + 16 * 1024;
 const batchSchema = z.object({
   action: z.literal("batch"),
   activity,

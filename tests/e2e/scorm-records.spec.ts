@@ -143,6 +143,25 @@ test.describe("with JavaScript", () => {
     await expect(frame.getByText("Notas guardadas: 64000 caracteres")).toBeVisible();
   });
 
+  test("64,000 characters committed while another save is on its way still reach the legacy API when × closes the player", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto(`/${QUIZ}`);
+    const frame = page.frameLocator(".scorm-frame");
+    await expect(frame.getByText("Notas guardadas: 0 caracteres")).toBeVisible();
+    // A slow legacy API: the answer's save is still on its way when the long notes are committed.
+    await mock.setFaults({ latencyMs: 1500 });
+    await frame.getByLabel("La auditoría interna").check();
+    await frame.getByRole("button", { name: "Responder" }).click();
+    await frame.getByRole("button", { name: "Guardar notas largas" }).click();
+    await expect(frame.getByText("LMSCommit: true · error 0")).toBeVisible();
+    await page.locator("dialog.route-dialog").getByRole("link", { name: "Cerrar" }).click();
+    await expect
+      .poll(async () => keptData(await legacyRecord(QUIZ))["cmi.suspend_data"]?.length, { timeout: 15_000 })
+      .toBe(64_000);
+  });
+
   test("a save the legacy API refuses fails the package's next commit, and the learner is told", async ({ page }) => {
     await signIn(page);
     await mock.setFaults({ refusePath: "/activities/update_user_data" });
@@ -251,7 +270,8 @@ test.describe("on a phone", () => {
       context.waitForEvent("page"),
       page.getByRole("button", { name: "Abrir en otra ventana" }).tap(),
     ]);
-    await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible();
+    // A new window and a fresh runtime: slower than a frame on a busy machine.
+    await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("El contenido está abierto en otra ventana.", { exact: false })).toBeVisible();
     await expect(page.locator(".scorm-frame")).toHaveCount(0);
     await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-elsewhere.png` });
@@ -259,7 +279,9 @@ test.describe("on a phone", () => {
     await expect(popup.getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
     await expect.poll(async () => keptData(await legacyRecord(SLIDES))["cmi.location"]).toBe("2");
     await page.getByRole("button", { name: "Volver a mostrarlo aquí" }).tap();
-    await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
+    await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. La conciliación" })).toBeVisible({
+      timeout: 15_000,
+    });
     await page.frameLocator(".scorm-frame").getByRole("button", { name: "Siguiente" }).tap();
     await expect(player(page)).toHaveText("Completado", { timeout: 10_000 });
   });

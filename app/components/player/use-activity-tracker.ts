@@ -70,6 +70,18 @@ function beacon(activityId: number, reports: ProgressReport[]) {
   );
 }
 
+/**
+ * For a player closed in the app, the page staying: the writes left in one ordered request, a
+ * beacon when it fits the browser's quota, else a plain fetch, so a last commit of large data is
+ * not cut as it would be when the page goes away (decision 020).
+ */
+function sendClosing(activityId: number, reports: ProgressReport[]) {
+  if (reports.length === 0) return;
+  const body = formOf(activityId, { action: "batch", reports: JSON.stringify(reports.map(fieldsOf)) });
+  if (navigator.sendBeacon?.(PROGRESS_URL, body)) return;
+  void fetch(PROGRESS_URL, { method: "POST", body, credentials: "same-origin" }).catch(() => undefined);
+}
+
 /** The time spent goes before finished: once finalized the legacy API ignores update_time. */
 function withTime(reports: ProgressReport[], ms: number): ProgressReport[] {
   if (ms < 1000) return reports;
@@ -106,8 +118,10 @@ export type Tracker = {
  * Tracking of spec §4 for one open activity: `started` on open, `update_time` every 30 s of
  * visible time, `finished` once, counters stopped once finalized, and the pending minutes sent with
  * a beacon when the page is hidden. When the player closes or the page goes away, what the content
- * commits as it closes joins the writes left, which leave in one ordered beacon (decision 020). Each confirmed change revalidates the loaders, so
- * the cards, route percent and points behind the player update without a reload.
+ * commits as it closes joins the writes left, which leave in one ordered request: a fetch when the
+ * player closes in the app, a beacon when the page goes (decision 020). Each confirmed change
+ * revalidates the loaders, so the cards, route percent and points behind the player update
+ * without a reload.
  */
 export function useActivityTracker(activityId: number, initial: SavedRecord | null): Tracker {
   const { revalidate } = useRevalidator();
@@ -190,8 +204,8 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
       window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("pageshow", onPageShow);
       // Closing the player: what is still queued (the content's last commit included, held since
-      // the layout cleanup below) and the last seconds go out in one beacon.
-      beacon(activityId, withTime(queue.close(), pendingTime()));
+      // the layout cleanup below) and the last seconds go out in one request.
+      sendClosing(activityId, withTime(queue.close(), pendingTime()));
       queueRef.current = null;
     };
   }, [activityId, takePending]);
