@@ -24,8 +24,25 @@ async function legacyHeaders(email: string) {
   return { ...headers, Authorization: `Bearer ${token}` };
 }
 
+/** A learner's progress record as the mock legacy API holds it (the fields the tests read). */
+export type LegacyRecord = {
+  training_activity_id: number;
+  progress_type: string;
+  progress: number;
+  points: number;
+  task_duration: number;
+  user_data: string | null;
+  finalized: string | null;
+};
+
 /** The embedded mock legacy API's test endpoints. */
 export const mock = {
+  /** The learner's ACTIVITY records of an activity, as the legacy API holds them (one, unless a write was repeated). */
+  async activityRecords(activityId: number, email: string = accounts.learner.email): Promise<LegacyRecord[]> {
+    const reply = await fetch(`${mockOrigin}/v1/api/training/user_progress`, { headers: await legacyHeaders(email) });
+    const { user_progress: records } = (await reply.json()) as { user_progress: LegacyRecord[] };
+    return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+  },
   async reset() {
     const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);

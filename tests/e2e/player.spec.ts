@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { accounts, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
+import { expect, expectAccessible, mock, signIn, test } from "./fixtures";
 import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { MOCK_PORT } from "./ports";
 
@@ -53,31 +53,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** The learner's ACTIVITY record as the mock legacy API holds it. */
 async function legacyRecord(activityId: number) {
-  return (await legacyRecords(activityId))[0];
-}
-
-/** Every ACTIVITY record of the learner for an activity, as the mock legacy API holds them. */
-async function legacyRecords(activityId: number) {
-  const origin = `http://127.0.0.1:${MOCK_PORT}`;
-  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
-  const login = await fetch(`${origin}/v1/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
-    headers: { ...headers, Authorization: `Bearer ${token}` },
-  });
-  const { user_progress: records } = (await reply.json()) as {
-    user_progress: Array<{
-      training_activity_id: number;
-      progress_type: string;
-      task_duration: number;
-      finalized: string | null;
-    }>;
-  };
-  return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+  return (await mock.activityRecords(activityId))[0];
 }
 
 test.beforeEach(async () => {
@@ -133,7 +109,7 @@ test.describe("with JavaScript", () => {
     await expect.poll(async () => Number((await points.innerText()).replace(/\D/g, ""))).toBe(before + 10);
     const calls = await mock.calls();
     expect(calls.filter((call) => call === "POST /activities/finished")).toHaveLength(1);
-    const records = await legacyRecords(205);
+    const records = await mock.activityRecords(205);
     expect(records).toHaveLength(1);
     expect(records[0]?.finalized).toBeTruthy();
   });

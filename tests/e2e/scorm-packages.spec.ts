@@ -1,6 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, mock, PASSWORD, signIn, test } from "./fixtures";
-import { MOCK_PORT } from "./ports";
+import { chooseLanguage, expect, expectAccessible, mock, signIn, test } from "./fixtures";
 
 /**
  * SCORM packages of issue #13 items 1-3 (tests/fixtures/scorm-packages.ts, seeded as the
@@ -29,29 +28,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** The learner's ACTIVITY record of an activity as the mock legacy API holds it. */
-async function legacyRecord(activityId: number) {
-  const origin = `http://127.0.0.1:${MOCK_PORT}`;
-  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
-  const login = await fetch(`${origin}/v1/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
-    headers: { ...headers, Authorization: `Bearer ${token}` },
-  });
-  const { user_progress: records } = (await reply.json()) as {
-    user_progress: Array<{
-      training_activity_id: number;
-      progress_type: string;
-      progress: number;
-      user_data: string | null;
-      finalized: string | null;
-    }>;
-  };
-  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
-}
+const legacyRecord = async (activityId: number) => (await mock.activityRecords(activityId))[0];
 
 /** One SCO's saved values in the record's user_data (the per-SCO shape of issue #13). */
 async function savedItem(activityId: number, itemId: string) {

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, expect, mock, PASSWORD, signIn, test } from "./fixtures";
-import { MOCK_PORT } from "./ports";
+import { expect, type LegacyRecord, mock, signIn, test } from "./fixtures";
 
 /**
  * SCORM records (issue #13 items 4, 5, 7): what a package sets on its way out reaches the legacy
@@ -8,32 +7,8 @@ import { MOCK_PORT } from "./ports";
  * package's commit, and the audit data (interactions, score, time) is stored.
  */
 
-type LegacyRecord = {
-  progress: number;
-  points: number;
-  finalized: string | null;
-  task_duration: number;
-  user_data: string | null;
-};
-
 /** The learner's ACTIVITY record of an activity, as the mock legacy API holds it. */
-async function legacyRecord(activityId: number): Promise<LegacyRecord | undefined> {
-  const origin = `http://127.0.0.1:${MOCK_PORT}`;
-  const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
-  const login = await fetch(`${origin}/v1/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: accounts.learner.email, password: PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const reply = await fetch(`${origin}/v1/api/training/user_progress`, {
-    headers: { ...headers, Authorization: `Bearer ${token}` },
-  });
-  const { user_progress: records } = (await reply.json()) as {
-    user_progress: Array<LegacyRecord & { training_activity_id: number; progress_type: string }>;
-  };
-  return records.find((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
-}
+const legacyRecord = async (activityId: number) => (await mock.activityRecords(activityId))[0];
 
 /** The SCORM data kept for the package's SCO, whatever the wrapper around it. */
 function keptData(record: LegacyRecord | undefined): Record<string, string> {
