@@ -119,9 +119,9 @@ export type Tracker = {
  * visible time, `finished` once, counters stopped once finalized, and the pending minutes sent with
  * a beacon when the page is hidden. When the player closes or the page goes away, what the content
  * commits as it closes joins the writes left, which leave in one ordered request: a beacon (a fetch
- * past its quota when the player closes in the app and the page stays) (decision 020). Each confirmed change
- * revalidates the loaders, so the cards, route percent and points behind the player update
- * without a reload.
+ * past its quota when the player closes in the app and the page stays; decision 020). Each
+ * confirmed change revalidates the loaders, so the cards, route percent and points behind the
+ * player update without a reload.
  */
 export function useActivityTracker(activityId: number, initial: SavedRecord | null): Tracker {
   const { revalidate } = useRevalidator();
