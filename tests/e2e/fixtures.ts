@@ -143,6 +143,9 @@ export function jsEnabled(testInfo: TestInfo) {
 export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: TestInfo) {
   const select = page.locator("#language-select");
   if (jsEnabled(testInfo)) {
+    // Hydrated first: only then does the select post on change (its button is for pages without
+    // JavaScript and goes away once scripts run); a page just reloaded into a language may not be yet.
+    await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
     await Promise.all([page.waitForURL(() => true, { waitUntil: "load" }), select.selectOption(lng)]);
   } else {
     await select.selectOption(lng);
