@@ -90,9 +90,32 @@ export function RouteDialog({
       event.preventDefault();
       close();
     };
+    // The browser closes a dialog itself on a second Escape with no tap between: it stays open
+    // until its route goes, which an unsaved form's leave dialog may refuse.
+    const onClose = () => {
+      if (dialog.open || !dialog.isConnected) return;
+      dialog.showModal();
+      close();
+    };
+    // Spec §4: a tap on the backdrop dismisses a dialog (one that starts and ends there, not a text selection).
+    let downOnBackdrop = false;
+    const onBackdrop = (event: MouseEvent) => {
+      const rect = dialog.getBoundingClientRect();
+      const outside =
+        event.target === dialog &&
+        (event.clientX < rect.left || event.clientX > rect.right || event.clientY < rect.top || event.clientY > rect.bottom);
+      if (event.type === "pointerdown") downOnBackdrop = outside;
+      else if (outside && downOnBackdrop) close();
+    };
     dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClose);
+    dialog.addEventListener("pointerdown", onBackdrop);
+    dialog.addEventListener("click", onBackdrop);
     return () => {
       dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClose);
+      dialog.removeEventListener("pointerdown", onBackdrop);
+      dialog.removeEventListener("click", onBackdrop);
       if (opener?.isConnected) opener.focus();
     };
   }, [close]);
