@@ -13,7 +13,18 @@ let switchingLanguage = false;
  */
 export function keepDraftsForLanguageSwitch() {
   switchingLanguage = true;
+  // Back to this page from the browser's cache, the form is this document's again.
+  window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
   for (const keep of keepers) keep();
+}
+
+/** Uses this tab's sessionStorage; where the browser refuses it (blocked, quota full) there is no draft. */
+function withTabStorage<T>(use: (storage: Storage) => T): T | null {
+  try {
+    return use(window.sessionStorage);
+  } catch {
+    return null;
+  }
 }
 
 const pathOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
@@ -75,8 +86,14 @@ export function useDirtyForm(formId: string): Blocker {
     if (!form || pristine.current !== null) return;
     pristine.current = snapshotOf(new FormData(form));
     const key = draftKey(path, formId);
-    const values = readDraft(sessionStorage.getItem(key), Date.now());
-    sessionStorage.removeItem(key);
+    const values = readDraft(
+      withTabStorage((storage) => {
+        const raw = storage.getItem(key);
+        storage.removeItem(key);
+        return raw;
+      }),
+      Date.now(),
+    );
     if (!values) return;
     restore(form, values);
     // A field whose options follow another one's value (the support subcategory) is set again once they have rendered.
@@ -87,7 +104,7 @@ export function useDirtyForm(formId: string): Blocker {
   useEffect(() => {
     const keep = () => {
       const form = formById(formId);
-      if (form && isDirty()) sessionStorage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now()));
+      if (form && isDirty()) withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
     };
     const warn = (event: BeforeUnloadEvent) => {
       if (switchingLanguage || !isDirty()) return;

@@ -89,12 +89,7 @@ export default function NewCertification() {
           {actionData.saved}
         </p>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="stack"
-      >
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
         <TextField field={fields.certificate} label={t("onboarding:certification.certificate")} />
         <fieldset className="field choice-row">
           <legend>{t("onboarding:certification.type")}</legend>

@@ -241,3 +241,23 @@ test("a draft is for the language switch only: leaving with Si does not bring it
   await page.getByRole("link", { name: "Nueva solicitud" }).tap();
   await expect(dialog.getByLabel("Asunto")).toHaveValue("");
 });
+
+test("with the tab's storage full, the page still works and still asks", async ({ page }, testInfo) => {
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signIn(page);
+  await page.goto("/certifications/new");
+  await typeInto(page.getByLabel("Institución"), "ISACA");
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.getByLabel("Institution")).toHaveValue("");
+  await typeInto(page.getByLabel("Institution"), "ISACA");
+  await page.getByRole("link", { name: "Continue" }).tap();
+  await answer(page, "No", "Are you sure you want to leave this section?");
+  await expect(page.getByLabel("Institution")).toHaveValue("ISACA");
+  expect(errors).toEqual([]);
+});
