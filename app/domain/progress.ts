@@ -71,20 +71,3 @@ export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, record
   );
 }
 
-/** Spec §4: a route's escape room shows 'Completado' once any of its escape-room activities is finalized. */
-export function escapeRoomCompleted(route: RouteShape, records: Map<number, ProgressEntry>): boolean {
-  return routeActivities(route).some((activity) => activity.isEscapeRoom && records.get(activity.id)?.finalized);
-}
-
-/** Spec §4: trivia counts leave escape rooms out; escape rooms are counted on their own. */
-export function triviaCounts(route: RouteShape, records: Map<number, ProgressEntry>) {
-  const activities = routeActivities(route);
-  const count = (list: RouteActivity[]) => ({
-    total: list.length,
-    finished: list.filter((activity) => records.get(activity.id)?.finalized).length,
-  });
-  return {
-    activities: count(activities.filter((activity) => !activity.isEscapeRoom)),
-    escapeRooms: count(activities.filter((activity) => activity.isEscapeRoom)),
-  };
-}

@@ -29,15 +29,6 @@ export function getFaq(ctx: LegacyContext) {
   });
 }
 
-/** `GET /faq_categories`: the category names only (cached). */
-export function getFaqCategories(ctx: LegacyContext) {
-  return cachedLegacyRequest(ctx, `faq_categories:${ctx.locale}`, TEN_MINUTES, {
-    method: "GET",
-    path: "/faq_categories",
-    schema: z.object({ faq_categories: z.array(namedSchema) }).transform((reply) => reply.faq_categories),
-  });
-}
-
 const supportRequestSchema = z
   .object({
     id: id.optional(),

@@ -446,10 +446,5 @@ export const userNewsSchema = z
   .passthrough()
   .transform((item) => normaliseNews(item.id, item.news));
 
-/** A news item as `GET /news` lists it. */
-export const newsSchema = newsObject
-  .extend({ id, viewed: z.unknown().optional() })
-  .transform((news) => ({ ...normaliseNews(news.id, news), viewed: news.viewed === true || news.viewed === 1 }));
-
 /** A catalogue row `{id, name}` (work positions, universities, categories…). */
 export const namedSchema = z.object({ id, name: z.string() }).passthrough().transform(({ id, name }) => ({ id, name }));

@@ -96,15 +96,6 @@ export function getUserPoints(ctx: LegacyContext) {
   return legacyRequest(ctx, { method: "GET", path: "/training/user_points", schema: pointsSchema });
 }
 
-/** `GET /training/user_points/{id}`: one route's points. */
-export function getRoutePoints(ctx: LegacyContext, routeId: number) {
-  return legacyRequest(ctx, {
-    method: "GET",
-    path: `/training/user_points/${routeId}`,
-    schema: z.object({ user_points: routePointsSchema }).transform((reply) => reply.user_points),
-  });
-}
-
 /** `GET /training/get_profile_progress`: the four named bars out of 100 of 'Mi Progreso'. */
 export function getProfileProgress(ctx: LegacyContext) {
   return legacyRequest(ctx, {
