@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   activityRecords,
   activityStatus,
-  floor2,
   isEscapeRoomLocked,
   type ProgressEntry,
   routeProgress,
@@ -58,12 +57,6 @@ describe("route progress", () => {
         },
       ),
     );
-  });
-
-  it("floors, never rounds up to done", () => {
-    expect(floor2(99.999)).toBe(99.99);
-    expect(floor2(66.666)).toBe(66.66);
-    expect(floor2(12.5)).toBe(12.5);
   });
 });
 

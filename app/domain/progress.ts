@@ -1,6 +1,8 @@
+import { floor2 } from "./numbers";
+
 /**
- * The learning rules of spec §4 as pure functions: activity status, route progress, the
- * escape-room lock and the trivia counts. Loaders, the activity player and the progress screens
+ * The learning rules of spec §4 as pure functions: activity status, route progress and the
+ * escape-room lock. Loaders, the activity player and the progress screens
  * all use these; nothing else computes them.
  */
 export type ProgressType = "ACTIVITY" | "ACTIVITY_MODULE" | string;
@@ -42,11 +44,6 @@ export function routeActivities(route: RouteShape): RouteActivity[] {
     }
   }
   return activities;
-}
-
-/** Floors to two decimals: a route at 99.999 % is not yet shown as done. */
-export function floor2(value: number): number {
-  return Math.floor(value * 100 + 1e-9) / 100;
 }
 
 /** Spec §4: finalized ACTIVITY records / activities in the route × 100, two decimals, 0 if none. */

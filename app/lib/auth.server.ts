@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { Authenticator } from "remix-auth";
@@ -43,8 +44,6 @@ const SSO_ATTEMPTS = 3;
 const SSO_RETRY_DELAY_MS = 400;
 /** Failures answer no sooner than this, so a bad ciphertext and an upstream refusal look alike. */
 const SSO_FAILURE_FLOOR_MS = SSO_ATTEMPTS * SSO_RETRY_DELAY_MS;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Tokens this process logged out, kept as long as a sealed cookie lives: a copy of the cookie is
@@ -112,7 +111,7 @@ export const authenticator = new Authenticator<SignIn>()
         }).catch(() => null);
         if (signedIn) return signedIn;
       }
-      await sleep(Math.max(0, SSO_FAILURE_FLOOR_MS - (Date.now() - started)));
+      await delay(Math.max(0, SSO_FAILURE_FLOOR_MS - (Date.now() - started)));
       throw new SsoFailed();
     }),
     "sso",
@@ -182,9 +181,10 @@ export type Authed = { session: SessionData; ctx: LegacyContext };
 /**
  * The auth guard of spec §2 for loaders and actions: a signed-in session or a trip to /welcome.
  * An SSO query on a guarded page ends the session and carries the query to /welcome. A 401 from
- * the legacy API on any call made with the returned context ends the session and goes to /login.
+ * the legacy API on any call made with the returned context ends the session and goes to /login,
+ * unless `unauthorizedIsMessage` (spec §8: on some writes a 401 carries a message to show).
  */
-export async function requireUser(request: Request): Promise<Authed> {
+export async function requireUser(request: Request, options: { unauthorizedIsMessage?: boolean } = {}): Promise<Authed> {
   assertSameOrigin(request);
   const url = new URL(request.url);
   const query = handOffQuery(url);
@@ -199,7 +199,7 @@ export async function requireUser(request: Request): Promise<Authed> {
     locale: await getLocale(request),
     token: session.token,
     requestId: requestIdOf(request),
-    onUnauthorized: () => endSessionAndGo("/login", request, "auth.sessionExpired"),
+    onUnauthorized: options.unauthorizedIsMessage ? undefined : () => endSessionAndGo("/login", request, "auth.sessionExpired"),
     onUnavailable: reading(request) ? () => unavailable(request) : undefined,
   };
   return { session, ctx };

@@ -37,17 +37,16 @@ export const headers = uploadHeaders;
  * multipart body streams, then forwarded to `POST /user/profile_change_photo`.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, session } = await requireUser(request);
-  const t = await getFixedT(request, "profile");
   // Spec §8: a 401 on the photo upload shows the server's message.
-  const upstream = { ...ctx, onUnauthorized: undefined };
+  const { ctx, session } = await requireUser(request, { unauthorizedIsMessage: true });
+  const t = await getFixedT(request, "profile");
   try {
     // One photo waits for approval at a time (spec §4): checked before the body is read.
-    if ((await getProfileInfo(upstream)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
+    if ((await getProfileInfo(ctx)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
     return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id }, async ({ file, refused }) => {
       if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
       if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
-      const reply = await changeProfilePhoto(upstream, file.blob, uploadName(file.type));
+      const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
       return data({ error: null, message: reply.message || t("photo.uploaded") });
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
+import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/lib/auth.server";
 import { getBadges } from "~/lib/legacy/badges.server";
 import { getUserPoints } from "~/lib/legacy/training.server";

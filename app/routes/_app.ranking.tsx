@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { SectionPage } from "~/components/section-page";
 import { shortName, titleCase } from "~/domain/names";
-import { formatPoints } from "~/domain/numbers";
+import { formatPoints } from "~/lib/format";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
 import { getRanking } from "~/lib/legacy/ranking.server";

@@ -39,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate = notAfterSteps("edit", "confirm");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  // Spec §8: a 401 on sending a support request shows the server's message.
+  const { ctx } = await requireUser(request, { unauthorizedIsMessage: true });
   const form = await request.formData();
   const intent = form.get("intent");
   const submission = parseWithZod(form, { schema: supportSchema });
@@ -65,8 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { support_activity: _activity, ...payload } = submission.value;
   try {
-    // Spec §8: a 401 on sending a support request shows the server's message.
-    const reply = await saveSupportRequest({ ...ctx, onUnauthorized: undefined }, payload);
+    const reply = await saveSupportRequest(ctx, payload);
     return await redirectWithToast("/support", { type: "success", message: reply.message || t("help.supportSent") });
   } catch (error) {
     return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
+import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server";

@@ -13,7 +13,7 @@ import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { requireUser } from "~/lib/auth.server";
 import { withFallback } from "~/lib/form-errors.server";
 import { checkBadges } from "~/lib/legacy/badges.server";
-import { formatPoints } from "~/domain/numbers";
+import { formatPoints } from "~/lib/format";
 import { getUserPoints } from "~/lib/legacy/training.server";
 import { checkUpdates } from "~/lib/legacy/user.server";
 

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { login } from "./auth.server";
-import { isTransient, legacyRequest, LegacyError, retry, retryDelayMs } from "./request.server";
+import { isTransient, legacyRequest, LegacyError, retry, jitteredBackoffMs } from "./request.server";
 
 const base = "http://legacy.test/v1/api";
 const server = setupServer();
@@ -150,10 +150,10 @@ describe("retries", () => {
   });
 
   it("waits a random share of 100 ms, then of 200 ms", () => {
-    expect(retryDelayMs(0, () => 0)).toBe(0);
-    expect(retryDelayMs(0, () => 0.999)).toBeLessThanOrEqual(100);
-    expect(retryDelayMs(1, () => 0.5)).toBe(100);
-    expect(retryDelayMs(1, () => 0.999)).toBeLessThanOrEqual(200);
+    expect(jitteredBackoffMs(0, () => 0)).toBe(0);
+    expect(jitteredBackoffMs(0, () => 0.999)).toBeLessThanOrEqual(100);
+    expect(jitteredBackoffMs(1, () => 0.5)).toBe(100);
+    expect(jitteredBackoffMs(1, () => 0.999)).toBeLessThanOrEqual(200);
   });
 
   it("throws what onUnavailable returns once the retries are spent", async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod";
 import { loggablePath, log } from "../../../server/log";
 import { cached } from "../cache.server";
@@ -105,10 +106,8 @@ const RETRY_BASE_MS = 100;
 /** An attempt is not started with less time than this left before the deadline. */
 const MIN_ATTEMPT_MS = 50;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Full jitter: a random wait up to 100 ms, then up to 200 ms. */
-export const retryDelayMs = (retry: number, random = Math.random) => Math.round(random() * RETRY_BASE_MS * 2 ** retry);
+export const jitteredBackoffMs = (retry: number, random = Math.random) => Math.round(random() * RETRY_BASE_MS * 2 ** retry);
 
 /**
  * The one rule for "worth trying again": the legacy API did not answer properly (no answer, a
@@ -143,7 +142,7 @@ export async function retry<T>(task: () => Promise<T>, { attempts, delayMs, dead
       if (!isTransient(error) || tried >= attempts) throw error;
       const wait = typeof delayMs === "number" ? delayMs : delayMs(tried - 1);
       if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw error;
-      await sleep(wait);
+      await delay(wait);
     }
   }
 }
@@ -158,7 +157,7 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
   try {
     return await retry(() => attempt(ctx, options, deadline), {
       attempts: options.method === "GET" ? GET_ATTEMPTS : 1,
-      delayMs: retryDelayMs,
+      delayMs: jitteredBackoffMs,
       deadline,
     });
   } catch (error) {

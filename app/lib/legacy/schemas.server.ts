@@ -9,10 +9,8 @@ import { browserMediaUrl } from "../files-host.server";
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 export const text = z.string().nullish().transform((value) => value ?? "");
 /** Legacy booleans come as `true`, `1`, `"1"` or `"true"`; anything else is false. */
-export const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .nullish()
-  .transform((value) => value === true || value === 1 || value === "1" || value === "true");
+const legacyTrue = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
+export const flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform(legacyTrue);
 /** A number that may come as text; missing counts as 0. */
 export const count = z.coerce.number().nullish().transform((value) => value ?? 0);
 export const mediaPath = z.object({ full_path: z.string().nullish() }).passthrough().nullish();
@@ -272,8 +270,6 @@ const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() => {
   return rawActivityObject;
 });
 
-const truthy = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
-
 export type Activity = {
   id: number;
   title: string;
@@ -304,7 +300,7 @@ function normaliseActivity(raw: RawActivity): Activity {
       : null,
     durationMinutes: Number(raw.duration ?? 0) || 0,
     modules: (raw.activity_modules ?? []).map((module) => ({ id: Number(module.id), key: module.key ?? "" })),
-    isEscapeRoom: truthy(raw.is_escape_room) || truthy(raw.escape_room),
+    isEscapeRoom: legacyTrue(raw.is_escape_room) || legacyTrue(raw.escape_room),
     courseName: raw.course_name ?? "",
     sectionId: raw.pivot?.training_course_section_id ? Number(raw.pivot.training_course_section_id) : null,
   };
@@ -413,7 +409,7 @@ export const notificationSchema = z
     shortDescriptionHtml: notification.short_description,
     bodyHtml: notification.body,
     date: notification.date ?? null,
-    seen: truthy(notification.seen) || truthy(notification.is_read),
+    seen: legacyTrue(notification.seen) || legacyTrue(notification.is_read),
   }));
 
 const newsObject = z
