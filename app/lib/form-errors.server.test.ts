@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { legacyErrorMessages, unlessAfterAction, withFallback } from "./form-errors.server";
+import { userMessage, unlessAfterAction, withFallback } from "./form-errors.server";
 import { getFixedT } from "./i18next.server";
 import { LegacyError, type LegacyContext } from "./legacy/request.server";
 
@@ -10,12 +10,23 @@ const request = (init: RequestInit = {}) => new Request("http://localhost/suppor
 describe("a form's upstream failure", () => {
   it("says 'Ups algo salio mal' and the id of the request, or the server's own message", async () => {
     const t = await getFixedT(request());
-    expect(legacyErrorMessages(new LegacyError("unavailable", 504, ""), t, request())).toEqual([
+    expect(userMessage(new LegacyError("unavailable", 504, ""), t, request())).toEqual([
       "Ups algo salio mal",
       "Código de referencia: req-1",
     ]);
-    expect(legacyErrorMessages(new LegacyError("refused", 402, "Sin saldo"), t, request())).toEqual(["Sin saldo"]);
-    expect(() => legacyErrorMessages(new Error("bug"), t, request())).toThrow("bug");
+    expect(userMessage(new LegacyError("refused", 402, "Sin saldo"), t, request())).toEqual(["Sin saldo"]);
+    expect(() => userMessage(new Error("bug"), t, request())).toThrow("bug");
+  });
+
+  it("prefers the field's own error when asked, and a form's own generic text", async () => {
+    const t = await getFixedT(request());
+    const invalid = new LegacyError("invalid", 422, "Datos no válidos", { file: ["La imagen es muy grande"] });
+    expect(userMessage(invalid, t, request(), { field: "file" })).toEqual(["La imagen es muy grande"]);
+    expect(userMessage(invalid, t, request(), { field: "name" })).toEqual(["Datos no válidos"]);
+    expect(userMessage(new LegacyError("unavailable", 503, ""), t, request(), { generic: "No se pudo subir" })).toEqual([
+      "No se pudo subir",
+      "Código de referencia: req-1",
+    ]);
   });
 });
 

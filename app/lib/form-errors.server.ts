@@ -4,14 +4,6 @@ import { LegacyError, type LegacyContext } from "./legacy/request.server";
 import { requestIdOf } from "./request-id.server";
 
 /**
- * What a form says when the legacy API failed (spec §8's 'Ups algo salio mal'), followed by the id
- * of the request that failed, as the error page shows it (issue #12).
- */
-export function upstreamFailure(t: TFunction, request: Request): string[] {
-  return [t("errors.generic"), t("errors.requestId", { id: requestIdOf(request) })];
-}
-
-/**
  * Turns a legacy failure into a conform reply (spec §8): field `errors` under their fields, the
  * server's message for 401/402, the generic 'Ups algo salio mal' and the request id for anything
  * unreadable.
@@ -33,17 +25,29 @@ export function legacyErrorReply<T>(
     const known = Object.keys(fieldErrors).length > 0;
     return reply({
       fieldErrors,
-      formErrors: known ? [] : legacyErrorMessages(error, t, request),
+      formErrors: known ? [] : userMessage(error, t, request),
       hideFields: options.hideFields,
     });
   }
-  return reply({ formErrors: legacyErrorMessages(error, t, request), hideFields: options.hideFields });
+  return reply({ formErrors: userMessage(error, t, request), hideFields: options.hideFields });
 }
 
-/** A legacy failure's form-level message: the server's own (401, 402, 422) if it sent one, else `upstreamFailure`. */
-export function legacyErrorMessages(error: unknown, t: TFunction, request: Request): string[] {
+/**
+ * The one rule for what the user reads when a legacy call failed (spec §8): the field's own error
+ * when `field` is given, else the server's message (401, 402, 422) if it sent one, else `generic`
+ * ('Ups algo salio mal' by default) followed by the request id.
+ */
+export function userMessage(
+  error: unknown,
+  t: TFunction,
+  request: Request,
+  options: { field?: string; generic?: string } = {},
+): string[] {
   if (!(error instanceof LegacyError)) throw error;
-  return error.kind !== "unavailable" && error.serverMessage ? [error.serverMessage] : upstreamFailure(t, request);
+  const fieldError = options.field ? error.fieldErrors[options.field]?.[0] : undefined;
+  if (fieldError) return [fieldError];
+  if (error.kind !== "unavailable" && error.serverMessage) return [error.serverMessage];
+  return [options.generic ?? t("errors.generic"), t("errors.requestId", { id: requestIdOf(request) })];
 }
 
 /**

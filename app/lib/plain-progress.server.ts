@@ -6,7 +6,7 @@ import { creditedMs, finishAfterMs, isTimedKind, minutesOf } from "~/domain/fini
 import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
 import { requireUser } from "./auth.server";
 import { getConfig } from "./config.server";
-import { legacyErrorMessages } from "./form-errors.server";
+import { userMessage } from "./form-errors.server";
 import { getFixedT } from "./i18next.server";
 
 /**
@@ -76,7 +76,7 @@ export async function plainProgress(request: Request, id: number) {
     throw redirect(new URL(request.url).pathname);
   } catch (error) {
     if (error instanceof Response) throw error;
-    const errors = legacyErrorMessages(error, await getFixedT(request), request);
+    const errors = userMessage(error, await getFixedT(request), request);
     return data({ plain: "failed", errors, note: sentNote } satisfies PlainProgressReply, { status: 503 });
   }
 }

@@ -8,7 +8,7 @@ import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-di
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { LegacyError } from "~/lib/legacy/request.server";
-import { requestIdOf } from "~/lib/request-id.server";
+import { userMessage } from "~/lib/form-errors.server";
 import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
@@ -50,13 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ error: null, message: reply.message || t("photo.uploaded") });
     });
   } catch (error) {
-    if (!(error instanceof LegacyError)) throw error;
-    if (error.kind === "unavailable") {
-      // Spec §8's photo failure text, with the id of the request (issue #12).
-      return data({ error: t("photo.failed"), reference: t("errors.requestId", { id: requestIdOf(request) }), message: null }, { status: 502 });
-    }
-    const message = error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed"));
-    return data({ error: message, message: null }, { status: 400 });
+    const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("photo.failed") });
+    const unavailable = error instanceof LegacyError && error.kind === "unavailable";
+    return data({ error: message, reference, message: null }, { status: unavailable ? 502 : 400 });
   }
 }
 
@@ -81,7 +77,7 @@ export default function PhotoDialog() {
           </Link>
         </div>
       ) : (
-        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? String(actionData.reference) : null} />
+        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? (actionData.reference ?? null) : null} />
       )}
     </RouteDialog>
   );
