@@ -1,17 +1,16 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * A per-process TTL cache for public catalogues only (languages, universities, FAQ, …): never
  * for anything that belongs to one user. Concurrent misses share one upstream call.
  */
-type Entry = { expires: number; value: Promise<unknown> };
-
-const entries = new Map<string, Entry>();
+const entries = new LRUCache<string, Promise<unknown>>({ max: 1_000 });
 
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const now = Date.now();
   const hit = entries.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  if (hit) return hit as Promise<T>;
   const value = load();
-  entries.set(key, { expires: now + ttlMs, value });
-  value.catch(() => entries.delete(key));
+  entries.set(key, value, { ttl: ttlMs });
+  value.catch(() => entries.peek(key) === value && entries.delete(key));
   return value;
 }

@@ -1,6 +1,5 @@
 import { sameOriginFileUrl } from "~/domain/media";
 import { getConfig } from "./config.server";
-import { applySecurityHeaders } from "./security.server";
 
 /** The one place a `/files/<path>` address becomes a URL on the files host (FILES_HOST_URL). */
 
@@ -45,9 +44,8 @@ export function browserMediaUrl(url: string | null | undefined): string | null {
   return config.MEDIA_VIA_APP ? sameOriginFileUrl(url, config.FILES_HOST_URL) : url;
 }
 
-/** A short plain-text answer of the file routes (an error, never a stack), with the app's security headers. */
+/** A short plain-text answer of the file routes (an error, never a stack). */
 export function plain(status: number, text: string, extra: Record<string, string> = {}) {
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra });
-  applySecurityHeaders(headers);
   return new Response(text, { status, headers });
 }

@@ -3,7 +3,6 @@ import { PDF_PAGE_FORMATS, PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidt
 import { requireLiveUser } from "~/lib/auth.server";
 import { plain } from "~/lib/files-host.server";
 import { FAILURE_STATUS, PAGE_MAX_AGE_S, pageImage, reasonOf } from "~/lib/pdf-pages.server";
-import { applySecurityHeaders } from "~/lib/security.server";
 import { log } from "../../server/log";
 
 /**
@@ -42,6 +41,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Length": String(bytes.byteLength),
     "Cache-Control": `private, max-age=${PAGE_MAX_AGE_S}`,
   });
-  applySecurityHeaders(headers);
   return new Response(bytes, { headers });
 }

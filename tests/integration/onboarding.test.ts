@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { caught, context, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -16,7 +16,7 @@ beforeEach(async () => {
   cookie = await signedInCookie(LUCIA);
 });
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
 type Reply<T = Record<string, unknown>> = { data: T & { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } | null };
 const asReply = <T = Record<string, unknown>>(value: unknown) => value as Reply<T>;
 

@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { context } from "./helpers";
 
 /**
  * Every route module that exports an action refuses a cross-site POST with 403, before anything
@@ -28,7 +29,7 @@ describe("cross-site requests", () => {
       const crossSite: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
       for (const headers of crossSite) {
         const request = new Request("http://localhost/any", { method: "POST", body: new FormData(), headers });
-        expect(await statusOf(() => action({ request, params: { activity: "1", token: "abcdef", id: "1" }, context: {} }))).toBe(403);
+        expect(await statusOf(() => action({ request, params: { activity: "1", token: "abcdef", id: "1" }, context }))).toBe(403);
       }
     });
   }
