@@ -13,7 +13,7 @@ import { isLng } from "./i18n";
 import { wantsSaveData } from "./lib/data-saver.server";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { getLocale } from "./lib/i18next.server";
-import { getLanguages } from "./lib/legacy/languages.server";
+import { getLanguages } from "~/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
 import { requestIdOf } from "./lib/request-id.server";
 import { getToast } from "./lib/toast.server";

@@ -5,7 +5,7 @@ import { contactSchema } from "./forms/help";
 import { honeypotFilled } from "./honeypot";
 import { getFixedT, getLocale } from "./i18next.server";
 import { once } from "./idempotency.server";
-import { sendContactComment } from "./legacy/help.server";
+import { sendContactComment } from "~/legacy/help.server";
 import { assertSameOrigin } from "./same-origin.server";
 
 /** What a page with the contact form (spec §4) gives it: a fresh submission id and the constraint attributes. */

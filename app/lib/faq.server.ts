@@ -1,5 +1,5 @@
-import type { LegacyContext } from "./legacy/request.server";
-import { getFaq } from "./legacy/help.server";
+import type { LegacyContext } from "~/legacy/request.server";
+import { getFaq } from "~/legacy/help.server";
 import { sanitizeLegacyHtml } from "./sanitize.server";
 
 export type SafeFaqCategory = { name: string; faqs: Array<{ question: string; answerHtml: string }> };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { userMessage, unlessAfterAction, withFallback } from "./form-errors.server";
 import { getFixedT } from "./i18next.server";
-import { LegacyError, type LegacyContext } from "./legacy/request.server";
+import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 
 const ctx: LegacyContext = { locale: "es", onUnavailable: () => new Response(null, { status: 503 }) };
 const failing = () => Promise.reject(new LegacyError("unavailable", 500, ""));

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "./i18n/translator";
-import { LegacyError, type LegacyContext } from "./legacy/request.server";
+import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 import { requestIdOf } from "./request-id.server";
 
 /**

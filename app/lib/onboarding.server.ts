@@ -4,8 +4,8 @@ import { requireUser } from "./auth.server";
 import { legacyErrorReply } from "./form-errors.server";
 import { choicesSchema } from "./forms/onboarding";
 import { getFixedT } from "./i18next.server";
-import { getTrainingTopics, getTrainingTypeContents } from "./legacy/general.server";
-import { type OnboardingChoice, saveOnboardingChoice } from "./legacy/user.server";
+import { getTrainingTopics, getTrainingTypeContents } from "~/legacy/general.server";
+import { type OnboardingChoice, saveOnboardingChoice } from "~/legacy/user.server";
 import { redirectWithToast } from "./toast.server";
 
 /** The two choice steps of onboarding (topics, content types): read with the selection, save, go on. */

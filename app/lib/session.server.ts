@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import { getConfig } from "./config.server";
-import type { LegacyUser } from "./legacy/schemas.server";
+import type { LegacyUser } from "~/legacy/schemas/user.server";
 
 /**
  * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy

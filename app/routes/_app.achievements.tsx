@@ -7,7 +7,7 @@ import { SectionPage } from "~/components/section-page";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
-import { getProfileProgress, getUserPoints } from "~/lib/legacy/training.server";
+import { getProfileProgress, getUserPoints } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:progress.title");

@@ -8,7 +8,7 @@ import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { getSuggestionCategories, saveSuggestion } from "~/lib/legacy/help.server";
+import { getSuggestionCategories, saveSuggestion } from "~/legacy/help.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

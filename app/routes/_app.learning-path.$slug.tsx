@@ -9,7 +9,7 @@ import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } fr
 import { recordOf } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatPercent } from "~/lib/format";
-import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
+import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/lib/auth.server";
-import { getNotifications } from "~/lib/legacy/user.server";
+import { getNotifications } from "~/legacy/user.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 
 /** One notification in a dialog over the list (a page of its own without JavaScript). */

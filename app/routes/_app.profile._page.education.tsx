@@ -8,8 +8,8 @@ import { requireUser } from "~/lib/auth.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { getUniversities } from "~/lib/legacy/general.server";
-import { saveUniversity } from "~/lib/legacy/user.server";
+import { getUniversities } from "~/legacy/general.server";
+import { saveUniversity } from "~/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { loader as profileLoader } from "./_app.profile._page";
 

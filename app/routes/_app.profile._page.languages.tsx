@@ -9,8 +9,8 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getZodConstraint, languagesSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { getLanguages } from "~/lib/legacy/languages.server";
-import { saveLanguages } from "~/lib/legacy/user.server";
+import { getLanguages } from "~/legacy/languages.server";
+import { saveLanguages } from "~/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { loader as profileLoader } from "./_app.profile._page";
 

@@ -10,7 +10,7 @@ import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/lib/form-errors.server";
 import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
-import { getProfileInfo } from "~/lib/legacy/user.server";
+import { getProfileInfo } from "~/legacy/user.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("profile:title");

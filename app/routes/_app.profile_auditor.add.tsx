@@ -11,8 +11,8 @@ import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } fr
 import { userMessage } from "~/lib/form-errors.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
-import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
-import type { LegacyContext } from "~/lib/legacy/request.server";
+import { addTeamMember, searchTeamCandidates } from "~/legacy/leader.server";
+import type { LegacyContext } from "~/legacy/request.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**

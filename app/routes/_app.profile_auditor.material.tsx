@@ -8,7 +8,7 @@ import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/sche
 import { materialTypes } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
-import { uploadMaterial } from "~/lib/legacy/leader.server";
+import { uploadMaterial } from "~/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /** 'Subir material' (spec §2, §3 Material form, §5 Material rules, enforced here). */

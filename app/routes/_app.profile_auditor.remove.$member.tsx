@@ -9,7 +9,7 @@ import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
-import { getTeam, removeTeamMember } from "~/lib/legacy/leader.server";
+import { getTeam, removeTeamMember } from "~/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**

@@ -7,7 +7,7 @@ import { shortName, titleCase } from "~/domain/names";
 import { formatPoints } from "~/lib/format";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
 import { requireUser } from "~/lib/auth.server";
-import { getRanking } from "~/lib/legacy/ranking.server";
+import { getRanking } from "~/legacy/ranking.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:ranking.title");

@@ -11,7 +11,7 @@ import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
 import { getZodConstraint, parseWithZod, supportSchema } from "~/lib/forms/schemas.server";
 import { appSections } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
-import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
+import { getSupportCategories, saveSupportRequest } from "~/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";

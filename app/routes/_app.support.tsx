@@ -6,7 +6,7 @@ import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/lib/form-errors.server";
-import { getSupportRequests } from "~/lib/legacy/help.server";
+import { getSupportRequests } from "~/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
 import { pageTitle } from "~/lib/page-title";
 

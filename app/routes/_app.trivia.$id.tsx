@@ -8,8 +8,8 @@ import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { userMessage, unlessAfterAction } from "~/lib/form-errors.server";
-import type { LegacyContext } from "~/lib/legacy/request.server";
-import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
+import type { LegacyContext } from "~/legacy/request.server";
+import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageTitle } from "~/lib/page-title";
 

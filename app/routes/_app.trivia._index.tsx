@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/lib/auth.server";
-import { getTriviaGames } from "~/lib/legacy/trivia.server";
+import { getTriviaGames } from "~/legacy/trivia.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:trivia.title");

@@ -12,10 +12,10 @@ import { wantsSaveData } from "~/lib/data-saver.server";
 import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
 import { requireUser } from "~/lib/auth.server";
 import { withFallback } from "~/lib/form-errors.server";
-import { checkBadges } from "~/lib/legacy/badges.server";
+import { checkBadges } from "~/legacy/badges.server";
 import { formatPoints } from "~/lib/format";
-import { getUserPoints } from "~/lib/legacy/training.server";
-import { checkUpdates } from "~/lib/legacy/user.server";
+import { getUserPoints } from "~/legacy/training.server";
+import { checkUpdates } from "~/legacy/user.server";
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { PinCounter } from "~/components/pin-counter";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/lib/auth.server";
-import { getVrPin } from "~/lib/legacy/general.server";
+import { getVrPin } from "~/legacy/general.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("pages.vr");

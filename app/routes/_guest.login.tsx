@@ -7,7 +7,7 @@ import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, crossSite, FormRejected, handOffQuery, requireGuest, signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { legacyErrorReply } from "~/lib/form-errors.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { LegacyError } from "~/legacy/request.server";
 import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/lib/i18next.server";

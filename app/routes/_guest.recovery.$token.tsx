@@ -8,8 +8,8 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { assignNewPassword, verifyPasswordToken } from "~/legacy/auth.server";
+import { LegacyError } from "~/legacy/request.server";
 import { unavailable } from "~/lib/request-id.server";
 import { pageTitle } from "~/lib/page-title";
 

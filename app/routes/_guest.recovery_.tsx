@@ -10,7 +10,7 @@ import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
 import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
 import { getFixedT, getLocale } from "~/lib/i18next.server";
 import { useZodForm } from "~/lib/use-zod-form";
-import { requestPasswordReset } from "~/lib/legacy/auth.server";
+import { requestPasswordReset } from "~/legacy/auth.server";
 import { pageTitle } from "~/lib/page-title";
 
 // A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,

@@ -10,7 +10,7 @@ import { legacyErrorReply } from "~/lib/form-errors.server";
 import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { getFixedT } from "~/lib/i18next.server";
-import { saveCertificate } from "~/lib/legacy/user.server";
+import { saveCertificate } from "~/legacy/user.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
 import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
 import { useZodForm } from "~/lib/use-zod-form";

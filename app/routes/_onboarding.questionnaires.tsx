@@ -6,7 +6,7 @@ import { FormError } from "~/components/forms";
 import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
+import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
 import { userMessage, unlessAfterAction } from "~/lib/form-errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";

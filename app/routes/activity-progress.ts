@@ -4,8 +4,8 @@ import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
 import { requireUser } from "~/lib/auth.server";
-import type { ActivityReport } from "~/lib/legacy/activities.server";
-import { isTransient, LegacyError, LegacyUnreached } from "~/lib/legacy/request.server";
+import type { ActivityReport } from "~/legacy/activities.server";
+import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
 
 /**
  * `POST /activity-progress`: the activity player's writes (spec §4, §7), one per request, sent by

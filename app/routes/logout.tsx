@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { endSessionAndGo, forgetToken, requireUser } from "~/lib/auth.server";
-import { logout } from "~/lib/legacy/auth.server";
-import { LegacyError } from "~/lib/legacy/request.server";
+import { logout } from "~/legacy/auth.server";
+import { LegacyError } from "~/legacy/request.server";
 import { requestIdOf } from "~/lib/request-id.server";
 import { readSession } from "~/lib/session.server";
 import { getLocale } from "~/lib/i18next.server";

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { LegacyError } from "~/lib/legacy/request.server";
-import { checkUpdates, markUserNewsViewed } from "~/lib/legacy/user.server";
+import { LegacyError } from "~/legacy/request.server";
+import { checkUpdates, markUserNewsViewed } from "~/legacy/user.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -1,8 +1,8 @@
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { login } from "~/lib/legacy/auth.server";
-import { reportActivity } from "~/lib/legacy/activities.server";
-import { getLearningPaths } from "~/lib/legacy/training.server";
+import { login } from "~/legacy/auth.server";
+import { reportActivity } from "~/legacy/activities.server";
+import { getLearningPaths } from "~/legacy/training.server";
 import { caught, context, get, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reportActivity } from "~/lib/legacy/activities.server";
+import { reportActivity } from "~/legacy/activities.server";
 import {
   assignNewPassword,
   login,
@@ -9,9 +9,9 @@ import {
   logout,
   requestPasswordReset,
   verifyPasswordToken,
-} from "~/lib/legacy/auth.server";
-import { checkBadges, getBadges, viewBadge } from "~/lib/legacy/badges.server";
-import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
+} from "~/legacy/auth.server";
+import { checkBadges, getBadges, viewBadge } from "~/legacy/badges.server";
+import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
 import {
   getHomeActivities,
   getTrainingTopics,
@@ -19,7 +19,7 @@ import {
   getUniversities,
   getVrPin,
   getWorkPositions,
-} from "~/lib/legacy/general.server";
+} from "~/legacy/general.server";
 import {
   getFaq,
   getSuggestionCategories,
@@ -28,25 +28,25 @@ import {
   saveSuggestion,
   saveSupportRequest,
   sendContactComment,
-} from "~/lib/legacy/help.server";
-import { getLanguages } from "~/lib/legacy/languages.server";
+} from "~/legacy/help.server";
+import { getLanguages } from "~/legacy/languages.server";
 import {
   addTeamMember,
   getTeam,
   removeTeamMember,
   searchTeamCandidates,
   uploadMaterial,
-} from "~/lib/legacy/leader.server";
-import { getRanking } from "~/lib/legacy/ranking.server";
-import { type LegacyContext, LegacyError } from "~/lib/legacy/request.server";
+} from "~/legacy/leader.server";
+import { getRanking } from "~/legacy/ranking.server";
+import { type LegacyContext, LegacyError } from "~/legacy/request.server";
 import {
   getLearningPaths,
   getProfileProgress,
   getAcademy,
   getUserPoints,
   getUserProgress,
-} from "~/lib/legacy/training.server";
-import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
+} from "~/legacy/training.server";
+import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import {
   changeProfilePhoto,
   checkUpdates,
@@ -60,7 +60,7 @@ import {
   saveLanguages,
   saveUniversity,
   updateProfileData,
-} from "~/lib/legacy/user.server";
+} from "~/legacy/user.server";
 import { startLegacy } from "./helpers";
 
 const PASSWORD = "Academia2026!";

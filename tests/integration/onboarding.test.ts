@@ -152,7 +152,7 @@ describe("certification form", () => {
       expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     }
     const { requireUser } = await import("~/lib/auth.server");
-    const { getProfileInfo } = await import("~/lib/legacy/user.server");
+    const { getProfileInfo } = await import("~/legacy/user.server");
     const { certificates } = await getProfileInfo((await requireUser(get("/certifications", cookie))).ctx);
     const [image, pdf] = await Promise.all(
       certificates.map(async ({ fileUrl }) => Buffer.from(await (await fetch(fileUrl ?? "")).arrayBuffer())),

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { saveCertificate } from "~/lib/legacy/user.server";
+import { login } from "~/legacy/auth.server";
+import { saveCertificate } from "~/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/lib/pdf-pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlainProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserProgress } from "~/lib/legacy/training.server";
+import { login } from "~/legacy/auth.server";
+import { getUserProgress } from "~/legacy/training.server";
 import { caught, context, hangUpstream, post, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
 /** The player without JavaScript (issue #14 item 7): 'Iniciar', then 'Marcar como terminado' once the time has passed. */

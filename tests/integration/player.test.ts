@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData, ProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserPoints, getUserProgress } from "~/lib/legacy/training.server";
+import { login } from "~/legacy/auth.server";
+import { getUserPoints, getUserProgress } from "~/legacy/training.server";
 import { caught, context, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;

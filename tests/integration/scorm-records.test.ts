@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserProgress } from "~/lib/legacy/training.server";
+import { login } from "~/legacy/auth.server";
+import { getUserProgress } from "~/legacy/training.server";
 import { context, post, signedInCookie, startLegacy } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { progressRecordSchema } from "./schemas.server";
+import { progressRecordSchema } from "./schemas/training.server";
 
 /** The activity player's calls (spec §4, §7): each answers with the new progress record. */
 export const activityActions = [

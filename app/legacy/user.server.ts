@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import {
-  certificateSchema,
-  messageSchema,
-  notificationSchema,
-  userNewsSchema,
-  userSchema,
-} from "./schemas.server";
+import { messageSchema } from "./schemas/common.server";
+import { notificationSchema, userNewsSchema } from "./schemas/notifications.server";
+import { certificateSchema, userSchema } from "./schemas/user.server";
 
 const userReply = z.object({ user: userSchema }).passthrough().transform((reply) => reply.user);
 

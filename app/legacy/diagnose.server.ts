@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { id, messageSchema } from "./schemas.server";
+import { id, messageSchema } from "./schemas/common.server";
 
 const optionSchema = z.object({ id, option: z.string() }).passthrough();
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cachedLegacyRequest, type LegacyContext } from "./request.server";
-import { id } from "./schemas.server";
+import { id } from "./schemas/common.server";
 
 const languageSchema = z
   .object({

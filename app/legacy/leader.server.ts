@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { MaterialForm } from "../forms/leader";
+import type { MaterialForm } from "~/lib/forms/leader";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { count, flag, fullPath, id, mediaPath, text } from "./schemas.server";
+import { count, flag, fullPath, id, mediaPath, text } from "./schemas/common.server";
 
 /**
  * The leader extensions (docs/legacy-api.md, 'Leader'): proposals the real legacy API may lack,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { fullPath, id } from "./schemas.server";
+import { fullPath, id } from "./schemas/common.server";
 
 const rowSchema = z
   .object({

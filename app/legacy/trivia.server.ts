@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { count, flag, fullPath, id, mediaPath, text } from "./schemas.server";
+import { count, flag, fullPath, id, mediaPath, text } from "./schemas/common.server";
 
 const gameSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
-import { activitySchema, count, flag, id, progressRecordSchema, routeSchema, text } from "./schemas.server";
+import { count, flag, id, text } from "./schemas/common.server";
+import { activitySchema, progressRecordSchema, routeSchema } from "./schemas/training.server";
 
 const routePointsSchema = z
   .object({

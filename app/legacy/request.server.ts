@@ -1,8 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod";
-import { loggablePath, log } from "../../../server/log";
-import { cached } from "../cache.server";
-import { getConfig } from "../config.server";
+import { loggablePath, log } from "../../server/log";
+import { cached } from "~/lib/cache.server";
+import { getConfig } from "~/lib/config.server";
 
 /**
  * The one door to the legacy API: headers, timeout, parsing and the error mapping of spec §8.

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { browserMediaUrl } from "../files-host.server";
+import { browserMediaUrl } from "~/lib/files-host.server";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { flag, id, text, userBadgeSchema } from "./schemas.server";
+import { flag, id, text } from "./schemas/common.server";
+import { userBadgeSchema } from "./schemas/user.server";
 
 const badgeSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
-import { id, messageSchema, namedSchema, text } from "./schemas.server";
+import { id, messageSchema, namedSchema, text } from "./schemas/common.server";
 
 /** FAQ, support, suggestions and the contact form (spec §7). */
 const TEN_MINUTES = 10 * 60 * 1000;

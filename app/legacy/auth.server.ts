@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type LegacyContext, legacyRequest } from "./request.server";
-import { messageSchema, signInSchema } from "./schemas.server";
+import { messageSchema } from "./schemas/common.server";
+import { signInSchema } from "./schemas/user.server";
 
 export function login(ctx: LegacyContext, body: { email: string; password: string }) {
   return legacyRequest(ctx, { method: "POST", path: "/auth/login", body, schema: signInSchema });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
-import { fullPath, id, listedActivitySchema, namedSchema } from "./schemas.server";
+import { fullPath, id, namedSchema } from "./schemas/common.server";
+import { listedActivitySchema } from "./schemas/training.server";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
