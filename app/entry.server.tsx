@@ -7,13 +7,13 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getConfig } from "./lib/config.server";
-import { createDocumentStream } from "./lib/document-stream.server";
-import { getLocale, translatorFor } from "./lib/i18next.server";
+import { getConfig } from "./infra/config.server";
+import { createDocumentStream } from "./infra/document-stream.server";
+import { getLocale, translatorFor } from "./infra/language.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
 import { loggablePath, log } from "../server/log";
-import { requestIdOf } from "./lib/request-id.server";
+import { requestIdOf } from "./infra/request-id.server";
 
 const ABORT_DELAY = 5_000;
 

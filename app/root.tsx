@@ -10,13 +10,13 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
-import { wantsSaveData } from "./lib/data-saver.server";
+import { wantsSaveData } from "./infra/data-saver.server";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
-import { getLocale } from "./lib/i18next.server";
+import { getLocale } from "./infra/language.server";
 import { getLanguages } from "~/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
-import { requestIdOf } from "./lib/request-id.server";
-import { getToast } from "./lib/toast.server";
+import { requestIdOf } from "./infra/request-id.server";
+import { getToast } from "./infra/toast.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";

@@ -43,7 +43,7 @@ const importBuild = async (): Promise<ServerBuild> => import(`${buildUrl.href}?t
 let build = await importBuild();
 let draining = false;
 
-/** The session cookie is `__Host-` and Secure (app/lib/session.server.ts): browsers keep it over https only. */
+/** The session cookie is `__Host-` and Secure (app/infra/session.server.ts): browsers keep it over https only. */
 const secureCookies = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
 
 const app = express();

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { UnavailableData } from "~/lib/request-id.server";
+import type { UnavailableData } from "~/infra/request-id.server";
 import type { RootData } from "~/root";
 
 function requestIdIn(error: unknown): string | null {

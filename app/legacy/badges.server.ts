@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { browserMediaUrl } from "~/lib/files-host.server";
+import { browserMediaUrl } from "~/infra/files-host.server";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { flag, id, text } from "./schemas/common.server";
 import { userBadgeSchema } from "./schemas/user.server";

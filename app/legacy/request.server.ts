@@ -1,8 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod";
 import { loggablePath, log } from "../../server/log";
-import { cached } from "~/lib/cache.server";
-import { getConfig } from "~/lib/config.server";
+import { cached } from "~/infra/cache.server";
+import { getConfig } from "~/infra/config.server";
 
 /**
  * The one door to the legacy API: headers, timeout, parsing and the error mapping of spec §8.
@@ -167,7 +167,7 @@ export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptio
 }
 
 /**
- * A public catalogue's call, cached per process (app/lib/cache.server.ts): concurrent misses share
+ * A public catalogue's call, cached per process (app/infra/cache.server.ts): concurrent misses share
  * one upstream call, made without any caller's callbacks; each caller then meets a failure with
  * its own (a shared call must not throw one user's session-ending redirect, or request id, at
  * another). A 401 was about the token of whoever made the shared call: the caller asks again

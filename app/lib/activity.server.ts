@@ -3,9 +3,9 @@ import { launchable, readScormUserData } from "~/components/player/scorm-package
 import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
-import { requireUser } from "./auth.server";
-import { getConfig } from "./config.server";
-import { wantsSaveData } from "./data-saver.server";
+import { requireUser } from "~/infra/auth.server";
+import { getConfig } from "~/infra/config.server";
+import { wantsSaveData } from "~/infra/data-saver.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "~/legacy/activities.server";
 import { getHomeActivities } from "~/legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "~/legacy/request.server";

@@ -3,8 +3,8 @@ import Piscina from "piscina";
 import type { PdfDocument, PdfProblem } from "~/components/player/types";
 import { PDF_PAGE_GROUP, type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
 import { log } from "../../server/log";
-import { getConfig } from "./config.server";
-import { filesHostUrl } from "./files-host.server";
+import { getConfig } from "~/infra/config.server";
+import { filesHostUrl } from "~/infra/files-host.server";
 import type { PdfAnswer, PdfFile, PdfOutline, PdfTask } from "./pdf-worker.server";
 
 /**

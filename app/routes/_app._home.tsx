@@ -7,7 +7,7 @@ import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/lea
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
 import { getHomeActivities } from "~/legacy/general.server";

@@ -6,7 +6,7 @@ import { CheckIcon } from "~/components/icons";
 import { SectionPage } from "~/components/section-page";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { getProfileProgress, getUserPoints } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 

@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { elapsed } from "~/domain/time";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { notificationIntentSchema } from "~/lib/forms/notifications.server";
-import { getFixedT } from "~/lib/i18next.server";
+import { getFixedT } from "~/infra/language.server";
 import { LegacyError } from "~/legacy/request.server";
 import { deleteNotification, getNotifications, markNotificationSeen } from "~/legacy/user.server";
-import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:notifications.title");

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/lib/format";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { getBadges } from "~/legacy/badges.server";
 import { getUserPoints } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
-import { unlessAfterAction } from "~/lib/form-errors.server";
+import { unlessAfterAction } from "~/infra/form-errors.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/legacy/leader.server";
 import { getUserInfo } from "~/legacy/user.server";

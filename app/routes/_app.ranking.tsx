@@ -6,7 +6,7 @@ import { SectionPage } from "~/components/section-page";
 import { shortName, titleCase } from "~/domain/names";
 import { formatPoints } from "~/lib/format";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { getRanking } from "~/legacy/ranking.server";
 import { pageTitle } from "~/lib/page-title";
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { formatPoints } from "~/lib/format";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { getTriviaGames } from "~/legacy/trivia.server";
 import { pageTitle } from "~/lib/page-title";
 

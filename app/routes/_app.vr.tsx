@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { PinCounter } from "~/components/pin-counter";
 import { SectionPage } from "~/components/section-page";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { getVrPin } from "~/legacy/general.server";
 import { pageTitle } from "~/lib/page-title";
 

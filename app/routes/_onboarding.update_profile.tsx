@@ -3,16 +3,16 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
-import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
+import { requireUser } from "~/infra/auth.server";
+import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
 import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
 import { LANGUAGE_LEVELS } from "~/lib/forms/options";
-import { getFixedT } from "~/lib/i18next.server";
+import { getFixedT } from "~/infra/language.server";
 import { getUniversities, getWorkPositions } from "~/legacy/general.server";
 import { getLanguages } from "~/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/legacy/user.server";
-import { commitSession, sessionUserOf } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { commitSession, sessionUserOf } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 

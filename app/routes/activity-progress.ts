@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import type { ActivityReport } from "~/legacy/activities.server";
 import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
 

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { viewBadge } from "~/legacy/badges.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 

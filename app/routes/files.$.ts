@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getConfig } from "~/lib/config.server";
-import { requireLiveUser } from "~/lib/auth.server";
-import { filesHostTarget, plain } from "~/lib/files-host.server";
+import { getConfig } from "~/infra/config.server";
+import { requireLiveUser } from "~/infra/auth.server";
+import { filesHostTarget, plain } from "~/infra/files-host.server";
 import { log } from "../../server/log";
 
 /**

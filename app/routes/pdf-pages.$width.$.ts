@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDF_PAGE_FORMATS, PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth } from "~/domain/media";
-import { requireLiveUser } from "~/lib/auth.server";
-import { plain } from "~/lib/files-host.server";
+import { requireLiveUser } from "~/infra/auth.server";
+import { plain } from "~/infra/files-host.server";
 import { FAILURE_STATUS, PAGE_MAX_AGE_S, pageImage, reasonOf } from "~/lib/pdf-pages.server";
 import { log } from "../../server/log";
 

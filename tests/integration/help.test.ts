@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { commitSession } from "~/lib/session.server";
+import { commitSession } from "~/infra/session.server";
 import { context, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;

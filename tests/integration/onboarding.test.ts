@@ -151,7 +151,7 @@ describe("certification form", () => {
       const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: file })))) as { saved: string };
       expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     }
-    const { requireUser } = await import("~/lib/auth.server");
+    const { requireUser } = await import("~/infra/auth.server");
     const { getProfileInfo } = await import("~/legacy/user.server");
     const { certificates } = await getProfileInfo((await requireUser(get("/certifications", cookie))).ctx);
     const [image, pdf] = await Promise.all(
@@ -261,7 +261,7 @@ describe("profile update and the user loader", () => {
 
   it("the session takes the saved name, so the header shows it", async () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
-    const { readSession } = await import("~/lib/session.server");
+    const { readSession } = await import("~/infra/session.server");
     const saved = (await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie)))) as Response;
     const session = await readSession(get("/", cookiesOf(saved)));
     expect(session?.user.fullName).toBe("Lucía Gómez Ríos");

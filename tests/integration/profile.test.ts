@@ -61,7 +61,7 @@ describe("profile page loader", () => {
   });
 
   it("names the languages in English for an English session", async () => {
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const profile = await profileOf(`${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`);
     expect(profile.languages.map((language) => language.name)).toEqual(["Spanish", "English"]);
   });
@@ -245,7 +245,7 @@ describe("photo action", () => {
     expect(status).toBe(422);
     expect(body.error).toBe("La imagen no debe superar 8000 px por lado ni 25 megapíxeles");
     expect((await profileOf(cookie)).photoPending).toBe(false);
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
     expect((await upload(bomb, english)).body.error).toBe("The image must not exceed 8000 px per side or 25 megapixels");
   });
@@ -293,7 +293,7 @@ describe("photo action", () => {
   });
 
   it("answers in English for an English session", async () => {
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
     const { body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"), english);
     expect(body.error).toBe("The file must not exceed 4 MB");

@@ -35,7 +35,7 @@ describe("cross-site requests", () => {
   }
 
   it("lets a same-origin POST through", async () => {
-    const { assertSameOrigin } = await import("~/lib/same-origin.server");
+    const { assertSameOrigin } = await import("~/infra/same-origin.server");
     const request = new Request("http://localhost/x", { method: "POST", headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" } });
     expect(() => assertSameOrigin(request)).not.toThrow();
   });

@@ -65,7 +65,7 @@ describe("login attempts", () => {
     for (let i = 0; i < 3; i++) {
       expect(((await login(attacker, leader.email, "wrong-password")) as unknown as Reply).init.status).toBe(400);
     }
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = { Cookie: await localeCookie.serialize("en") };
     const braked = (await login(attacker, leader.email.toUpperCase(), "wrong-password", english)) as unknown as Reply;
     expect(braked.init.status).toBe(429);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { browserMediaUrl } from "~/lib/files-host.server";
+import { browserMediaUrl } from "~/infra/files-host.server";
 
 /**
  * The building blocks of the entity schemas of spec §3 at the legacy boundary (one file per entity

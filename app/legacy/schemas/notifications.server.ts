@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { browserMediaUrl } from "~/lib/files-host.server";
+import { browserMediaUrl } from "~/infra/files-host.server";
 import { fullPath, id, legacyTrue, text } from "./common.server";
 
 export const notificationSchema = z

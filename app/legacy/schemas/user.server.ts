@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { browserMediaUrl } from "~/lib/files-host.server";
+import { browserMediaUrl } from "~/infra/files-host.server";
 import { count, flag, fullPath, id, mediaPath, text } from "./common.server";
 
 const workPosition = z.object({ id, name: z.string() }).passthrough().nullish();

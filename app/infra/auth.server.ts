@@ -9,12 +9,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { decryptSsoQuery } from "../../server/sso";
 import { getConfig } from "./config.server";
 import { assertSameOrigin } from "./same-origin.server";
-import { getFixedT, getLocale } from "./i18next.server";
+import { getFixedT, getLocale } from "./language.server";
 import { login, loginOrRegister, loginWithToken } from "~/legacy/auth.server";
 import { type LegacyContext, LegacyError, retry, writeDeadline } from "~/legacy/request.server";
 import type { SignIn } from "~/legacy/schemas/user.server";
 import { getUserInfo } from "~/legacy/user.server";
-import { employeeLoginSchema, loginSchema } from "./forms/auth";
+import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
 import {
   commitSession,
   destroySession,

@@ -2,8 +2,8 @@ import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
 import { resources, type Namespace } from "~/locales";
 import { localeCookie } from "../../server/locale";
-import { createTranslator, type Translator } from "./i18n/translator";
-import { registerPageTranslator } from "./page-title";
+import { createTranslator, type Translator } from "~/lib/i18n/translator";
+import { registerPageTranslator } from "~/lib/page-title";
 
 export { localeCookie };
 

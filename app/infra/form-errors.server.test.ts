@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { userMessage, unlessAfterAction, withFallback } from "./form-errors.server";
-import { getFixedT } from "./i18next.server";
+import { getFixedT } from "./language.server";
 import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 
 const ctx: LegacyContext = { locale: "es", onUnavailable: () => new Response(null, { status: 503 }) };

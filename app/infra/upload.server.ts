@@ -3,7 +3,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import pLimit, { type LimitFunction } from "p-limit";
 import { getConfig } from "./config.server";
 import { cleanImage } from "./image.server";
-import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "./upload-rules";
+import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "~/lib/upload-rules";
 
 /** The text fields of an upload form together, names and values: far past any form's own rules. */
 const MAX_TEXT_BYTES = 64 * 1024;

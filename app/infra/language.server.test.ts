@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getFixedT, getLocale, localeCookie, translatorFor } from "./i18next.server";
+import { getFixedT, getLocale, localeCookie, translatorFor } from "./language.server";
 
 async function requestIn(lng?: string) {
   const headers = lng === undefined ? undefined : { Cookie: await localeCookie.serialize(lng) };

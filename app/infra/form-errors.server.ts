@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { TFunction } from "./i18n/translator";
+import type { TFunction } from "~/lib/i18n/translator";
 import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 import { requestIdOf } from "./request-id.server";
 

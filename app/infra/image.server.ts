@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import sharp, { type Metadata } from "sharp";
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from "./upload-rules";
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from "~/lib/upload-rules";
 
 /** Decodes at once in this process (each runs on libuv's threadpool, off the event loop). */
 const MAX_CONCURRENT_DECODES = 2;

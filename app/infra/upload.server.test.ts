@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { png, pngThenHtml } from "../../tests/png";
 import { readUpload, type Upload } from "./upload.server";
-import { CERTIFICATE_TYPES, type FileType, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "./upload-rules";
+import { CERTIFICATE_TYPES, type FileType, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "~/lib/upload-rules";
 
 const pdf = (size: number) => new File([new TextEncoder().encode("%PDF-1.4\n"), new Uint8Array(size - 9)], "x.pdf");
 
