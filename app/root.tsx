@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
@@ -15,6 +15,7 @@ import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { getLocale } from "./infra/language.server";
 import { getLanguages } from "~/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
+import { useRootData } from "./lib/use-root-data";
 import { requestIdOf } from "./infra/request-id.server";
 import { getToast } from "./infra/toast.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<RootData>("root");
+  const rootData = useRootData();
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   return (

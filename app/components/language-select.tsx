@@ -1,7 +1,7 @@
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 /**
  * The language selector of spec §2: plain text when only one language exists, otherwise a
@@ -11,7 +11,7 @@ import type { RootData } from "~/root";
 export function LanguageSelect() {
   const { t } = useTranslation();
   const location = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const hydrated = useHydrated();
   const locale = root?.locale ?? "es";
   const languages = root?.languages ?? [locale];
