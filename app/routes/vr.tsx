@@ -1,32 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
-import { PinCounter } from "~/components/pin-counter";
-import { SectionPage } from "~/components/section-page";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { getVrPin } from "~/lib/legacy/general.server";
-import { pageTitle } from "~/lib/page-title";
+import { withVr } from "~/lib/vr";
 
-export const meta = pageTitle("pages.vr");
-
-/** 'Experiencia VR': the PIN that links the headset's progress to the learner (fetched on open). */
+/**
+ * `/vr`, as bookmarked when 'Experiencia VR' was a page: the VR dialog over home. The dialog opens
+ * over any page with `?vr` (app/lib/vr.ts); the guard still hands an SSO query on to /welcome.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireUser(request);
-  return { pin: await getVrPin(ctx) };
-}
-
-export default function Vr() {
-  const { pin } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  return (
-    <SectionPage title={t("pages.vr")}>
-      <p>{t("vr.intro")}</p>
-      <PinCounter digits={pin} />
-      <p>
-        <Link to="/" className="button">
-          {t("dialog.close")}
-        </Link>
-      </p>
-    </SectionPage>
-  );
+  await requireUser(request);
+  return redirect(withVr({ pathname: "/", search: "" }));
 }
