@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { type VrDialogData, withoutVr, withVr } from "~/lib/vr";
 import { PinCounter } from "./pin-counter";
@@ -11,11 +12,18 @@ import { RouteDialog } from "./route-dialog";
 export function VrDialog({ vr }: { vr: VrDialogData }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const intro = useRef<HTMLParagraphElement>(null);
+  // 'Reintentar' is gone once the PIN arrives: its focus moves to the text that goes with the PIN.
+  useEffect(() => {
+    if (vr.pin && document.activeElement === document.body) intro.current?.focus();
+  }, [vr.pin]);
   return (
     <RouteDialog title={t("pages.vr")} closeTo={withoutVr(location)} dismissOnBackdrop>
       {vr.pin ? (
         <>
-          <p>{t("vr.intro")}</p>
+          <p ref={intro} tabIndex={-1}>
+            {t("vr.intro")}
+          </p>
           <PinCounter digits={vr.pin} />
         </>
       ) : (

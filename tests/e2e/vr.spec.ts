@@ -107,6 +107,7 @@ test("when the legacy API fails for the PIN the dialog says so in the learner's 
   await tapReachable(english.getByRole("link", { name: "Try again" }));
   await expect(english.getByText(/^Your PIN is \d( \d){5}$/)).toBeAttached();
   await expect(english.getByRole("alert")).toHaveCount(0);
+  if (jsEnabled(testInfo)) await expect(english.getByText(/^Enter this PIN/)).toBeFocused();
   await expect(page).toHaveURL(/\/notifications\?vr$/);
 });
 
