@@ -25,6 +25,7 @@ import {
 } from "./session.server";
 import { requestIdOf, unavailable } from "./request-id.server";
 import { toastHeader } from "./toast.server";
+import { VR_PARAM } from "~/lib/vr";
 
 /** A form the strategy refused before calling the legacy API; the action shows its reply. */
 export class FormRejected extends Error {
@@ -124,9 +125,10 @@ function ssoQuery(url: URL): URLSearchParams {
 
 /**
  * Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). Remix strips
- * its `_routes` and an empty `index` before loaders run (server.test.ts proves it).
+ * its `_routes` and an empty `index` before loaders run (server.test.ts proves it); `vr` opens the
+ * VR PIN dialog over a page (app/lib/vr.ts).
  */
-const OWN_PARAMS = new Set(["_data"]);
+const OWN_PARAMS = new Set(["_data", VR_PARAM]);
 
 export function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);

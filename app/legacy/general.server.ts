@@ -80,6 +80,9 @@ export function getHomeActivities(ctx: LegacyContext) {
   });
 }
 
+/** The most digits a VR PIN may have; a longer one (or none) is an unreadable reply, not a PIN to draw. */
+export const MAX_PIN_DIGITS = 16;
+
 /** `GET /general/pin_vr`: the digits of the VR PIN. */
 export function getVrPin(ctx: LegacyContext) {
   return legacyRequest(ctx, {
@@ -89,6 +92,7 @@ export function getVrPin(ctx: LegacyContext) {
       .object({ pin: z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()]) })
       .transform((reply) =>
         (Array.isArray(reply.pin) ? reply.pin.join("") : String(reply.pin)).replace(/\D/g, "").split("").map(Number),
-      ),
+      )
+      .refine((digits) => digits.length > 0 && digits.length <= MAX_PIN_DIGITS),
   });
 }
