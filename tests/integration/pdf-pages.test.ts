@@ -2,12 +2,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { saveCertificate } from "~/legacy/user.server";
-import { MAX_PER_USER, readPdf } from "~/lib/pdf-pages.server";
+import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { context, get, signedInCookie, withLegacy } from "./helpers";
 
-/** The PDF player's pages, drawn on the server from the mock's files (app/lib/pdf-pages.server.ts). */
+/** The PDF player's pages, drawn on the server from the mock's files (app/player/server/pdf/). */
 
 const legacy = withLegacy();
 let cookie: string;

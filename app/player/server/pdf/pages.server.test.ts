@@ -1,7 +1,6 @@
 import { loadImage, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it, vi } from "vitest";
 import {
-  fillsPage,
   hugeImage,
   inflateBomb,
   jbig2Bomb,
@@ -11,11 +10,12 @@ import {
   textPage,
   thinPage,
   writePdf,
-} from "../../tests/fixtures/pdf-bombs";
-import type { PdfFile, PdfTask } from "./pdf-worker.server";
-import { MAX_PER_USER, MAX_WAITING, pageImage, PdfError, PdfPool } from "./pdf-pages.server";
+} from "../../../../tests/fixtures/pdf-bombs";
+import { PdfError } from "./failure.server";
+import { pageImage } from "./pages.server";
+import { MAX_PER_USER, MAX_WAITING } from "./render.server";
 
-/** The bounds of the PDF renderer and its worker pool, against a stubbed files host (FILES_HOST_URL is http://files.test). */
+/** Page images through the renderer's entry: drawing, download caps and bounds, against a stubbed files host (FILES_HOST_URL is http://files.test). */
 
 // The stubbed host's folders are the media folders here (FILES_PATH_PREFIXES, read at the first call).
 process.env.FILES_PATH_PREFIXES = "sample/,big/,up/,again/,busy/,crafted/";
@@ -200,46 +200,25 @@ describe("pageImage under crafted files (issue #12)", () => {
     await Promise.all(running);
     expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(["/crafted/running/1.pdf", "/crafted/running/2.pdf"]);
   });
-});
 
-describe("PdfPool", () => {
-  const file = (data: Uint8Array, key: string): PdfFile => {
-    const shared = new SharedArrayBuffer(data.byteLength);
-    new Uint8Array(shared).set(data);
-    return { key, data: shared };
-  };
-  const page = (data: Uint8Array, key: string): PdfTask => ({
-    kind: "page",
-    file: file(data, key),
-    number: 1,
-    width: 1080,
-    format: "png",
-  });
-
-  /** A pool of one worker, warmed with a page so the next task starts at once; counts the workers it ends. */
-  async function warmPool(deadlineMs: number) {
-    const pool = new PdfPool(deadlineMs, 1);
-    const ended = { count: 0 };
-    pool.threads.on("workerDestroy", () => ended.count++);
-    await pool.run(page(textPage(), "warm"));
-    return { pool, ended };
-  }
-
-  it("terminates a worker past the deadline and answers the next task with a new one", async () => {
-    const { pool, ended } = await warmPool(5000);
-    expect(await outcome(pool.run(page(fillsPage(), "slow")))).toBe("timeout");
-    expect(ended.count).toBe(1);
-    expect(await outcome(pool.run(page(textPage(), "next")))).toBe("drawn");
-    await pool.threads.destroy();
-  });
-
-  it("terminates the worker of a task whose client left", async () => {
-    const { pool, ended } = await warmPool(15_000);
-    const leaving = new AbortController();
-    const slow = outcome(pool.run(page(fillsPage(), "slow"), leaving.signal));
-    leaving.abort();
-    expect(await slow).toBe("gone");
-    expect(ended.count).toBe(1);
-    await pool.threads.destroy();
+  it("stops a drawing two clients asked for only when both left: one that stays gets the page", async () => {
+    const { closed, open } = gate();
+    const fetch = filesHost({ "/crafted/shared.pdf": textPage(), "/crafted/dropped.pdf": textPage() }, closed);
+    const running = [1, 2].map((index) => outcome(pageImage(`crafted/slots/${index}.pdf`, 1, 360, "png", { user: `s${index}` })));
+    const asked = (name: string, client: AbortController, user: string) =>
+      outcome(pageImage(`crafted/${name}.pdf`, 1, 360, "png", { user, signal: client.signal }));
+    const [leaves, stays, leavesToo, alsoLeaves] = [new AbortController(), new AbortController(), new AbortController(), new AbortController()];
+    const shared = [asked("shared", leaves, "ana"), asked("shared", stays, "luis")];
+    const dropped = [asked("dropped", leavesToo, "ana"), asked("dropped", alsoLeaves, "luis")];
+    for (const client of [leaves, leavesToo, alsoLeaves]) client.abort();
+    open();
+    expect(await Promise.all(shared)).toEqual(["gone", "drawn"]);
+    expect(await Promise.all(dropped)).toEqual(["gone", "gone"]);
+    await Promise.all(running);
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/crafted/slots/1.pdf",
+      "/crafted/slots/2.pdf",
+      "/crafted/shared.pdf",
+    ]);
   });
 });

@@ -17,10 +17,11 @@ import {
   longDocument,
   TEXT_BOX,
   truncated,
-} from "../../tests/fixtures/pdf-content";
+} from "../../../../tests/fixtures/pdf-content";
 import type { PdfPageWidth } from "~/domain/media";
-import { PdfError, PdfPool } from "./pdf-pages.server";
-import type { PdfOutline, PdfTask } from "./pdf-worker.server";
+import { PdfError } from "./failure.server";
+import { PdfPool } from "./render.server";
+import type { PdfOutline, PdfTask } from "./worker.server";
 
 /** What the renderer's worker reads and draws of real-world PDFs (issue #13 items 8–10), through the built worker bundle. */
 
@@ -115,6 +116,24 @@ describe("long documents and large sheets", () => {
     expect([image.width, image.height]).toEqual([2160, 3053]);
     // The 10-point note in the bottom right corner (9 pixels high; points from the top: 3370 - 120 - 10).
     expect(ink(image, 2160 / 2384, { x: 2195, y: 3236, width: 70, height: 18 })).toBeGreaterThan(60);
+  });
+});
+
+describe("parsed documents", () => {
+  it("keeps the two last used by download key: a key seen again is not parsed again, one pushed out is", async () => {
+    const read = async (key: string, pages: number) => {
+      const file = { ...fileOf(longDocument(pages)), key };
+      return (await pool.run<PdfOutline>({ kind: "outline", file, first: 1, count: 1 })).pageCount;
+    };
+    expect(await read("kept", 3)).toBe(3);
+    expect(await read("other", 1)).toBe(1);
+    // Same key, other bytes: the worker answers from the document it parsed.
+    expect(await read("kept", 5)).toBe(3);
+    expect(await read("third", 1)).toBe(1);
+    expect(await read("kept", 5)).toBe(3);
+    expect(await read("fourth", 1)).toBe(1);
+    expect(await read("fifth", 1)).toBe(1);
+    expect(await read("kept", 5)).toBe(5);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hugeImage, inflateBomb, jbig2Bomb, textOpsBomb, textPage, thinPage } from "../../tests/fixtures/pdf-bombs";
-import { canvasSize, hasBomb, MAX_PAGE_PIXELS } from "./pdf-limits.server";
+import { hugeImage, inflateBomb, jbig2Bomb, textOpsBomb, textPage, thinPage } from "../../../../tests/fixtures/pdf-bombs";
+import { canvasSize, hasBomb, MAX_PAGE_PIXELS } from "./limits.server";
 
 /** The bounds the PDF renderer's workers check before pdf.js spends memory (issue #12). */
 

@@ -1,16 +1,17 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { type Canvas, createCanvas, DOMMatrix, Path2D } from "@napi-rs/canvas";
+import { LRUCache } from "lru-cache";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import type { PdfDocument } from "../components/player/types";
-import type { PdfPageFormat, PdfPageWidth } from "../domain/media";
-import { canvasSize, hasBomb, MAX_IMAGE_PIXELS, MAX_OPERATIONS, MAX_PAGE_PIXELS, MAX_PAGE_TEXT } from "./pdf-limits.server";
-import type { PdfFailure } from "./pdf-pages.server";
+import type { PdfDocument } from "../../../components/player/types";
+import type { PdfPageFormat, PdfPageWidth } from "../../../domain/media";
+import type { PdfFailure } from "./failure.server";
+import { canvasSize, hasBomb, MAX_IMAGE_PIXELS, MAX_OPERATIONS, MAX_PAGE_PIXELS, MAX_PAGE_TEXT } from "./limits.server";
 
 /**
- * The PDF renderer's worker thread (a piscina pool, app/lib/pdf-pages.server.ts): pdf.js parses
- * and draws here, away from the serving event loop, under a heap limit, and the pool terminates
- * it at a page's deadline. Built to build/bin/pdf-worker.js by scripts/build-server.mjs.
+ * The PDF renderer's worker thread (the piscina pool of render.server.ts): pdf.js parses and draws
+ * here, away from the serving event loop, under a heap limit, and the pool terminates it at a
+ * task's deadline. Built to build/bin/pdf-worker.js by scripts/build-server.mjs.
  */
 
 /** A file the serving process downloaded, shared with the workers without a copy; `key` names this download. */
@@ -93,28 +94,26 @@ async function parse(data: Uint8Array): Promise<PDFDocumentProxy> {
 
 // --- parsed documents, kept briefly ---------------------------------------------------------
 
-const documents = new Map<string, { document: Promise<PDFDocumentProxy>; lastUsed: number }>();
+/** Parsed documents by download; a refusal is kept too: the same bytes give the same answer. */
+const documents = new LRUCache<string, Promise<PDFDocumentProxy>>({
+  max: MAX_DOCUMENTS,
+  ttl: DOCUMENT_TTL_MS,
+  updateAgeOnGet: true,
+  ttlAutopurge: true,
+  dispose: (document) =>
+    document.then(
+      (parsed) => void parsed.destroy(),
+      () => undefined,
+    ),
+});
 
-function drop(key: string) {
-  const entry = documents.get(key);
-  documents.delete(key);
-  entry?.document.then(
-    (document) => void document.destroy(),
-    () => undefined,
-  );
-}
-
-/** The parsed file, from this worker's cache (a refusal is kept too: the same bytes give the same answer). */
 function documentOf(file: PdfFile): Promise<PDFDocumentProxy> {
-  const now = Date.now();
-  for (const [key, entry] of documents) if (now - entry.lastUsed > DOCUMENT_TTL_MS) drop(key);
-  let entry = documents.get(file.key);
-  if (entry) documents.delete(file.key);
-  else entry = { document: parse(new Uint8Array(file.data).slice()), lastUsed: now };
-  entry.lastUsed = now;
-  documents.set(file.key, entry);
-  for (const key of documents.keys()) if (documents.size > MAX_DOCUMENTS) drop(key);
-  return entry.document;
+  let document = documents.get(file.key);
+  if (!document) {
+    document = parse(new Uint8Array(file.data).slice());
+    documents.set(file.key, document);
+  }
+  return document;
 }
 
 // --- the work -------------------------------------------------------------------------------

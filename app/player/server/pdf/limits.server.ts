@@ -3,7 +3,7 @@ import { constants, inflateSync } from "node:zlib";
 /**
  * What the PDF renderer's workers agree to draw (issue #12): a file past these bounds is refused
  * before pdf.js spends memory on it. The worker's heap limit and the per-page deadline
- * (app/lib/pdf-pages.server.ts) catch what these checks cannot see.
+ * (render.server.ts) catch what these checks cannot see.
  */
 
 /** A drawn page has at most 2160 × 3072 pixels (an A-series page at 2160, zoomed): a taller page is drawn narrower. */
