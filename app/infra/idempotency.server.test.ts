@@ -22,4 +22,13 @@ describe("once", () => {
     await once("d", send);
     expect(send).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps at most 10,000 submissions: the oldest is forgotten first", async () => {
+    const send = vi.fn(async () => "sent");
+    for (let i = 0; i <= 10_000; i++) await once(`bulk-${i}`, send);
+    await once("bulk-10000", send);
+    expect(send).toHaveBeenCalledTimes(10_001);
+    await once("bulk-0", send);
+    expect(send).toHaveBeenCalledTimes(10_002);
+  });
 });

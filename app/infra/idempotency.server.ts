@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * Remembers, for a few minutes, the outcome of a form submission by its one-time id, so a second
  * POST of the same rendered form (a double click without JavaScript sends two) gets the first
@@ -7,17 +9,13 @@
 const TTL_MS = 10 * 60 * 1000;
 const MAX_ENTRIES = 10_000;
 
-const outcomes = new Map<string, { expires: number; outcome: Promise<unknown> }>();
+const outcomes = new LRUCache<string, Promise<unknown>>({ max: MAX_ENTRIES, ttl: TTL_MS });
 
 export function once<T>(id: string, run: () => Promise<T>): Promise<T> {
-  const now = Date.now();
   const known = outcomes.get(id);
-  if (known && known.expires > now) return known.outcome as Promise<T>;
-  if (outcomes.size >= MAX_ENTRIES) {
-    for (const [key, entry] of outcomes) if (entry.expires <= now || outcomes.size >= MAX_ENTRIES) outcomes.delete(key);
-  }
+  if (known) return known as Promise<T>;
   const outcome = run();
-  outcomes.set(id, { expires: now + TTL_MS, outcome });
-  outcome.catch(() => outcomes.delete(id));
+  outcomes.set(id, outcome);
+  outcome.catch(() => outcomes.peek(id) === outcome && outcomes.delete(id));
   return outcome;
 }
