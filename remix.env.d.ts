@@ -7,3 +7,10 @@ declare module "@remix-run/server-runtime" {
     v3_singleFetch: true;
   }
 }
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** This request's CSP nonce, made by server/security-headers.ts. */
+    cspNonce: string;
+  }
+}

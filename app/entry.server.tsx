@@ -1,20 +1,19 @@
 import {
+  type AppLoadContext,
   createReadableStreamFromReadable,
   type EntryContext,
-  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getConfig } from "./lib/config.server";
-import { createDocumentStream } from "./lib/document-stream.server";
-import { getLocale, translatorFor } from "./lib/i18next.server";
+import { getConfig } from "./infra/config.server";
+import { createDocumentStream } from "./infra/document-stream.server";
+import { getLocale, translatorFor } from "./infra/language.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
-import { applySecurityHeaders, createNonce } from "./lib/security.server";
 import { loggablePath, log } from "../server/log";
-import { requestIdOf } from "./lib/request-id.server";
+import { requestIdOf } from "./infra/request-id.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -26,10 +25,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  { cspNonce: nonce }: AppLoadContext,
 ) {
   const translator = translatorFor(await getLocale(request));
 
-  const nonce = createNonce();
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
@@ -46,7 +45,6 @@ export default async function handleRequest(
           shellRendered = true;
           const body = createDocumentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, nonce);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -67,11 +65,6 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
-
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  applySecurityHeaders(response.headers);
-  return response;
-};
 
 /** Unexpected errors are logged once, with the request id the error page shows; never a token. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

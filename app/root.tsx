@@ -5,18 +5,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
-import { wantsSaveData } from "./lib/data-saver.server";
+import { wantsSaveData } from "./infra/data-saver.server";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
-import { getLocale } from "./lib/i18next.server";
-import { getLanguages } from "./lib/legacy/languages.server";
+import { getLocale } from "./infra/language.server";
+import { getLanguages } from "~/legacy/languages.server";
 import { useNonce } from "./lib/nonce";
-import { requestIdOf } from "./lib/request-id.server";
-import { getToast } from "./lib/toast.server";
+import { useRootData } from "./lib/use-root-data";
+import { requestIdOf } from "./infra/request-id.server";
+import { getToast } from "./infra/toast.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<RootData>("root");
+  const rootData = useRootData();
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   return (

@@ -1,5 +1,5 @@
 // Bundles the Node entry points in server/ (launcher, HTTP server, mock legacy API, SSO link tool) and the PDF
-// renderer's worker (app/lib/pdf-worker.server.ts, loaded by the server build from build/bin) to build/bin.
+// renderer's worker (app/player/server/pdf/worker.server.ts, loaded by the server build from build/bin) to build/bin.
 import { build } from "esbuild";
 
 await build({
@@ -8,7 +8,7 @@ await build({
     serve: "server/serve.ts",
     "sso-link": "server/sso-link.ts",
     mock: "server/mock/cli.ts",
-    "pdf-worker": "app/lib/pdf-worker.server.ts",
+    "pdf-worker": "app/player/server/pdf/worker.server.ts",
   },
   outdir: "build/bin",
   bundle: true,

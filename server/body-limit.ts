@@ -14,7 +14,7 @@ import { routeOf } from "./route-of";
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 /**
- * Room around a file: the form's text fields (64 KiB, app/lib/upload.server.ts), the framing, and
+ * Room around a file: the form's text fields (64 KiB, app/infra/upload.server.ts), the framing, and
  * what a parser reads ahead before it decides; the upload route answers before this cap is reached.
  */
 const UPLOAD_FORM_ROOM = 1024 * 1024;

@@ -54,14 +54,19 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
         signal: controller.signal,
         ...(body ? { body: createReadableStreamFromReadable(body), duplex: "half" } : {}),
       } as RequestInit);
-      const response = await handle(request);
+      const response = await handle(request, { cspNonce: res.locals.cspNonce as string });
       if (res.headersSent || res.locals.refused) {
         await response.body?.cancel();
         return;
       }
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [name, value] of response.headers) res.append(name, value);
+      // Never stored unless the route says so: pages, data and redirects that set cookies are personal.
+      res.setHeader("Cache-Control", "private, no-store");
+      // A route's own header replaces the server's default (server/security-headers.ts).
+      for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

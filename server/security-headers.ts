@@ -1,12 +1,51 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
+
+/** Media with an `s3_bucket_name` comes straight from its public bucket (app/domain/media.ts). */
+const S3_BUCKETS = "https://*.s3.amazonaws.com";
+
+const nonceOf = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+
 /**
- * The headers every response carries, pages or not: the app's pages set them with the rest of
- * their policy (app/lib/security.server.ts), the HTTP server adds them to static files,
- * redirects and resource routes (server/serve.ts).
+ * Every response's security headers, set before anything answers (DESIGN.md 'Security'): a page's
+ * scripts run only with this request's nonce, which Remix gets as `context.cspNonce`. A route that
+ * needs another policy (the /files/ proxy, which the player frames) sets its own, which replaces
+ * these.
  */
-export function baselineHeaders(production: boolean): Array<[string, string]> {
+export function securityHeaders({ production, filesOrigin }: { production: boolean; filesOrigin: string }): RequestHandler[] {
   return [
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "same-origin"],
-    ...(production ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+    (_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+      next();
+    },
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", nonceOf],
+          // CSP 3 browsers: stylesheets only from the app, inline `style` attributes (progress bars,
+          // crop area) allowed; `style-src` is the fallback of older ones.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrcElem: ["'self'"],
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", filesOrigin, S3_BUCKETS],
+          mediaSrc: ["'self'", "blob:", filesOrigin, S3_BUCKETS],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "same-origin" },
+      xFrameOptions: { action: "deny" },
+    }),
   ];
 }

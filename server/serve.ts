@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { watch } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -14,7 +14,7 @@ import { methodGate, refuseConnect } from "./method-gate";
 import { insecureSignInGate, usePublicHost } from "./proxy";
 import { abortRemix, remixHandler } from "./remix-handler";
 import { sameOriginGate } from "./same-origin-gate";
-import { baselineHeaders } from "./security-headers";
+import { securityHeaders } from "./security-headers";
 
 /**
  * The HTTP server of the built app (what remix-serve does, plus what production needs): a request
@@ -43,24 +43,8 @@ const importBuild = async (): Promise<ServerBuild> => import(`${buildUrl.href}?t
 let build = await importBuild();
 let draining = false;
 
-const BASELINE_HEADERS = baselineHeaders(config.NODE_ENV === "production");
-/** The session cookie is `__Host-` and Secure (app/lib/session.server.ts): browsers keep it over https only. */
+/** The session cookie is `__Host-` and Secure (app/infra/session.server.ts): browsers keep it over https only. */
 const secureCookies = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
-
-/**
- * Static files, redirects and resource routes get the baseline security headers too; a page's own
- * (app/lib/security.server.ts) are set by then and win, so no header is sent twice. A response
- * that says nothing about caching is never stored: pages, data and redirects that set cookies are
- * personal (static files and the resource routes that may be cached say so themselves).
- */
-function withBaselineHeaders(res: ServerResponse) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    for (const [name, value] of BASELINE_HEADERS) if (!this.hasHeader(name)) this.setHeader(name, value);
-    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-}
 
 const app = express();
 app.disable("x-powered-by");
@@ -72,7 +56,6 @@ app.use((req, res, next) => {
   req.headers["x-request-id"] = requestId;
   req.headers["x-academia-client-ip"] = req.ip ?? "";
   res.setHeader("X-Request-Id", requestId);
-  withBaselineHeaders(res);
   if (draining) res.setHeader("Connection", "close");
   res.on("finish", () => drainThenClose(req));
   const started = performance.now();
@@ -89,6 +72,7 @@ app.use((req, res, next) => {
   );
   next();
 });
+app.use(securityHeaders({ production: config.NODE_ENV === "production", filesOrigin: new URL(config.FILES_HOST_URL).origin }));
 
 // Before Remix, in this order: one public host, then what a page never takes.
 app.use(usePublicHost);

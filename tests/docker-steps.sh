@@ -13,6 +13,7 @@ tar -C "$root" --exclude=./node_modules --exclude=./build --exclude=./public/bui
 cd "$work"
 sh scripts/docker/build-steps.sh > build.log 2>&1 || { tail -40 build.log; exit 1; }
 test ! -d node_modules/@playwright/test || { echo "dev dependencies left in the image"; exit 1; }
+test -f build/bin/pdf-worker.js || { echo "docker steps: the PDF renderer's worker bundle is missing"; exit 1; }
 # The PDF renderer's worker reads pdf.js's CMaps and standard fonts from the production dependencies.
 for data in cmaps/UniJIS-UCS2-H.bcmap cmaps/Adobe-Japan1-UCS2.bcmap standard_fonts/FoxitSerif.pfb standard_fonts/LiberationSans-Regular.ttf; do
   test -f "node_modules/pdfjs-dist/$data" || { echo "docker steps: pdfjs-dist/$data missing"; exit 1; }

@@ -1,12 +1,12 @@
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 /** A switch for data saver (no autoplay, light covers, no media preload); works without JavaScript. */
 export function DataSaverToggle() {
   const { t } = useTranslation();
   const location = useLocation();
-  const on = useRouteLoaderData<RootData>("root")?.saveData ?? false;
+  const on = useRootData()?.saveData ?? false;
   return (
     <Form method="post" action="/set-data-saver" className="data-saver">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -20,5 +20,5 @@ export function DataSaverToggle() {
 
 /** Whether this page was asked to save data (the learner's switch or the browser's Save-Data). */
 export function useSaveData() {
-  return useRouteLoaderData<RootData>("root")?.saveData ?? false;
+  return useRootData()?.saveData ?? false;
 }

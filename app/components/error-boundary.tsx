@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { UnavailableData } from "~/lib/request-id.server";
-import type { RootData } from "~/root";
+import type { UnavailableData } from "~/infra/request-id.server";
+import { useRootData } from "~/lib/use-root-data";
 
 function requestIdIn(error: unknown): string | null {
   if (!isRouteErrorResponse(error)) return null;
@@ -12,7 +12,7 @@ function requestIdIn(error: unknown): string | null {
 /** The id of the request an error boundary shows: the failed loader's, else the page's own. */
 export function useErrorRequestId(): string | null {
   const error = useRouteError();
-  const rootData = useRouteLoaderData<RootData>("root");
+  const rootData = useRootData();
   return requestIdIn(error) ?? rootData?.requestId ?? null;
 }
 

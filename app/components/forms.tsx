@@ -23,7 +23,7 @@ export function FieldError({ id, errors, dash = false }: { id: string; errors?: 
   );
 }
 
-/** A form's message; a failed upstream call's comes with the request id (`upstreamFailure`), shown under it. */
+/** A form's message; a failed upstream call's comes with the request id (`userMessage`), shown under it. */
 export function FormError({ errors }: { errors?: string[] }) {
   const [first, reference] = errors ?? [];
   if (!first) return null;

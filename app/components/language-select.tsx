@@ -1,8 +1,8 @@
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { keepDraftsForLanguageSwitch } from "~/lib/use-dirty-form";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 /**
  * The language selector of spec §2: plain text when only one language exists, otherwise a
@@ -13,7 +13,7 @@ import type { RootData } from "~/root";
 export function LanguageSelect() {
   const { t } = useTranslation();
   const location = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const hydrated = useHydrated();
   const locale = root?.locale ?? "es";
   const languages = root?.languages ?? [locale];

@@ -65,13 +65,47 @@ export function useCloseDialog(closeTo: string) {
   }, [closeTo, navigate]);
 }
 
+/**
+ * Closes a modal dialog on a tap or click on its backdrop (spec §4: dialogs are dismissed by the
+ * backdrop too). Both the press and the release must fall outside the box, so a text selection
+ * dragged out of it does not close it.
+ */
+function useBackdropClose(ref: React.RefObject<HTMLDialogElement>, close: () => void, active: boolean) {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !active) return;
+    const outside = (event: MouseEvent) => {
+      if (event.target !== dialog) return false;
+      const box = dialog.getBoundingClientRect();
+      return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+    };
+    let pressedOutside = false;
+    const onPointerDown = (event: PointerEvent) => {
+      pressedOutside = outside(event);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (pressedOutside && outside(event)) close();
+      pressedOutside = false;
+    };
+    dialog.addEventListener("pointerdown", onPointerDown);
+    dialog.addEventListener("click", onClick);
+    return () => {
+      dialog.removeEventListener("pointerdown", onPointerDown);
+      dialog.removeEventListener("click", onClick);
+    };
+  }, [ref, close, active]);
+}
+
 export function RouteDialog({
   title,
   closeTo,
+  dismissOnBackdrop = false,
   children,
 }: {
   title: string;
   closeTo: string;
+  /** With JavaScript, a tap on the backdrop closes it as × does (nothing to lose, or a form that asks first). */
+  dismissOnBackdrop?: boolean;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -79,6 +113,7 @@ export function RouteDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useFocusTrap(ref);
+  useBackdropClose(ref, close, dismissOnBackdrop);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -97,25 +132,11 @@ export function RouteDialog({
       dialog.showModal();
       close();
     };
-    // Spec §4: a tap on the backdrop dismisses a dialog (one that starts and ends there, not a text selection).
-    let downOnBackdrop = false;
-    const onBackdrop = (event: MouseEvent) => {
-      const rect = dialog.getBoundingClientRect();
-      const outside =
-        event.target === dialog &&
-        (event.clientX < rect.left || event.clientX > rect.right || event.clientY < rect.top || event.clientY > rect.bottom);
-      if (event.type === "pointerdown") downOnBackdrop = outside;
-      else if (outside && downOnBackdrop) close();
-    };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onClose);
-    dialog.addEventListener("pointerdown", onBackdrop);
-    dialog.addEventListener("click", onBackdrop);
     return () => {
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("close", onClose);
-      dialog.removeEventListener("pointerdown", onBackdrop);
-      dialog.removeEventListener("click", onBackdrop);
       if (opener?.isConnected) opener.focus();
     };
   }, [close]);

@@ -1,3 +1,5 @@
+import { floor2 } from "./numbers";
+
 /**
  * What a finished activity's card shows (issue #13 item 7): the score the SCORM package reported,
  * as a percentage, and the minutes the learner spent on it. The score comes from the SCORM data
@@ -53,7 +55,7 @@ export function activityResult(record: FinishedRecord | null | undefined): Activ
     .filter((score): score is number => score !== null && Number.isFinite(score));
   const score =
     scores.length > 0
-      ? Math.floor(Math.min(100, Math.max(0, scores.reduce((sum, item) => sum + item, 0) / scores.length)) * 100) / 100
+      ? floor2(Math.min(100, Math.max(0, scores.reduce((sum, item) => sum + item, 0) / scores.length)))
       : null;
   return { score, minutes: Math.max(0, record.taskDuration) };
 }

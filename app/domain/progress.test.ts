@@ -3,13 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   activityRecords,
   activityStatus,
-  escapeRoomCompleted,
-  floor2,
   isEscapeRoomLocked,
   type ProgressEntry,
   routeProgress,
   type RouteShape,
-  triviaCounts,
 } from "./progress";
 
 const done = (activityId: number): ProgressEntry => ({ activityId, type: "ACTIVITY", initiated: true, finalized: true });
@@ -61,12 +58,6 @@ describe("route progress", () => {
       ),
     );
   });
-
-  it("floors, never rounds up to done", () => {
-    expect(floor2(99.999)).toBe(99.99);
-    expect(floor2(66.666)).toBe(66.66);
-    expect(floor2(12.5)).toBe(12.5);
-  });
 });
 
 describe("escape-room lock", () => {
@@ -92,19 +83,5 @@ describe("escape-room lock", () => {
 
   it("locks an unknown route", () => {
     expect(isEscapeRoomLocked(routes, 99, activityRecords([]))).toBe(true);
-  });
-
-  it("says 'Completado' once any escape room of the route is finalized", () => {
-    expect(escapeRoomCompleted(routes[0]!, activityRecords([done(1)]))).toBe(false);
-    expect(escapeRoomCompleted(routes[0]!, activityRecords([done(9)]))).toBe(true);
-  });
-});
-
-describe("trivia counts", () => {
-  it("count escape rooms apart", () => {
-    expect(triviaCounts(route(1, [1, 2, 3], [9]), activityRecords([done(1), done(9)]))).toEqual({
-      activities: { total: 3, finished: 1 },
-      escapeRooms: { total: 1, finished: 1 },
-    });
   });
 });

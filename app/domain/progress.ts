@@ -1,6 +1,8 @@
+import { floor2 } from "./numbers";
+
 /**
- * The learning rules of spec §4 as pure functions: activity status, route progress, the
- * escape-room lock and the trivia counts. Loaders, the activity player and the progress screens
+ * The learning rules of spec §4 as pure functions: activity status, route progress and the
+ * escape-room lock. Loaders, the activity player and the progress screens
  * all use these; nothing else computes them.
  */
 export type ProgressType = "ACTIVITY" | "ACTIVITY_MODULE" | string;
@@ -44,11 +46,6 @@ export function routeActivities(route: RouteShape): RouteActivity[] {
   return activities;
 }
 
-/** Floors to two decimals: a route at 99.999 % is not yet shown as done. */
-export function floor2(value: number): number {
-  return Math.floor(value * 100 + 1e-9) / 100;
-}
-
 /** Spec §4: finalized ACTIVITY records / activities in the route × 100, two decimals, 0 if none. */
 export function routeProgress(route: RouteShape, records: Map<number, ProgressEntry>): number {
   const activities = routeActivities(route);
@@ -71,20 +68,3 @@ export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, record
   );
 }
 
-/** Spec §4: a route's escape room shows 'Completado' once any of its escape-room activities is finalized. */
-export function escapeRoomCompleted(route: RouteShape, records: Map<number, ProgressEntry>): boolean {
-  return routeActivities(route).some((activity) => activity.isEscapeRoom && records.get(activity.id)?.finalized);
-}
-
-/** Spec §4: trivia counts leave escape rooms out; escape rooms are counted on their own. */
-export function triviaCounts(route: RouteShape, records: Map<number, ProgressEntry>) {
-  const activities = routeActivities(route);
-  const count = (list: RouteActivity[]) => ({
-    total: list.length,
-    finished: list.filter((activity) => records.get(activity.id)?.finalized).length,
-  });
-  return {
-    activities: count(activities.filter((activity) => !activity.isEscapeRoom)),
-    escapeRooms: count(activities.filter((activity) => activity.isEscapeRoom)),
-  };
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseActivityId, playerActivity } from "./activity.server";
-import type { Activity } from "./legacy/schemas.server";
+import type { Activity } from "~/legacy/schemas/training.server";
 
 describe("parseActivityId", () => {
   it("accepts positive integers only", () => {

@@ -3,16 +3,16 @@ import { launchable, readScormUserData } from "~/components/player/scorm-package
 import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
-import { requireUser } from "./auth.server";
-import { getConfig } from "./config.server";
-import { wantsSaveData } from "./data-saver.server";
-import { type ActivityAction, type ActivityReport, reportActivity } from "./legacy/activities.server";
-import { getHomeActivities } from "./legacy/general.server";
-import { type LegacyContext, retry, writeDeadline } from "./legacy/request.server";
-import { readPdf } from "./pdf-pages.server";
+import { readPdf } from "~/player/server/pdf/pages.server";
+import { requireUser } from "~/infra/auth.server";
+import { getConfig } from "~/infra/config.server";
+import { wantsSaveData } from "~/infra/data-saver.server";
+import { type ActivityAction, type ActivityReport, reportActivity } from "~/legacy/activities.server";
+import { getHomeActivities } from "~/legacy/general.server";
+import { type LegacyContext, retry, writeDeadline } from "~/legacy/request.server";
 import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
-import { type Activity, type ProgressRecord, type TrainingRoute } from "./legacy/schemas.server";
-import { getAcademy, getLearningPaths, getUserProgress } from "./legacy/training.server";
+import { type Activity, type ProgressRecord, type TrainingRoute } from "~/legacy/schemas/training.server";
+import { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
 
 /**
  * The activity player's server side: find an activity by id wherever the learner can reach it,

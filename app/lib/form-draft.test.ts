@@ -11,13 +11,29 @@ describe("snapshotOf", () => {
       ["certificate_type", "CERTIFICATE"],
       ["file_certificate", file("", 0)],
     ];
-    expect(snapshotOf(pristine)).toBe(snapshotOf([["certificate_type", "CERTIFICATE"], ["intent", "review"], ["institution", "  "]]));
+    expect(snapshotOf(pristine)).toBe(
+      snapshotOf([
+        ["certificate_type", "CERTIFICATE"],
+        ["intent", "review"],
+        ["institution", "  "],
+      ]),
+    );
   });
 
   it("changes with what is typed, with a chosen file and with a choice", () => {
     const pristine = snapshotOf([["certificate_type", "CERTIFICATE"]]);
-    expect(snapshotOf([["certificate_type", "CERTIFICATE"], ["institution", "ISACA"]])).not.toBe(pristine);
-    expect(snapshotOf([["certificate_type", "CERTIFICATE"], ["file_certificate", file("a.pdf", 10)]])).not.toBe(pristine);
+    expect(
+      snapshotOf([
+        ["certificate_type", "CERTIFICATE"],
+        ["institution", "ISACA"],
+      ]),
+    ).not.toBe(pristine);
+    expect(
+      snapshotOf([
+        ["certificate_type", "CERTIFICATE"],
+        ["file_certificate", file("a.pdf", 10)],
+      ]),
+    ).not.toBe(pristine);
     expect(snapshotOf([["certificate_type", "COURSE"]])).not.toBe(pristine);
   });
 
@@ -30,7 +46,17 @@ describe("snapshotOf", () => {
   });
 
   it("cannot be fooled by names or values that contain the separators", () => {
-    expect(snapshotOf([["a", "b\n"], ["c", "d"]])).not.toBe(snapshotOf([["a", "b"], ["\nc", "d"]]));
+    expect(
+      snapshotOf([
+        ["a", "b\n"],
+        ["c", "d"],
+      ]),
+    ).not.toBe(
+      snapshotOf([
+        ["a", "b"],
+        ["\nc", "d"],
+      ]),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { floor2 } from "~/domain/numbers";
 import { perLocale } from "./intl";
 
 /** Formatting shared by the server and the browser; dates in UTC so both render the same text. */
@@ -14,4 +15,20 @@ export function formatDate(value: string | null, locale: string): string {
 /** A percentage with at most two decimals, in the user's locale (no rounding up: values come floored). */
 export function formatPercent(value: number, locale: string): string {
   return `${percentFormat(locale).format(value)} %`;
+}
+
+// NOTE: Spanish groups only from 5 digits by default ('1330'); "always" gives '1.330'. The
+// TypeScript lib in use still types useGrouping as a boolean.
+const numberFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: "always" as unknown as boolean }),
+);
+
+/** Spec §9: numbers use thousands separators and are floored to two decimals. */
+export function formatNumber(value: number, locale: string): string {
+  return numberFormat(locale).format(floor2(value));
+}
+
+/** Spec §9: points are an integer followed by 'pts.'. */
+export function formatPoints(value: number, locale: string): string {
+  return `${formatNumber(Math.floor(value), locale)} pts.`;
 }

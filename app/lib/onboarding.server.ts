@@ -1,12 +1,12 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { requireUser } from "./auth.server";
-import { legacyErrorReply } from "./form-errors.server";
+import { requireUser } from "~/infra/auth.server";
+import { legacyErrorReply } from "~/infra/form-errors.server";
 import { choicesSchema } from "./forms/onboarding";
-import { getFixedT } from "./i18next.server";
-import { getTrainingTopics, getTrainingTypeContents } from "./legacy/general.server";
-import { type OnboardingChoice, saveOnboardingChoice } from "./legacy/user.server";
-import { redirectWithToast } from "./toast.server";
+import { getFixedT } from "~/infra/language.server";
+import { getTrainingTopics, getTrainingTypeContents } from "~/legacy/general.server";
+import { type OnboardingChoice, saveOnboardingChoice } from "~/legacy/user.server";
+import { redirectWithToast } from "~/infra/toast.server";
 
 /** The two choice steps of onboarding (topics, content types): read with the selection, save, go on. */
 const catalogues = { training_topics: getTrainingTopics, training_type_contents: getTrainingTypeContents };

@@ -6,7 +6,7 @@ import type { TFunction, Translator } from "./i18n/translator";
  * The one way a route names its browser tab, in the page's language: `pageTitle("ns:key")`, or a
  * function of the translator and the route's data for titles that come from content. The
  * translators are the ones the pages render with: the server registers one per language at start
- * (i18next.server), the browser the document's (entry.client); the language is root's `locale`.
+ * (app/infra/language.server.ts), the browser the document's (entry.client); the language is root's `locale`.
  */
 const translators = new Map<string, Translator>();
 

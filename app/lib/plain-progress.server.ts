@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { PlainProgressReply } from "~/components/player/types";
 import { creditedMs, finishAfterMs, isTimedKind, minutesOf } from "~/domain/finish";
 import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
-import { requireUser } from "./auth.server";
-import { getConfig } from "./config.server";
-import { legacyErrorMessages } from "./form-errors.server";
-import { getFixedT } from "./i18next.server";
+import { requireUser } from "~/infra/auth.server";
+import { getConfig } from "~/infra/config.server";
+import { userMessage } from "~/infra/form-errors.server";
+import { getFixedT } from "~/infra/language.server";
 
 /**
  * The player without JavaScript (issue #14): 'Iniciar' posts `started` and hands the page a sealed
@@ -76,7 +76,7 @@ export async function plainProgress(request: Request, id: number) {
     throw redirect(new URL(request.url).pathname);
   } catch (error) {
     if (error instanceof Response) throw error;
-    const errors = legacyErrorMessages(error, await getFixedT(request), request);
+    const errors = userMessage(error, await getFixedT(request), request);
     return data({ plain: "failed", errors, note: sentNote } satisfies PlainProgressReply, { status: 503 });
   }
 }

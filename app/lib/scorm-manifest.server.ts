@@ -2,7 +2,7 @@ import { XMLParser } from "fast-xml-parser";
 import type { ScormVersion } from "~/components/player/rules";
 import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ScormItem, ScormPackage } from "~/components/player/types";
-import { filesHostUrl } from "./files-host.server";
+import { filesHostUrl } from "~/infra/files-host.server";
 
 /**
  * A SCORM package's imsmanifest.xml read on the server (issue #13): the default organisation's

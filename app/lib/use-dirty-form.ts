@@ -44,7 +44,8 @@ function restore(form: HTMLFormElement, values: Array<[string, string]>) {
   for (const [name, value] of values) byName.set(name, [...(byName.get(name) ?? []), value]);
   const next = new Map<string, number>();
   for (const element of form.elements) {
-    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) continue;
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement))
+      continue;
     if (!element.name || element.type === "file" || element.type === "hidden") continue;
     const given = byName.get(element.name) ?? [];
     let changed = false;
@@ -104,7 +105,8 @@ export function useDirtyForm(formId: string): Blocker {
   useEffect(() => {
     const keep = () => {
       const form = formById(formId);
-      if (form && isDirty()) withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
+      if (form && isDirty())
+        withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
     };
     const warn = (event: BeforeUnloadEvent) => {
       if (switchingLanguage || !isDirty()) return;

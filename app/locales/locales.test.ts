@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "~/lib/i18next.server";
+import { translatorFor } from "~/infra/language.server";
 import { resources } from "./index";
 
 /** Every key exists in both languages, and the elapsed-time words are pluralised in each. */

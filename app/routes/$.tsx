@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/lib/same-origin.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
 
 /** Spec §2: any other path goes to /. */
 export function loader() {

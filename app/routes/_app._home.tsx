@@ -7,13 +7,13 @@ import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/lea
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
-import { getHomeActivities } from "~/lib/legacy/general.server";
-import type { Activity } from "~/lib/legacy/schemas.server";
-import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/lib/legacy/training.server";
-import { getUserInfo } from "~/lib/legacy/user.server";
+import { getHomeActivities } from "~/legacy/general.server";
+import type { Activity } from "~/legacy/schemas/training.server";
+import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/legacy/training.server";
+import { getUserInfo } from "~/legacy/user.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("nav.home");

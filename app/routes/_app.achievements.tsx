@@ -4,11 +4,10 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { CheckIcon } from "~/components/icons";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
+import { formatPercent, formatPoints } from "~/lib/format";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
-import { requireUser } from "~/lib/auth.server";
-import { formatPercent } from "~/lib/format";
-import { getProfileProgress, getUserPoints } from "~/lib/legacy/training.server";
+import { requireUser } from "~/infra/auth.server";
+import { getProfileProgress, getUserPoints } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:progress.title");

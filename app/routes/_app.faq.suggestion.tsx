@@ -4,11 +4,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
-import { requireUser } from "~/lib/auth.server";
-import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
+import { requireUser } from "~/infra/auth.server";
+import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
 import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { getSuggestionCategories, saveSuggestion } from "~/lib/legacy/help.server";
+import { getFixedT } from "~/infra/language.server";
+import { getSuggestionCategories, saveSuggestion } from "~/legacy/help.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,9 +7,9 @@ import { Carousel } from "~/components/learning/carousel";
 import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
 import { recordOf } from "~/lib/activity.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { formatPercent } from "~/lib/format";
-import { getLearningPaths, getUserProgress } from "~/lib/legacy/training.server";
+import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);

@@ -4,12 +4,12 @@ import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-r
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
-import { requireUser } from "~/lib/auth.server";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { requireUser } from "~/infra/auth.server";
+import { legacyErrorReply } from "~/infra/form-errors.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { getUniversities } from "~/lib/legacy/general.server";
-import { saveUniversity } from "~/lib/legacy/user.server";
+import { getFixedT } from "~/infra/language.server";
+import { getUniversities } from "~/legacy/general.server";
+import { saveUniversity } from "~/legacy/user.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { loader as profileLoader } from "./_app.profile._page";
 

@@ -5,12 +5,12 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { FormError } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
-import { requireUser } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { LegacyError } from "~/lib/legacy/request.server";
-import { requestIdOf } from "~/lib/request-id.server";
-import { changeProfilePhoto, getProfileInfo } from "~/lib/legacy/user.server";
-import { readUpload, refusalInit, uploadHeaders } from "~/lib/upload.server";
+import { requireUser } from "~/infra/auth.server";
+import { getFixedT } from "~/infra/language.server";
+import { LegacyError } from "~/legacy/request.server";
+import { userMessage } from "~/infra/form-errors.server";
+import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
+import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_app.profile._page";
@@ -37,27 +37,22 @@ export const headers = uploadHeaders;
  * multipart body streams, then forwarded to `POST /user/profile_change_photo`.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, session } = await requireUser(request);
-  const t = await getFixedT(request, "profile");
   // Spec §8: a 401 on the photo upload shows the server's message.
-  const upstream = { ...ctx, onUnauthorized: undefined };
+  const { ctx, session } = await requireUser(request, { unauthorizedIsMessage: true });
+  const t = await getFixedT(request, "profile");
   try {
     // One photo waits for approval at a time (spec §4): checked before the body is read.
-    if ((await getProfileInfo(upstream)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
+    if ((await getProfileInfo(ctx)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
     return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id }, async ({ file, refused }) => {
       if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
       if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
-      const reply = await changeProfilePhoto(upstream, file.blob, uploadName(file.type));
+      const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
       return data({ error: null, message: reply.message || t("photo.uploaded") });
     });
   } catch (error) {
-    if (!(error instanceof LegacyError)) throw error;
-    if (error.kind === "unavailable") {
-      // Spec §8's photo failure text, with the id of the request (issue #12).
-      return data({ error: t("photo.failed"), reference: t("errors.requestId", { id: requestIdOf(request) }), message: null }, { status: 502 });
-    }
-    const message = error.fieldErrors[FILE_FIELD]?.[0] ?? (error.serverMessage || t("photo.failed"));
-    return data({ error: message, message: null }, { status: 400 });
+    const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("photo.failed") });
+    const unavailable = error instanceof LegacyError && error.kind === "unavailable";
+    return data({ error: message, reference, message: null }, { status: unavailable ? 502 : 400 });
   }
 }
 
@@ -82,7 +77,7 @@ export default function PhotoDialog() {
           </Link>
         </div>
       ) : (
-        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? String(actionData.reference) : null} />
+        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? (actionData.reference ?? null) : null} />
       )}
     </RouteDialog>
   );

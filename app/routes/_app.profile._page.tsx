@@ -5,12 +5,12 @@ import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
 import { titleCase } from "~/domain/names";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { formatDate } from "~/lib/format";
-import { unlessAfterAction } from "~/lib/form-errors.server";
+import { unlessAfterAction } from "~/infra/form-errors.server";
 import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
-import { getFixedT } from "~/lib/i18next.server";
-import { getProfileInfo } from "~/lib/legacy/user.server";
+import { getFixedT } from "~/infra/language.server";
+import { getProfileInfo } from "~/legacy/user.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("profile:title");

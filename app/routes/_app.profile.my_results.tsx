@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
-import { requireUser } from "~/lib/auth.server";
-import { getBadges } from "~/lib/legacy/badges.server";
-import { getUserPoints } from "~/lib/legacy/training.server";
+import { formatPoints } from "~/lib/format";
+import { requireUser } from "~/infra/auth.server";
+import { getBadges } from "~/legacy/badges.server";
+import { getUserPoints } from "~/legacy/training.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:badges.resultsTitle");

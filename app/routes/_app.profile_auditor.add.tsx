@@ -8,11 +8,11 @@ import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
-import { legacyErrorMessages } from "~/lib/form-errors.server";
-import { getFixedT } from "~/lib/i18next.server";
+import { userMessage } from "~/infra/form-errors.server";
+import { getFixedT } from "~/infra/language.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
-import { addTeamMember, searchTeamCandidates } from "~/lib/legacy/leader.server";
-import type { LegacyContext } from "~/lib/legacy/request.server";
+import { addTeamMember, searchTeamCandidates } from "~/legacy/leader.server";
+import type { LegacyContext } from "~/legacy/request.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**
@@ -92,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
     candidates = await search(ctx, code);
   } catch (error) {
     const t = await getFixedT(request);
-    return data({ step: "results", code, candidates: [], errors: legacyErrorMessages(error, t, request) } satisfies Step, { status: 400 });
+    return data({ step: "results", code, candidates: [], errors: userMessage(error, t, request) } satisfies Step, { status: 400 });
   }
   const chosen = pick(candidates);
   if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;

@@ -6,9 +6,9 @@ import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { materialTypes } from "~/lib/forms/options";
-import { getFixedT } from "~/lib/i18next.server";
+import { getFixedT } from "~/infra/language.server";
 import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
-import { uploadMaterial } from "~/lib/legacy/leader.server";
+import { uploadMaterial } from "~/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /** 'Subir material' (spec §2, §3 Material form, §5 Material rules, enforced here). */

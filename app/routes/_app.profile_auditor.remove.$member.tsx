@@ -7,9 +7,9 @@ import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
 import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
-import { getFixedT } from "~/lib/i18next.server";
+import { getFixedT } from "~/infra/language.server";
 import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
-import { getTeam, removeTeamMember } from "~/lib/legacy/leader.server";
+import { getTeam, removeTeamMember } from "~/legacy/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**

@@ -7,10 +7,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { formatPercent } from "~/lib/format";
-import { unlessAfterAction } from "~/lib/form-errors.server";
+import { unlessAfterAction } from "~/infra/form-errors.server";
 import { requireLeader, unlessMissing } from "~/lib/leader.server";
-import { getTeam, type TeamMember } from "~/lib/legacy/leader.server";
-import { getUserInfo } from "~/lib/legacy/user.server";
+import { getTeam, type TeamMember } from "~/legacy/leader.server";
+import { getUserInfo } from "~/legacy/user.server";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
 

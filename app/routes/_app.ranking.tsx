@@ -4,10 +4,10 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { SectionPage } from "~/components/section-page";
 import { shortName, titleCase } from "~/domain/names";
-import { formatPoints } from "~/domain/numbers";
+import { formatPoints } from "~/lib/format";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
-import { requireUser } from "~/lib/auth.server";
-import { getRanking } from "~/lib/legacy/ranking.server";
+import { requireUser } from "~/infra/auth.server";
+import { getRanking } from "~/legacy/ranking.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:ranking.title");

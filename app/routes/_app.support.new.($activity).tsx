@@ -6,15 +6,15 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { RouteDialog } from "~/components/route-dialog";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { describeDevice } from "~/lib/device";
-import { legacyErrorReply, unlessAfterAction } from "~/lib/form-errors.server";
+import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
 import { getZodConstraint, parseWithZod, supportSchema } from "~/lib/forms/schemas.server";
 import { appSections } from "~/lib/forms/options";
-import { getFixedT } from "~/lib/i18next.server";
-import { getSupportCategories, saveSupportRequest } from "~/lib/legacy/help.server";
+import { getFixedT } from "~/infra/language.server";
+import { getSupportCategories, saveSupportRequest } from "~/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { message } from "~/lib/validation-messages";
@@ -41,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate = notAfterSteps("edit", "confirm");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  // Spec §8: a 401 on sending a support request shows the server's message.
+  const { ctx } = await requireUser(request, { unauthorizedIsMessage: true });
   const form = await request.formData();
   const intent = form.get("intent");
   const submission = parseWithZod(form, { schema: supportSchema });
@@ -67,8 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { support_activity: _activity, ...payload } = submission.value;
   try {
-    // Spec §8: a 401 on sending a support request shows the server's message.
-    const reply = await saveSupportRequest({ ...ctx, onUnauthorized: undefined }, payload);
+    const reply = await saveSupportRequest(ctx, payload);
     return await redirectWithToast("/support", { type: "success", message: reply.message || t("help.supportSent") });
   } catch (error) {
     return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
@@ -84,7 +84,7 @@ export default function NewSupportRequest() {
   // Both steps are form FORM_ID: closing either with what was typed asks first.
   const blocker = useDirtyForm(FORM_ID);
   return (
-    <RouteDialog title={t("help.newRequest")} closeTo="/support">
+    <RouteDialog title={t("help.newRequest")} closeTo="/support" dismissOnBackdrop>
       {actionData?.step === "confirm" ? (
         <ConfirmStep value={actionData.value} />
       ) : (

@@ -3,10 +3,10 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { BackButton } from "~/components/back-button";
 import { SectionPage } from "~/components/section-page";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 import { formatDate } from "~/lib/format";
-import { unlessAfterAction } from "~/lib/form-errors.server";
-import { getSupportRequests } from "~/lib/legacy/help.server";
+import { unlessAfterAction } from "~/infra/form-errors.server";
+import { getSupportRequests } from "~/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
 import { pageTitle } from "~/lib/page-title";
 

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
-import { requireUser } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server";
-import type { LegacyContext } from "~/lib/legacy/request.server";
-import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
+import { formatPoints } from "~/lib/format";
+import { requireUser } from "~/infra/auth.server";
+import { getFixedT } from "~/infra/language.server";
+import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
+import type { LegacyContext } from "~/legacy/request.server";
+import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageTitle } from "~/lib/page-title";
 
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     // The questions could not be read: the answers as sent come back for another try.
     const sent = [...form].filter(([name]) => name.startsWith("q-")).map(([name, value]) => [Number(name.slice(2)), Number(value)]);
-    return data({ result: null, chosen: Object.fromEntries(sent), missing: [], errors: legacyErrorMessages(error, t, request) }, { status: 400 });
+    return data({ result: null, chosen: Object.fromEntries(sent), missing: [], errors: userMessage(error, t, request) }, { status: 400 });
   }
   const answers = game.questions.map((question) => ({ questionId: question.id, optionId: Number(form.get(`q-${question.id}`)) }));
   const missing = answers.filter((answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId));
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await checkTriviaGame(ctx, { triviaGameId: game.id, answers });
     return { result: { ...result, pointsEarned: formatPoints(result.pointsEarned, ctx.locale), points: formatPoints(result.points, ctx.locale) }, chosen, missing: [], errors: null };
   } catch (error) {
-    return data({ result: null, chosen, missing: [], errors: legacyErrorMessages(error, t, request) }, { status: 400 });
+    return data({ result: null, chosen, missing: [], errors: userMessage(error, t, request) }, { status: 400 });
   }
 }
 

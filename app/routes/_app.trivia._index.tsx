@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/domain/numbers";
-import { requireUser } from "~/lib/auth.server";
-import { getTriviaGames } from "~/lib/legacy/trivia.server";
+import { formatPoints } from "~/lib/format";
+import { requireUser } from "~/infra/auth.server";
+import { getTriviaGames } from "~/legacy/trivia.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:trivia.title");

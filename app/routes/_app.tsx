@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,14 +8,17 @@ import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { LanguageSelect } from "~/components/language-select";
 import { BadgeDialog } from "~/components/badge-dialog";
 import { NewsDialog } from "~/components/news-dialog";
-import { wantsSaveData } from "~/lib/data-saver.server";
-import { sanitizeLegacyHtml } from "~/lib/sanitize.server";
-import { requireUser } from "~/lib/auth.server";
-import { withFallback } from "~/lib/form-errors.server";
-import { checkBadges } from "~/lib/legacy/badges.server";
-import { formatPoints } from "~/domain/numbers";
-import { getUserPoints } from "~/lib/legacy/training.server";
-import { checkUpdates } from "~/lib/legacy/user.server";
+import { VrDialog } from "~/components/vr-dialog";
+import { wantsSaveData } from "~/infra/data-saver.server";
+import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
+import { requireUser } from "~/infra/auth.server";
+import { withFallback } from "~/infra/form-errors.server";
+import { checkBadges } from "~/legacy/badges.server";
+import { formatPoints } from "~/lib/format";
+import { getUserPoints } from "~/legacy/training.server";
+import { checkUpdates } from "~/legacy/user.server";
+import { withVr } from "~/lib/vr";
+import { vrDialogData } from "~/lib/vr.server";
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
@@ -23,11 +26,12 @@ import { checkUpdates } from "~/lib/legacy/user.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
-  const [updates, points, newBadges, saveData] = await Promise.all([
+  const [updates, points, newBadges, saveData, vr] = await Promise.all([
     withFallback(ctx, checkUpdates, null),
     withFallback(ctx, getUserPoints, null),
     withFallback(ctx, checkBadges, []),
     wantsSaveData(request),
+    vrDialogData(request, ctx),
   ]);
   const news = updates?.news[0];
   return {
@@ -37,13 +41,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     newBadge: newBadges[0] ?? null,
     unseenNotifications: updates?.unseenNotifications ?? 0,
     points: points ? formatPoints(points.points, ctx.locale) : null,
+    vr,
   };
 }
 
 export default function AppLayout() {
-  const { user, unseenNotifications, points, newBadge, news, saveData } = useLoaderData<typeof loader>();
+  const { user, unseenNotifications, points, newBadge, news, saveData, vr } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const matches = useMatches();
+  const location = useLocation();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
   return (
     <div className="app-layout">
@@ -58,7 +64,7 @@ export default function AppLayout() {
                 {points}
               </Link>
             ) : null}
-            <Link to="/vr" className="header-button">
+            <Link to={withVr(location)} preventScrollReset className="header-button">
               <VrIcon />
               <span>{t("nav.vr")}</span>
             </Link>
@@ -105,6 +111,7 @@ export default function AppLayout() {
       <Outlet />
       {news ? <NewsDialog news={news} saveData={saveData} /> : null}
       {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
+      {vr ? <VrDialog vr={vr} /> : null}
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />

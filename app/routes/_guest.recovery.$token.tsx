@@ -3,14 +3,14 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton } from "~/components/forms";
-import { requireGuest, signIn } from "~/lib/auth.server";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { requireGuest, signIn } from "~/infra/auth.server";
+import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { getFixedT, getLocale } from "~/lib/i18next.server";
+import { getFixedT, getLocale } from "~/infra/language.server";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import { assignNewPassword, verifyPasswordToken } from "~/lib/legacy/auth.server";
-import { LegacyError } from "~/lib/legacy/request.server";
-import { unavailable } from "~/lib/request-id.server";
+import { assignNewPassword, verifyPasswordToken } from "~/legacy/auth.server";
+import { LegacyError } from "~/legacy/request.server";
+import { unavailable } from "~/infra/request-id.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("recovery.title");

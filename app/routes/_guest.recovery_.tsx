@@ -3,14 +3,14 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
-import { requireGuest } from "~/lib/auth.server";
-import { legacyErrorReply } from "~/lib/form-errors.server";
+import { requireGuest } from "~/infra/auth.server";
+import { legacyErrorReply } from "~/infra/form-errors.server";
 import { honeypotFilled } from "~/lib/honeypot";
-import { retryAfter, takeAttempt } from "~/lib/rate-limit.server";
+import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
-import { getFixedT, getLocale } from "~/lib/i18next.server";
+import { getFixedT, getLocale } from "~/infra/language.server";
 import { useZodForm } from "~/lib/use-zod-form";
-import { requestPasswordReset } from "~/lib/legacy/auth.server";
+import { requestPasswordReset } from "~/legacy/auth.server";
 import { pageTitle } from "~/lib/page-title";
 
 // A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,

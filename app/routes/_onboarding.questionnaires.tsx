@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError } from "~/components/forms";
 import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
-import { requireUser } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
-import { legacyErrorMessages, unlessAfterAction } from "~/lib/form-errors.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireUser } from "~/infra/auth.server";
+import { getFixedT } from "~/infra/language.server";
+import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
+import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = await saveUserDiagnose(ctx, diagnose.id, result.answers);
     return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("onboarding:questionnaire.saved") });
   } catch (error) {
-    const errors = legacyErrorMessages(error, t, request);
+    const errors = userMessage(error, t, request);
     return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, errors }, { status: 400 });
   }
 }

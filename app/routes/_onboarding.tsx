@@ -3,7 +3,7 @@ import { Link, Outlet } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/auth.server";
 
 /**
  * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,

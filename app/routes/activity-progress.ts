@@ -3,10 +3,9 @@ import { z } from "zod";
 import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ProgressReply } from "~/components/player/types";
 import { savedRecord, sendReport } from "~/lib/activity.server";
-import { requireUser } from "~/lib/auth.server";
-import type { ActivityReport } from "~/lib/legacy/activities.server";
-import { isTransient, LegacyError, LegacyUnreached } from "~/lib/legacy/request.server";
-import { applySecurityHeaders } from "~/lib/security.server";
+import { requireUser } from "~/infra/auth.server";
+import type { ActivityReport } from "~/legacy/activities.server";
+import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
 
 /**
  * `POST /activity-progress`: the activity player's writes (spec §4, §7), one per request, sent by
@@ -127,7 +126,6 @@ function legacyReport(report: Report): ActivityReport {
 function reply(body: ProgressReply, status = 200, init: HeadersInit = {}) {
   const headers = new Headers(init);
   headers.set("Cache-Control", "no-store");
-  applySecurityHeaders(headers);
   return Response.json(body, { status, headers });
 }
 

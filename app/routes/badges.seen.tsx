@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "~/lib/auth.server";
-import { viewBadge } from "~/lib/legacy/badges.server";
+import { requireUser } from "~/infra/auth.server";
+import { viewBadge } from "~/legacy/badges.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export function loader() {

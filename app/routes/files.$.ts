@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getConfig } from "~/lib/config.server";
-import { requireLiveUser } from "~/lib/auth.server";
-import { filesHostTarget, plain } from "~/lib/files-host.server";
-import { applySecurityHeaders } from "~/lib/security.server";
+import { getConfig } from "~/infra/config.server";
+import { requireLiveUser } from "~/infra/auth.server";
+import { filesHostTarget, plain } from "~/infra/files-host.server";
 import { log } from "../../server/log";
 
 /**
@@ -75,9 +74,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Never kept by any cache, whatever the files host says: a learner's upload is personal, the proxy
   // cannot tell it from training media, and each request re-checks the session (docs/security.md).
   out.set("Cache-Control", "private, no-store");
-  applySecurityHeaders(out, undefined, { frameable: true });
   // HTML here must run as the app (a SCORM package finds its runtime in the parent window), so the
-  // files host is trusted like the app's own code (docs/security.md); an SVG needs no script.
-  if (out.get("Content-Type")?.startsWith("image/svg")) out.set("Content-Security-Policy", "sandbox; frame-ancestors 'self'");
+  // files host is trusted like the app's own code (docs/security.md), and only the app's own pages
+  // may frame it; an SVG needs no script.
+  out.set("X-Frame-Options", "SAMEORIGIN");
+  const svg = out.get("Content-Type")?.startsWith("image/svg");
+  out.set("Content-Security-Policy", svg ? "sandbox; frame-ancestors 'self'" : "frame-ancestors 'self'");
   return new Response(request.method === "HEAD" ? null : upstream.body, { status: upstream.status, headers: out });
 }

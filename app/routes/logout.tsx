@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { endSessionAndGo, forgetToken, requireUser } from "~/lib/auth.server";
-import { logout } from "~/lib/legacy/auth.server";
-import { LegacyError } from "~/lib/legacy/request.server";
-import { requestIdOf } from "~/lib/request-id.server";
-import { readSession } from "~/lib/session.server";
-import { getLocale } from "~/lib/i18next.server";
-import { assertSameOrigin } from "~/lib/same-origin.server";
+import { endSessionAndGo, forgetToken, requireUser } from "~/infra/auth.server";
+import { logout } from "~/legacy/auth.server";
+import { LegacyError } from "~/legacy/request.server";
+import { requestIdOf } from "~/infra/request-id.server";
+import { readSession } from "~/infra/session.server";
+import { getLocale } from "~/infra/language.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
 import { log } from "../../server/log";
 import { pageTitle } from "~/lib/page-title";
 

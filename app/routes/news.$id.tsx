@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18next.server";
-import { LegacyError } from "~/lib/legacy/request.server";
-import { checkUpdates, markUserNewsViewed } from "~/lib/legacy/user.server";
+import { requireUser } from "~/infra/auth.server";
+import { getFixedT } from "~/infra/language.server";
+import { LegacyError } from "~/legacy/request.server";
+import { checkUpdates, markUserNewsViewed } from "~/legacy/user.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/toast.server";
 
 /** The news modal's 'Continuar' (spec §4): where the welcome flow goes next. */
 export const AFTER_WELCOME = "/questionnaires";

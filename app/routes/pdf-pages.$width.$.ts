@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDF_PAGE_FORMATS, PDF_PAGE_WIDTHS, type PdfPageFormat, type PdfPageWidth } from "~/domain/media";
-import { requireLiveUser } from "~/lib/auth.server";
-import { plain } from "~/lib/files-host.server";
-import { FAILURE_STATUS, PAGE_MAX_AGE_S, pageImage, reasonOf } from "~/lib/pdf-pages.server";
-import { applySecurityHeaders } from "~/lib/security.server";
+import { requireLiveUser } from "~/infra/auth.server";
+import { plain } from "~/infra/files-host.server";
+import { FAILURE_STATUS, PAGE_MAX_AGE_S, pageImage, reasonOf } from "~/player/server/pdf/pages.server";
 import { log } from "../../server/log";
 
 /**
  * `GET /pdf-pages/<width>/<path>/<page>.<webp|png>`: page `<page>` of the PDF that `/files/<path>`
  * serves, drawn on the server `<width>` pixels wide (360, 720, 1080, 1440 or 2160). For signed-in learners
- * only, training content only (no uploads); the design is at the top of app/lib/pdf-pages.server.ts.
+ * only, training content only (no uploads); the design is in docs/decisions/030-pdf-renderer.md.
  */
 const CONTENT_TYPES: Record<PdfPageFormat, string> = { webp: "image/webp", png: "image/png" };
 const PAGE_FILE = new RegExp(`^([1-9]\\d{0,3})\\.(${PDF_PAGE_FORMATS.join("|")})$`);
@@ -42,6 +41,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Length": String(bytes.byteLength),
     "Cache-Control": `private, max-age=${PAGE_MAX_AGE_S}`,
   });
-  applySecurityHeaders(headers);
   return new Response(bytes, { headers });
 }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { dataSaverCookie } from "~/lib/data-saver.server";
+import { dataSaverCookie } from "~/infra/data-saver.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { assertSameOrigin } from "~/lib/same-origin.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
 
 export async function loader() {
   return redirect("/");

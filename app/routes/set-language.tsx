@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { isLng } from "~/i18n";
-import { localeCookie } from "~/lib/i18next.server";
+import { localeCookie } from "~/infra/language.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { assertSameOrigin } from "~/lib/same-origin.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
 
 export async function loader() {
   return redirect("/");

@@ -65,6 +65,7 @@ test("a learner's pages and dialogs", async ({ page }) => {
     "/profile",
     "/profile/my_results",
     "/vr",
+    "/ranking?vr",
     "/faq",
     "/faq/suggestion",
     "/support",

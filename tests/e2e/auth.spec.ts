@@ -46,11 +46,12 @@ test.describe("sign-in", () => {
     const hrefs = await page.locator(".app-header a, .app-footer a").evaluateAll((links) =>
       [...new Set(links.map((link) => link.getAttribute("href") ?? ""))],
     );
-    expect(hrefs).toEqual(expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/vr", "/achievements", "/faq"]));
+    expect(hrefs).toEqual(expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/?vr", "/achievements", "/faq"]));
     for (const href of hrefs) {
       const response = await page.goto(href);
       expect(response?.status(), href).toBe(200);
-      expect(new URL(page.url()).pathname, href).toBe(href);
+      const url = new URL(page.url());
+      expect(`${url.pathname}${url.search}`, href).toBe(href);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
   });

@@ -169,7 +169,6 @@ test("every page's browser-tab title speaks English in English", async ({ page }
     ["/support", "Support"],
     ["/notifications", "Notifications"],
     ["/profile/my_results", "My results"],
-    ["/vr", "VR Experience"],
     ["/ranking", "Top rankings"],
     ["/trivia", "Trivia"],
     ["/faq", "FAQs"],

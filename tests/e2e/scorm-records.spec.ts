@@ -78,8 +78,8 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await answerQuiz(page);
     // The header sits behind the modal player; the app navigates as the link's click would.
-    await page.locator('header a[href="/vr"]').dispatchEvent("click");
-    await expect(page).toHaveURL(/\/vr$/);
+    await page.locator('header a[href="/ranking"]').dispatchEvent("click");
+    await expect(page).toHaveURL(/\/ranking$/);
     await expectFinishedOnLeaving();
   });
 

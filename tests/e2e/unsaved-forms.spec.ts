@@ -8,7 +8,10 @@ import { tapReachable } from "./touch";
  * dialog before going elsewhere in the app, and have the browser warn on a reload. On a touch screen.
  */
 test.use({ hasTouch: true });
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the guard is JavaScript's; without it the platform offers none (decision 029)");
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "the guard is JavaScript's; without it the platform offers none (decision 029)",
+);
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -46,7 +49,9 @@ async function typeInto(field: Locator, text: string) {
   await field.pressSequentially(text);
 }
 
-test("certification: the values survive a language switch, a reload asks, leaving asks with No and Si", async ({ page }, testInfo) => {
+test("certification: the values survive a language switch, a reload asks, leaving asks with No and Si", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   await page.goto("/certifications/new");
   await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
@@ -86,7 +91,9 @@ test("certification: the values survive a language switch, a reload asks, leavin
 
   await page.getByRole("link", { name: "Continue" }).tap();
   const leaveEn = leaveDialog(page, "Are you sure you want to leave this section?");
-  await expect(leaveEn.getByText("If you leave the section, everything in the form will be erased.", { exact: false })).toBeVisible();
+  await expect(
+    leaveEn.getByText("If you leave the section, everything in the form will be erased.", { exact: false }),
+  ).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, "unsaved-certification-leave-en");
   await answer(page, "Yes", "Are you sure you want to leave this section?");
@@ -115,7 +122,9 @@ async function fillSupport(dialog: Locator) {
   await dialog.getByLabel("Comentario").fill("Se queda la pantalla en negro al abrirlo.");
 }
 
-test("support: Escape, Cerrar and the backdrop ask before the typed request goes; a language switch keeps it", async ({ page }, testInfo) => {
+test("support: Escape, Cerrar and the backdrop ask before the typed request goes; a language switch keeps it", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   await page.goto("/support");
   await page.getByRole("link", { name: "Nueva solicitud" }).tap();

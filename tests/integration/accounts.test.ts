@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
-import { LIVE_VERDICT_MS } from "~/lib/auth.server";
+import { LIVE_VERDICT_MS } from "~/infra/auth.server";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, launch, stop } from "./built-app";
 import { cookiesOf } from "./helpers";
 

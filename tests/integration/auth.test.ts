@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, form, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, form, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const signInCookie = () => signedInCookie(learner.email, learner.password);
 describe("login action", () => {
   it("signs in, seals the session and redirects home with a welcome toast", async () => {
     const { action } = await import("~/routes/_guest.login");
-    const response = (await action({ request: post("/login", learner), params: {}, context: {} })) as Response;
+    const response = (await action({ request: post("/login", learner), params: {}, context })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const cookies = response.headers.getSetCookie();
@@ -31,7 +31,7 @@ describe("login action", () => {
     const result = await action({
       request: post("/login", { ...learner, password: "wrong-password" }),
       params: {},
-      context: {},
+      context,
     });
     const { data, init } = result as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: { status: number } };
     expect(init.status).toBe(400);
@@ -42,7 +42,7 @@ describe("login action", () => {
 
   it("answers field rules without calling the legacy API", async () => {
     const { action } = await import("~/routes/_guest.login");
-    const result = await action({ request: post("/login", { email: "a", password: "" }), params: {}, context: {} });
+    const result = await action({ request: post("/login", { email: "a", password: "" }), params: {}, context });
     const { data } = result as unknown as { data: { error: Record<string, string[]> } };
     expect(data.error).toEqual({ email: ["minChars:2"], password: ["required"] });
   });
@@ -51,7 +51,7 @@ describe("login action", () => {
 describe("guards", () => {
   it("send a guest from a guarded page to welcome", async () => {
     const { loader } = await import("~/routes/_app._home");
-    const response = await caught(loader({ request: get("/"), params: {}, context: {} }));
+    const response = await caught(loader({ request: get("/"), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/welcome");
   });
 
@@ -60,7 +60,7 @@ describe("guards", () => {
     const { loader } = await import("~/routes/_app.ranking");
     for (const site of ["same-origin", "none"]) {
       const request = new Request("http://localhost/ranking?code=abc", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
-      const response = await caught(loader({ request, params: {}, context: {} }));
+      const response = await caught(loader({ request, params: {}, context }));
       expect(response.headers.get("Location")).toBe("/welcome?code=abc");
       expect(response.headers.get("Set-Cookie")).toMatch(/academia=;.*Max-Age=0/);
     }
@@ -76,7 +76,7 @@ describe("guards", () => {
     ];
     for (const headers of fromElsewhere) {
       const request = new Request("http://localhost/ranking?code=abc", { headers: { Cookie: cookie, ...headers } });
-      const response = await caught(loader({ request, params: {}, context: {} }));
+      const response = await caught(loader({ request, params: {}, context }));
       expect(response.headers.get("Location")).toBe("/welcome?code=abc");
       expect(response.headers.get("Set-Cookie")).toBeNull();
     }
@@ -86,7 +86,7 @@ describe("guards", () => {
     const cookie = await signInCookie();
     legacy.reset();
     const { loader } = await import("~/routes/_app._home");
-    const response = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
+    const response = await caught(loader({ request: get("/", cookie), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie().join("\n")).toMatch(/academia=;.*Max-Age=0/);
   });
@@ -94,7 +94,7 @@ describe("guards", () => {
   it("let a signed-in user load home with their name", async () => {
     const cookie = await signInCookie();
     const { loader } = await import("~/routes/_app._home");
-    const result = await loader({ request: get("/", cookie), params: {}, context: {} });
+    const result = await loader({ request: get("/", cookie), params: {}, context });
     expect(result).toMatchObject({ name: "Ana Martínez" });
   });
 });
@@ -103,7 +103,7 @@ describe("SSO welcome", () => {
   it("signs in with a valid link", async () => {
     const { loader } = await import("~/routes/_guest.welcome");
     const query = buildSsoQuery({ email: learner.email }, keys);
-    const response = (await loader({ request: get(`/welcome?${query}`), params: {}, context: {} })) as Response;
+    const response = (await loader({ request: get(`/welcome?${query}`), params: {}, context })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -111,11 +111,11 @@ describe("SSO welcome", () => {
   it("signs in from /login with encrypted parameters too, through /welcome (spec §2)", async () => {
     const query = buildSsoQuery({ email: learner.email }, keys);
     const { loader: login } = await import("~/routes/_guest.login");
-    const handOff = await caught(Promise.resolve().then(() => login({ request: get(`/login?${query}`), params: {}, context: {} })));
+    const handOff = await caught(Promise.resolve().then(() => login({ request: get(`/login?${query}`), params: {}, context })));
     const location = handOff.headers.get("Location") ?? "";
     expect(location).toMatch(/^\/welcome\?email=/);
     const { loader: welcome } = await import("~/routes/_guest.welcome");
-    const response = (await welcome({ request: get(location), params: {}, context: {} })) as Response;
+    const response = (await welcome({ request: get(location), params: {}, context })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -125,7 +125,7 @@ describe("SSO welcome", () => {
     const unknown = buildSsoQuery({ email: "nadie@academia.test" }, keys);
     const results = await Promise.all(
       [`/welcome?${unknown}`, "/welcome?email=AAAA", "/welcome?email=%%%"].map(async (path) => {
-        const result = (await loader({ request: get(path), params: {}, context: {} })) as unknown as {
+        const result = (await loader({ request: get(path), params: {}, context })) as unknown as {
           data: unknown;
           init: { status: number };
         };
@@ -139,7 +139,7 @@ describe("SSO welcome", () => {
   const ssoSignIn = async () => {
     const { loader } = await import("~/routes/_guest.welcome");
     const request = get(`/welcome?${buildSsoQuery({ email: learner.email }, keys)}`);
-    return ((await loader({ request, params: {}, context: {} })) as unknown as { data: unknown }).data;
+    return ((await loader({ request, params: {}, context })) as unknown as { data: unknown }).data;
   };
 
   it("asks an upstream without the call (404) once, and still fails no sooner than the floor", async () => {
@@ -179,7 +179,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
     ];
     for (const headers of fromElsewhere) {
       const spy = vi.spyOn(globalThis, "fetch");
-      const result = (await loader({ request: welcome(query, { Cookie: cookie, ...headers }), params: {}, context: {} })) as unknown as {
+      const result = (await loader({ request: welcome(query, { Cookie: cookie, ...headers }), params: {}, context })) as unknown as {
         data: unknown;
         init: { headers: Record<string, string> };
       };
@@ -199,7 +199,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
       welcome(link(), { Cookie: cookie, Referer: "http://localhost/welcome?x" }),
       welcome(link(), { "Sec-Fetch-Site": "cross-site" }),
     ]) {
-      const response = (await loader({ request, params: {}, context: {} })) as Response;
+      const response = (await loader({ request, params: {}, context })) as Response;
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
       expect(response.headers.get("Set-Cookie")).toMatch(/^academia=[^;]{20,};/);
@@ -209,7 +209,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
   it("the confirmation posts the link back to the hand-off from the app's own page; never from another site", async () => {
     const { action } = await import("~/routes/_guest.welcome");
     const query = link();
-    const confirmed = (request: Request) => action({ request, params: {}, context: {} });
+    const confirmed = (request: Request) => action({ request, params: {}, context });
     const own = await confirmed(
       new Request("http://localhost/welcome", {
         method: "POST",
@@ -240,7 +240,7 @@ describe("recovery", () => {
     const sent = (await recovery.action({
       request: post("/recovery", { email: learner.email }),
       params: {},
-      context: {},
+      context,
     })) as { sentTo: string };
     expect(sent.sentTo).toBe(learner.email);
 
@@ -249,14 +249,14 @@ describe("recovery", () => {
     };
     const token = outbox.messages.filter((m) => m.to === learner.email).at(-1)?.token ?? "";
     const page = await import("~/routes/_guest.recovery.$token");
-    const loaded = await page.loader({ request: get(`/recovery/${token}`), params: { token }, context: {} });
+    const loaded = await page.loader({ request: get(`/recovery/${token}`), params: { token }, context });
     expect(loaded).toMatchObject({ email: learner.email, token });
     // The form's constraint attributes come with the page: the browser loads zod only once the form is used.
     expect(loaded).toHaveProperty("constraint.password", { required: true, minLength: 6, maxLength: 64 });
     const response = (await page.action({
       request: post(`/recovery/${token}`, { token, password: "Nueva2026!", password_confirmation: "Nueva2026!" }),
       params: { token },
-      context: {},
+      context,
     })) as Response;
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -266,7 +266,7 @@ describe("recovery", () => {
     const result = (await page.loader({
       request: get("/recovery/expired-token-000000"),
       params: { token: "expired-token-000000" },
-      context: {},
+      context,
     })) as unknown as { data: { email: null }; init: { status: number } };
     expect(result.data.email).toBeNull();
     expect(result.init.status).toBe(404);

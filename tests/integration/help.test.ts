@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { commitSession } from "~/lib/session.server";
-import { post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { commitSession } from "~/infra/session.server";
+import { context, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -34,7 +34,7 @@ async function contactMessages(): Promise<unknown[]> {
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
     const { action } = await import("~/routes/_guest.contact");
-    const result = (await action({ request: post("/contact", contact()), params: {}, context: {} })) as {
+    const result = (await action({ request: post("/contact", contact()), params: {}, context })) as {
       sent: boolean;
       message: string;
       nextSubmissionId: string;
@@ -49,15 +49,15 @@ describe("contact action", () => {
     const { action } = await import("~/routes/_guest.contact");
     const fields = contact();
     await Promise.all([
-      action({ request: post("/contact", fields), params: {}, context: {} }),
-      action({ request: post("/contact", fields), params: {}, context: {} }),
+      action({ request: post("/contact", fields), params: {}, context }),
+      action({ request: post("/contact", fields), params: {}, context }),
     ]);
     expect(await contactMessages()).toHaveLength(1);
   });
 
   it("answers field rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/_guest.contact");
-    const reply = asReply(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context: {} }));
+    const reply = asReply(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context }));
     expect(reply.init?.status).toBe(400);
     expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
     expect((reply.data.result as { initialValue: Record<string, string> }).initialValue.comment).toBe("corto");
@@ -67,7 +67,7 @@ describe("contact action", () => {
   it("shows the server's message for a 402", async () => {
     const { action } = await import("~/routes/_guest.contact");
     const reply = asReply(
-      await action({ request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })), params: {}, context: {} }),
+      await action({ request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })), params: {}, context }),
     );
     expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
     expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
@@ -79,7 +79,7 @@ describe("contact action", () => {
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
     legacy.setFaults(faults);
     const { action } = await import("~/routes/_guest.contact");
-    const reply = asReply(await action({ request: post("/contact", contact()), params: {}, context: {} }));
+    const reply = asReply(await action({ request: post("/contact", contact()), params: {}, context }));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect((reply.data.result as { initialValue: Record<string, string> }).initialValue.name).toBe("Ana");
   });
@@ -91,7 +91,7 @@ describe("suggestion action", () => {
     const result = (await action({
       request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Más videos cortos" }, cookie),
       params: {},
-      context: {},
+      context,
     })) as { sent: boolean };
     expect(result.sent).toBe(true);
   });
@@ -99,7 +99,7 @@ describe("suggestion action", () => {
   it("answers field rules", async () => {
     const { action } = await import("~/routes/_app.faq.suggestion");
     const reply = asReply(
-      await action({ request: post("/faq/suggestion", { content: "x".repeat(129) }, cookie), params: {}, context: {} }),
+      await action({ request: post("/faq/suggestion", { content: "x".repeat(129) }, cookie), params: {}, context }),
     );
     expect(reply.data.result.error).toEqual({ suggestion_category_id: ["required"], content: ["maxChars:128"] });
   });
@@ -108,7 +108,7 @@ describe("suggestion action", () => {
     legacy.setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.faq.suggestion");
     const reply = asReply(
-      await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context: {} }),
+      await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context }),
     );
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
@@ -126,15 +126,15 @@ describe("support action", () => {
 
   it("reviews, then sends and lists the request", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
-    const review = (await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context: {} })) as {
+    const review = (await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context })) as {
       step: string;
     };
     expect(review.step).toBe("confirm");
-    const sent = (await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context: {} })) as Response;
+    const sent = (await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context })) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/support");
     const list = await import("~/routes/_app.support");
-    const { requests } = (await list.loader({ request: new Request("http://localhost/support", { headers: { Cookie: cookie } }), params: {}, context: {} })) as {
+    const { requests } = (await list.loader({ request: new Request("http://localhost/support", { headers: { Cookie: cookie } }), params: {}, context })) as {
       requests: Array<{ subject: string }>;
     };
     expect(requests.map((item) => item.subject)).toContain("No carga el video");
@@ -144,7 +144,7 @@ describe("support action", () => {
     const route = await import("~/routes/_app.support.new.($activity)");
     const categories = (await (
       await import("~/routes/_app.support.new.($activity)")
-    ).loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context: {} })) as {
+    ).loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context })) as {
       categories: Array<{ id: number; subCategories: Array<{ id: number }> }>;
     };
     const [first, second] = categories.categories;
@@ -153,7 +153,7 @@ describe("support action", () => {
       await route.action({
         request: post("/support/new", { ...request, support_category: String(first?.id), support_sub_category: foreign, intent: "send" }, cookie),
         params: {},
-        context: {},
+        context,
       }),
     );
     expect(reply.data.result.error).toEqual({ support_sub_category: ["invalid"] });
@@ -162,7 +162,7 @@ describe("support action", () => {
   it("shows the server's message for a 401 on send instead of ending the session", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
     // The categories are a cached catalogue: load them with a valid session first.
-    await route.loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context: {} });
+    await route.loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context });
     const stale = await commitSession({
       token: "revoked-token",
       user: { id: 1, firstName: "Ana", lastName: "Martínez", fullName: "Ana Martínez", photoUrl: null, isLeader: false },
@@ -172,7 +172,7 @@ describe("support action", () => {
       await route.action({
         request: post("/support/new", { ...request, intent: "send" }, stale.split(";")[0]),
         params: {},
-        context: {},
+        context,
       }).catch((error: unknown) => error),
     );
     expect(reply.data.result.error?.[""]).toEqual(["Unauthenticated."]);

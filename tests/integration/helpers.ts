@@ -26,6 +26,9 @@ export function withLegacy(): () => MockServer {
   };
 }
 
+/** The load context server/security-headers.ts hands Remix: loaders and actions called directly get it too. */
+export const context = { cspNonce: "integration-test-nonce" };
+
 export function form(fields: Record<string, string>): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
@@ -64,7 +67,7 @@ export async function caught(promise: Promise<unknown>): Promise<Response> {
 /** Signs in through the login action and returns the session cookie for the next requests. */
 export async function signedInCookie(email = "ana.martinez@academia.test", password = "Academia2026!") {
   const { action } = await import("~/routes/_guest.login");
-  return cookiesOf((await action({ request: post("/login", { email, password }), params: {}, context: {} })) as Response);
+  return cookiesOf((await action({ request: post("/login", { email, password }), params: {}, context })) as Response);
 }
 
 /**

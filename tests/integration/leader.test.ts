@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { caught, context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 /** The leader auditor profile's loaders and actions against the mock's leader extensions. */
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
@@ -24,7 +24,7 @@ type Reply = {
   init: { status: number } | null;
 };
 const asReply = (value: unknown) => value as Reply;
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
 
 async function teamIds(): Promise<number[]> {
   const { loader } = await import("~/routes/_app.profile_auditor");

@@ -1,9 +1,9 @@
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { login } from "~/lib/legacy/auth.server";
-import { reportActivity } from "~/lib/legacy/activities.server";
-import { getLearningPaths } from "~/lib/legacy/training.server";
-import { caught, get, signedInCookie, startLegacy } from "./helpers";
+import { login } from "~/legacy/auth.server";
+import { reportActivity } from "~/legacy/activities.server";
+import { getLearningPaths } from "~/legacy/training.server";
+import { caught, context, get, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -26,13 +26,13 @@ type RoutePage = {
 
 async function routePage(slug: string): Promise<RoutePage> {
   const { loader } = await import("~/routes/_app.learning-path.$slug");
-  return (await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context: {} })) as RoutePage;
+  return (await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context })) as RoutePage;
 }
 
 describe("home loader", () => {
   it("shows the four levels with the learner's progress and the home lists", async () => {
     const { loader } = await import("~/routes/_app._home");
-    const home = (await loader({ request: get("/", cookie), params: {}, context: {} })) as {
+    const home = (await loader({ request: get("/", cookie), params: {}, context })) as {
       routes: Array<{ name: string; active: boolean; progress: number }>;
       recent: unknown[];
       mostViewed: unknown[];
@@ -61,7 +61,7 @@ describe("home loader", () => {
 describe("learning-path loader", () => {
   it("sends an unknown route home", async () => {
     const { loader } = await import("~/routes/_app.learning-path.$slug");
-    const unknown = await caught(loader({ request: get("/learning-path/nope", cookie), params: { slug: "nope" }, context: {} }));
+    const unknown = await caught(loader({ request: get("/learning-path/nope", cookie), params: { slug: "nope" }, context }));
     expect(unknown.headers.get("Location")).toBe("/");
   });
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reportActivity } from "~/lib/legacy/activities.server";
+import { reportActivity } from "~/legacy/activities.server";
 import {
   assignNewPassword,
   login,
@@ -9,9 +9,9 @@ import {
   logout,
   requestPasswordReset,
   verifyPasswordToken,
-} from "~/lib/legacy/auth.server";
-import { checkBadges, getBadges, viewBadge } from "~/lib/legacy/badges.server";
-import { getDiagnose, saveUserDiagnose } from "~/lib/legacy/diagnose.server";
+} from "~/legacy/auth.server";
+import { checkBadges, getBadges, viewBadge } from "~/legacy/badges.server";
+import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
 import {
   getHomeActivities,
   getTrainingTopics,
@@ -19,37 +19,34 @@ import {
   getUniversities,
   getVrPin,
   getWorkPositions,
-} from "~/lib/legacy/general.server";
+} from "~/legacy/general.server";
 import {
   getFaq,
-  getFaqCategories,
   getSuggestionCategories,
   getSupportCategories,
   getSupportRequests,
   saveSuggestion,
   saveSupportRequest,
   sendContactComment,
-} from "~/lib/legacy/help.server";
-import { getLanguages } from "~/lib/legacy/languages.server";
+} from "~/legacy/help.server";
+import { getLanguages } from "~/legacy/languages.server";
 import {
   addTeamMember,
   getTeam,
   removeTeamMember,
   searchTeamCandidates,
   uploadMaterial,
-} from "~/lib/legacy/leader.server";
-import { getNews, markNewsViewed } from "~/lib/legacy/news.server";
-import { getRanking } from "~/lib/legacy/ranking.server";
-import { type LegacyContext, LegacyError } from "~/lib/legacy/request.server";
+} from "~/legacy/leader.server";
+import { getRanking } from "~/legacy/ranking.server";
+import { type LegacyContext, LegacyError } from "~/legacy/request.server";
 import {
   getLearningPaths,
   getProfileProgress,
-  getRoutePoints,
   getAcademy,
   getUserPoints,
   getUserProgress,
-} from "~/lib/legacy/training.server";
-import { checkTriviaGame, getTriviaGames } from "~/lib/legacy/trivia.server";
+} from "~/legacy/training.server";
+import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import {
   changeProfilePhoto,
   checkUpdates,
@@ -63,7 +60,7 @@ import {
   saveLanguages,
   saveUniversity,
   updateProfileData,
-} from "~/lib/legacy/user.server";
+} from "~/legacy/user.server";
 import { startLegacy } from "./helpers";
 
 const PASSWORD = "Academia2026!";
@@ -261,16 +258,7 @@ describe("user", () => {
   });
 });
 
-describe("news and languages", () => {
-  it("lists news and marks one viewed", async () => {
-    const ctx = await signedIn(ANA);
-    const news = await getNews(ctx);
-    const unread = news.find((item) => !item.viewed);
-    expect(unread?.category).not.toBe("");
-    await markNewsViewed(ctx, unread?.id ?? 0);
-    expect((await getNews(ctx)).find((item) => item.id === unread?.id)?.viewed).toBe(true);
-  });
-
+describe("languages", () => {
   it("lists the interface languages without a token", async () => {
     expect(await getLanguages(guest)).toEqual([
       { id: 1, name: "Español", nativeName: "Español", isoCode: "es", isDefault: true },
@@ -318,7 +306,7 @@ describe("cached catalogues", () => {
     legacy.setFaults({ errorRate: 1 });
     try {
       const outage = (requestId: string) => ({ ...ana, locale: "en" as const, onUnavailable: () => requestId });
-      const replies = await Promise.allSettled([getFaqCategories(outage("first")), getFaqCategories(outage("second"))]);
+      const replies = await Promise.allSettled([getFaq(outage("first")), getFaq(outage("second"))]);
       expect(replies).toEqual([
         { status: "rejected", reason: "first" },
         { status: "rejected", reason: "second" },
@@ -358,11 +346,6 @@ describe("training and activities", () => {
     const points = await getUserPoints(ctx);
     expect(points).toMatchObject({ points: 1310, ranking: 14, leaderEvaluation: "no_started", expertEvaluation: "no_started" });
     expect(points.routes.map((route) => route.escapeRoom?.locked ?? null)).toEqual([false, true, null, null]);
-
-    const initial = await getRoutePoints(ctx, 1);
-    expect(initial).toMatchObject({ id: 1, slug: "formacion-inicial", active: true, escapeRoom: { completed: false, locked: false } });
-    expect(initial.courses.length).toBeGreaterThan(0);
-    expect(await failure(getRoutePoints(ctx, 99))).toMatchObject({ status: 404 });
 
     const bars = await getProfileProgress(ctx);
     expect(bars.map((bar) => bar.name)).toEqual([
@@ -478,11 +461,10 @@ describe("diagnose", () => {
 });
 
 describe("help", () => {
-  it("reads the FAQ and its categories", async () => {
+  it("reads the FAQ", async () => {
     const ctx = await signedIn(ANA);
     const faq = await getFaq(ctx);
     expect(faq[0]?.faqs[0]).toMatchObject({ question: "¿Cómo obtengo mi usuario?", answerHtml: expect.stringContaining("<strong>") });
-    expect(await getFaqCategories(ctx)).toEqual(faq.map(({ id, name }) => ({ id, name })));
   });
 
   it("lists support requests and saves a new one", async () => {

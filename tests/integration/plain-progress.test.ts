@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlainProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserProgress } from "~/lib/legacy/training.server";
-import { caught, hangUpstream, post, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
+import { login } from "~/legacy/auth.server";
+import { getUserProgress } from "~/legacy/training.server";
+import { caught, context, hangUpstream, post, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
 /** The player without JavaScript (issue #14 item 7): 'Iniciar', then 'Marcar como terminado' once the time has passed. */
 
@@ -19,7 +19,7 @@ type Answer = { data: PlainProgressReply; init: { status?: number } | null };
 
 async function send(activity: string, fields: Record<string, string>, who = cookie): Promise<Answer> {
   const { action } = await import("~/routes/_app._home.$activity");
-  return (await action({ request: post(`/${activity}`, fields, who), params: { activity }, context: {} })) as unknown as Answer;
+  return (await action({ request: post(`/${activity}`, fields, who), params: { activity }, context })) as unknown as Answer;
 }
 
 async function start(activity = IMAGE) {

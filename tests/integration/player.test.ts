@@ -2,9 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData, ProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserPoints, getUserProgress } from "~/lib/legacy/training.server";
-import { caught, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
+import { login } from "~/legacy/auth.server";
+import { getUserPoints, getUserProgress } from "~/legacy/training.server";
+import { caught, context, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -26,7 +26,7 @@ type Loaded = { data: PlayerData; init: { status?: number } | null };
 async function openOnHome(activity: string, headers: Record<string, string> = {}): Promise<Loaded> {
   const { loader } = await import("~/routes/_app._home.$activity");
   const request = new Request(`http://localhost/${activity}`, { headers: { Cookie: cookie, ...headers } });
-  return (await loader({ request, params: { activity }, context: {} })) as unknown as Loaded;
+  return (await loader({ request, params: { activity }, context })) as unknown as Loaded;
 }
 
 function ready(loaded: Loaded) {
@@ -45,7 +45,7 @@ async function recordOf(activityId: number) {
 
 async function report(fields: Record<string, string>): Promise<{ status: number; body: ProgressReply }> {
   const { action } = await import("~/routes/activity-progress");
-  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context: {} });
+  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context });
   return { status: response.status, body: (await response.json()) as ProgressReply };
 }
 
@@ -154,7 +154,7 @@ describe("activity loader", () => {
     expect(unknown.data).toEqual({ state: "not_found", closeTo: "/" });
     expect(unknown.init?.status).toBe(404);
     const { loader } = await import("~/routes/_app._home.$activity");
-    const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context: {} }));
+    const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context }));
     expect(response.headers.get("Location")).toBe("/");
   });
 
@@ -174,7 +174,7 @@ describe("activity loader", () => {
     const loaded = (await loader({
       request: get("/learning-path/formacion-requerida/205", cookie),
       params,
-      context: {},
+      context,
     })) as unknown as Loaded;
     expect(ready(loaded)).toMatchObject({
       state: "ready",
@@ -185,7 +185,7 @@ describe("activity loader", () => {
       loader({
         request: get("/learning-path/formacion-requerida/x", cookie),
         params: { ...params, activity: "x" },
-        context: {},
+        context,
       })
     );
     expect(response.headers.get("Location")).toBe("/learning-path/formacion-requerida");
@@ -369,7 +369,7 @@ describe("progress action", () => {
     const response = await action({
       request: post("/activity-progress", { action: "started", activity: "205" }),
       params: {},
-      context: {},
+      context,
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ ok: false, error: "session", location: "/welcome" });
@@ -385,7 +385,7 @@ describe("file proxy", () => {
   async function file(path: string, headers: Record<string, string> = {}, method = "GET") {
     const { loader } = await import("~/routes/files.$");
     const request = new Request(`http://localhost/files/${path}`, { method, headers: { Cookie: cookie, ...headers } });
-    return loader({ request, params: { "*": path }, context: {} });
+    return loader({ request, params: { "*": path }, context });
   }
 
   it("streams a file with its type, length and cache headers", async () => {
@@ -444,7 +444,7 @@ describe("file proxy", () => {
       loader({
         request: get("/files/storage/media/infografia-control-interno.png"),
         params: { "*": "storage/media/infografia-control-interno.png" },
-        context: {},
+        context,
       }),
     );
     expect(response.status).toBe(401);

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "~/lib/format";
 import { png, pngThenHtml } from "../png";
-import { get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
 
 let legacy: Awaited<ReturnType<typeof startLegacy>>;
 let cookie: string;
@@ -40,7 +40,7 @@ type Profile = {
 
 async function profileOf(sessionCookie: string): Promise<Profile> {
   const { loader } = await import("~/routes/_app.profile._page");
-  return (await loader({ request: get("/profile", sessionCookie), params: {}, context: {} })) as Profile;
+  return (await loader({ request: get("/profile", sessionCookie), params: {}, context })) as Profile;
 }
 
 describe("profile page loader", () => {
@@ -61,7 +61,7 @@ describe("profile page loader", () => {
   });
 
   it("names the languages in English for an English session", async () => {
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const profile = await profileOf(`${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`);
     expect(profile.languages.map((language) => language.name)).toEqual(["Spanish", "English"]);
   });
@@ -77,7 +77,7 @@ const education = { university: "Instituto Tecnológico Autónomo de México", a
 describe("education action", () => {
   const send = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/_app.profile._page.education");
-    return reply(await action({ request: post("/profile/education", fields, cookie), params: {}, context: {} }));
+    return reply(await action({ request: post("/profile/education", fields, cookie), params: {}, context }));
   };
 
   it("saves and the profile shows the new education", async () => {
@@ -125,12 +125,12 @@ describe("languages action", () => {
   };
   const send = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/_app.profile._page.languages");
-    return reply(await action({ request: post("/profile/languages", fields, cookie), params: {}, context: {} }));
+    return reply(await action({ request: post("/profile/languages", fields, cookie), params: {}, context }));
   };
 
   it("knows each language's code by its name, for rows sent without one", async () => {
     const { loader } = await import("~/routes/_app.profile._page.languages");
-    const { codes } = (await loader({ request: get("/profile/languages", cookie), params: {}, context: {} })) as {
+    const { codes } = (await loader({ request: get("/profile/languages", cookie), params: {}, context })) as {
       codes: Record<string, string>;
     };
     expect(codes).toMatchObject({ español: "es", inglés: "en", english: "en" });
@@ -197,7 +197,7 @@ async function upload(file: File | null, sessionCookie = cookie) {
   const body = new FormData();
   if (file) body.set("file", file);
   const request = new Request("http://localhost/profile/photo", { method: "POST", body, headers: { Cookie: sessionCookie } });
-  return reply(await action({ request, params: {}, context: {} }));
+  return reply(await action({ request, params: {}, context }));
 }
 
 describe("photo action", () => {
@@ -218,7 +218,7 @@ describe("photo action", () => {
       headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
       duplex: "half",
     } as RequestInit);
-    const { status, body } = reply(await action({ request, params: {}, context: {} }));
+    const { status, body } = reply(await action({ request, params: {}, context }));
     expect(status).toBe(409);
     expect(body.error).toBe("Tu foto de perfil está en proceso de validación");
     expect(pull).not.toHaveBeenCalled();
@@ -245,7 +245,7 @@ describe("photo action", () => {
     expect(status).toBe(422);
     expect(body.error).toBe("La imagen no debe superar 8000 px por lado ni 25 megapíxeles");
     expect((await profileOf(cookie)).photoPending).toBe(false);
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
     expect((await upload(bomb, english)).body.error).toBe("The image must not exceed 8000 px per side or 25 megapixels");
   });
@@ -293,7 +293,7 @@ describe("photo action", () => {
   });
 
   it("answers in English for an English session", async () => {
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
     const { body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"), english);
     expect(body.error).toBe("The file must not exceed 4 MB");

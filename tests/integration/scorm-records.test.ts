@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply } from "~/components/player/types";
-import { login } from "~/lib/legacy/auth.server";
-import { getUserProgress } from "~/lib/legacy/training.server";
-import { post, signedInCookie, startLegacy } from "./helpers";
+import { login } from "~/legacy/auth.server";
+import { getUserProgress } from "~/legacy/training.server";
+import { context, post, signedInCookie, startLegacy } from "./helpers";
 
 /**
  * `/activity-progress` as a page that goes away uses it (decision 020): its last writes in one
@@ -32,7 +32,7 @@ async function recordOf(activityId: number) {
 
 async function report(fields: Record<string, string>): Promise<{ status: number; body: ProgressReply }> {
   const { action } = await import("~/routes/activity-progress");
-  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context: {} });
+  const response = await action({ request: post("/activity-progress", fields, cookie), params: {}, context });
   return { status: response.status, body: (await response.json()) as ProgressReply };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, cookiesOf, form, get, signedInCookie, unsealSession, withLegacy } from "./helpers";
+import { caught, context, cookiesOf, form, get, signedInCookie, unsealSession, withLegacy } from "./helpers";
 
 /**
  * Issue #7 'Security' through the loaders and actions: rate limits, honeypots, session values,
@@ -29,7 +29,7 @@ type Reply = { data: { error?: Record<string, string[]>; initialValue?: Record<s
 
 async function login(ip: string, email: string, password: string, headers: Record<string, string> = {}) {
   const { action } = await import("~/routes/_guest.login");
-  return action({ request: from(ip, "/login", { email, password }, headers), params: {}, context: {} });
+  return action({ request: from(ip, "/login", { email, password }, headers), params: {}, context });
 }
 
 describe("login attempts", () => {
@@ -65,7 +65,7 @@ describe("login attempts", () => {
     for (let i = 0; i < 3; i++) {
       expect(((await login(attacker, leader.email, "wrong-password")) as unknown as Reply).init.status).toBe(400);
     }
-    const { localeCookie } = await import("~/lib/i18next.server");
+    const { localeCookie } = await import("~/infra/language.server");
     const english = { Cookie: await localeCookie.serialize("en") };
     const braked = (await login(attacker, leader.email.toUpperCase(), "wrong-password", english)) as unknown as Reply;
     expect(braked.init.status).toBe(429);
@@ -97,7 +97,7 @@ describe("login attempts", () => {
 describe("recovery", () => {
   const recovery = async (ip: string, fields: Record<string, string>) => {
     const { action } = await import("~/routes/_guest.recovery_");
-    return (await action({ request: from(ip, "/recovery", fields), params: {}, context: {} })) as unknown;
+    return (await action({ request: from(ip, "/recovery", fields), params: {}, context })) as unknown;
   };
   type Blocked = { data: { result: Reply["data"] }; init: Reply["init"] };
   const outbox = async () =>
@@ -142,7 +142,7 @@ describe("contact honeypot", () => {
       comment: "Compra ya este producto milagroso, oferta limitada",
       website: "http://spam.example",
     };
-    const reply = await action({ request: from(freshIp(), "/contact", fields), params: {}, context: {} });
+    const reply = await action({ request: from(freshIp(), "/contact", fields), params: {}, context });
     expect(reply).toMatchObject({ sent: true, message: "¡Tu comentario ha sido enviado con éxito!" });
     const received = (await (await fetch(`${mock().origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
     expect(received.messages).toHaveLength(0);
@@ -153,7 +153,7 @@ describe("SSO", () => {
   const welcome = async (ip: string, query: string) => {
     const { loader } = await import("~/routes/_guest.welcome");
     const request = new Request(`http://localhost/welcome?${query}`, { headers: { "x-academia-client-ip": ip } });
-    return loader({ request, params: {}, context: {} });
+    return loader({ request, params: {}, context });
   };
 
   it("fails every bad input alike in status, body and timing", async () => {
@@ -211,11 +211,11 @@ describe("session", () => {
     const out = (await action({
       request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
       params: {},
-      context: {},
+      context,
     })) as Response;
     expect(out.headers.get("Location")).toBe("/welcome");
     const { loader } = await import("~/routes/_app");
-    const replay = await caught(loader({ request: get("/", cookie), params: {}, context: {} }));
+    const replay = await caught(loader({ request: get("/", cookie), params: {}, context }));
     expect(replay.headers.get("Location")).toBe("/login");
   });
 });
@@ -224,7 +224,7 @@ describe("/login with a code", () => {
   const visit = async (cookie: string, site: string) => {
     const { loader } = await import("~/routes/_guest.login");
     const request = new Request("http://localhost/login?code=x", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
-    return caught(Promise.resolve().then(() => loader({ request, params: {}, context: {} })));
+    return caught(Promise.resolve().then(() => loader({ request, params: {}, context })));
   };
 
   it("sent by another site keeps a learner's session and leaves the choice to /welcome", async () => {
@@ -284,7 +284,7 @@ describe("loaders", () => {
       for (const who of ["guest", "member"] as const) {
         const before = (await callLog()).length;
         const request = get(path, who === "member" ? cookie : undefined);
-        await Promise.resolve(loader({ request, params, context: {} })).catch(() => undefined);
+        await Promise.resolve(loader({ request, params, context })).catch(() => undefined);
         entry[who] = (await callLog()).slice(before);
       }
       reached[file.split("/").at(-1) ?? file] = entry;

@@ -137,12 +137,23 @@ describe("security headers", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("are on static files and redirects, each header once", async () => {
-    for (const path of ["/favicon.ico", "/no-such-page"]) {
+  it("are on static files, resource routes and redirects, each header once", async () => {
+    for (const path of ["/favicon.ico", "/no-such-page", "/healthz", "/set-language"]) {
       const { response } = await call(a, path);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
     }
+  });
+
+  it("let a response that says how to cache replace the server's private, no-store", async () => {
+    const { body } = await call(a, "/login");
+    const script = /"(\/build\/[^"]+\.js)"/.exec(body)?.[1];
+    const asset = await call(a, script ?? "/build/missing.js");
+    expect(asset.response.status).toBe(200);
+    expect(asset.response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await call(a, "/healthz")).response.headers.get("cache-control")).toBe("no-store");
+    expect((await call(a, "/set-language")).response.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 

@@ -1,4 +1,4 @@
-import { retryDelayMs, safeToRepeat } from "./rules";
+import { writeRetryDelayMs, safeToRepeat } from "./rules";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 /**
@@ -124,7 +124,7 @@ export class ProgressQueue {
       } else if (reply.error === "unavailable" || (reply.error === "unconfirmed" && safeToRepeat(report))) {
         this.failures += 1;
         this.emit();
-        await this.pause((this.options.delay ?? retryDelayMs)(this.failures));
+        await this.pause((this.options.delay ?? writeRetryDelayMs)(this.failures));
         continue;
       } else {
         this.items.shift();

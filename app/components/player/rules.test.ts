@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   declaredAspect,
-  retryDelayMs,
+  writeRetryDelayMs,
   safeToRepeat,
   isKeptScormKey,
   isRestoredScormKey,
@@ -31,9 +31,9 @@ describe("safeToRepeat", () => {
   });
 });
 
-describe("retryDelayMs", () => {
+describe("writeRetryDelayMs", () => {
   it("grows and then stays at 30 s", () => {
-    expect([1, 2, 3, 4, 5, 9].map(retryDelayMs)).toEqual([2_000, 5_000, 10_000, 20_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 9].map(writeRetryDelayMs)).toEqual([2_000, 5_000, 10_000, 20_000, 30_000, 30_000]);
   });
 });
 

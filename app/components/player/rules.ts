@@ -18,7 +18,7 @@ export const EXTERNAL_WINDOW = { width: 800, height: 600 } as const;
 export const safeToRepeat = (report: ProgressReport) => report.action !== "update_time";
 
 /** How long the player waits before retrying a write that failed (grows, then stays at 30 s). */
-export function retryDelayMs(failures: number): number {
+export function writeRetryDelayMs(failures: number): number {
   const steps = [2_000, 5_000, 10_000, 20_000];
   return steps[Math.max(0, failures - 1)] ?? 30_000;
 }

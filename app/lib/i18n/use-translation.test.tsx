@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "~/lib/i18next.server";
+import { translatorFor } from "~/infra/language.server";
 import { createTranslator, type Resources } from "./translator";
 import { readTranslationsData, TranslationsData, TranslatorProvider, useTranslation } from "./use-translation";
 

@@ -1,0 +1,48 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
+import { resources, type Namespace } from "~/locales";
+import { localeCookie } from "../../server/locale";
+import { createTranslator, type Translator } from "~/lib/i18n/translator";
+import { registerPageTranslator } from "~/lib/page-title";
+
+export { localeCookie };
+
+/**
+ * remix-i18next's role is the locale detection (the `lng` cookie, else Spanish). Translating is
+ * the app's own translator (`./i18n/translator`), built once per language at start: i18next's
+ * instances cost CPU on every request and its runtime is not shipped to the browser.
+ */
+const detector = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLngs],
+    fallbackLanguage: fallbackLng,
+    cookie: localeCookie,
+    order: ["cookie"],
+  },
+});
+
+export async function getLocale(request: Request): Promise<Lng> {
+  const locale = await detector.getLocale(request);
+  return isLng(locale) ? locale : fallbackLng;
+}
+
+/** One translator per language, built at start; a key missing in a language reads Spanish's. */
+function buildTranslator(language: Lng): Translator {
+  const fallback = language === fallbackLng ? undefined : { language: fallbackLng, resources: resources[fallbackLng] };
+  return createTranslator({ language, resources: resources[language] }, fallback);
+}
+
+const translators = Object.fromEntries(supportedLngs.map((language) => [language, buildTranslator(language)])) as Record<
+  Lng,
+  Translator
+>;
+for (const translator of Object.values(translators)) registerPageTranslator(translator);
+
+export function translatorFor(locale: Lng): Translator {
+  return translators[locale];
+}
+
+/** The request language's `t` for loaders, actions and meta; keys without `ns:` read `namespace`. */
+export async function getFixedT(request: Request, namespace?: Namespace) {
+  return translatorFor(await getLocale(request)).scoped(namespace);
+}

@@ -1,0 +1,76 @@
+import { createCookie } from "@remix-run/node";
+import { sealData, unsealData } from "iron-session";
+import { z } from "zod";
+import { getConfig } from "./config.server";
+import type { LegacyUser } from "~/legacy/schemas/user.server";
+
+/**
+ * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy
+ * access token and the few user fields the layout needs; nothing else about the user is stored.
+ */
+export const SESSION_TTL_SECONDS = 60 * 60 * 12;
+
+const sessionSchema = z.object({
+  token: z.string().min(1),
+  user: z.object({
+    id: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    photoUrl: z.string().nullable(),
+    isLeader: z.boolean(),
+  }),
+  welcome: z.boolean(),
+  issuedAt: z.number(),
+});
+
+export type SessionData = z.infer<typeof sessionSchema>;
+export type SessionUser = SessionData["user"];
+
+function sessionCookie() {
+  const config = getConfig();
+  // INSECURE_COOKIES: a trusted network on plain http, where browsers drop a Secure cookie.
+  const secure = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
+  return createCookie(secure ? "__Host-academia" : "academia", {
+    httpOnly: true,
+    secure,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+export function sessionUserOf(user: LegacyUser): SessionUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.fullName,
+    photoUrl: user.photoUrl,
+    isLeader: user.isLeader,
+  };
+}
+
+export async function readSession(request: Request): Promise<SessionData | null> {
+  const sealed: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof sealed !== "string" || sealed.length === 0) return null;
+  try {
+    const data = await unsealData(sealed, { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS });
+    const parsed = sessionSchema.safeParse(data);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function commitSession(data: Omit<SessionData, "issuedAt">): Promise<string> {
+  const sealed = await sealData(
+    { ...data, issuedAt: Date.now() } satisfies SessionData,
+    { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS },
+  );
+  return sessionCookie().serialize(sealed);
+}
+
+export function destroySession(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The code's layers (README 'Layout'): pure rules in domain/ import nothing else of the app's;
+ * shared code, components, infrastructure and the legacy client never reach up into routes or root.
+ */
+const APP = resolve(__dirname);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every module a file imports, as a path under app/ (`routes/x`) or a package name. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/g)].map((match) => match[1]!);
+  return specifiers.map((specifier) => {
+    if (specifier.startsWith("~/")) return specifier.slice(2);
+    if (specifier.startsWith(".")) return relative(APP, resolve(join(file, ".."), specifier));
+    return specifier;
+  });
+}
+
+/** An import of the app's own code rather than a package's. */
+const APP_DIRS = /^(domain|lib|infra|legacy|components|player|routes|styles|locales)\/|^(root|i18n|entry\.\w+)$/;
+
+const layer = (dir: string) => filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
+
+describe("layers", () => {
+  it("domain/ imports only domain/ and packages", () => {
+    const found = layer("domain").flatMap(({ file, imports }) =>
+      imports.filter((target) => APP_DIRS.test(target) && !target.startsWith("domain/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports routes or root", (dir) => {
+    const found = layer(dir).flatMap(({ file, imports }) =>
+      imports.filter((target) => target.startsWith("routes/") || target === "root").map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual(dir === "lib" ? ["lib/use-root-data.ts → root"] : []);
+  });
+
+  it("finds the files it checks", () => {
+    expect(layer("domain").length).toBeGreaterThan(5);
+    expect(layer("components").some(({ imports }) => imports.some((target) => target.startsWith("lib/")))).toBe(true);
+  });
+});

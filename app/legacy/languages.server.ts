@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { cachedLegacyRequest, type LegacyContext } from "./request.server";
+import { id } from "./schemas/common.server";
+
+const languageSchema = z
+  .object({
+    id,
+    name: z.string(),
+    native_name: z.string().nullish(),
+    iso_code: z.string(),
+    default_language: z.union([z.boolean(), z.number()]).nullish(),
+  })
+  .transform((language) => ({
+    id: language.id,
+    name: language.name,
+    nativeName: language.native_name ?? language.name,
+    isoCode: language.iso_code,
+    isDefault: Boolean(language.default_language),
+  }));
+
+export type Language = z.output<typeof languageSchema>;
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+/** `GET /languages/all`: the languages the interface can switch to (a public catalogue, cached). */
+export function getLanguages(ctx: LegacyContext) {
+  return cachedLegacyRequest({ locale: ctx.locale }, `languages:${ctx.locale}`, TEN_MINUTES, {
+    method: "GET",
+    path: "/languages/all",
+    schema: z.object({ languages: z.array(languageSchema) }).transform((reply) => reply.languages),
+  });
+}
