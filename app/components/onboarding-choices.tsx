@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";

@@ -208,14 +208,14 @@ async function readInto(request: Request, field: string, types: readonly FileTyp
 export async function readUpload<T>(
   request: Request,
   { field, types, user }: { field: string; types: readonly FileType[]; user: number },
-  use: (upload: Upload) => Promise<T>,
+  handle: (upload: Upload) => Promise<T>,
 ): Promise<T> {
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-    return use({ fields: new FormData(), file: null, refused: null });
+    return handle({ fields: new FormData(), file: null, refused: null });
   }
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_UPLOAD_BYTES + MAX_TEXT_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    return use(await readInto(request, field, types, null));
+    return handle(await readInto(request, field, types, null));
   }
-  return withUploadSlot(user, async (buffer) => use(await readInto(request, field, types, buffer)));
+  return withUploadSlot(user, async (buffer) => handle(await readInto(request, field, types, buffer)));
 }

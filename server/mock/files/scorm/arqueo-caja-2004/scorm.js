@@ -8,7 +8,7 @@
     for (var depth = 0; win && depth < 10; depth += 1) {
       try {
         if (win.API_1484_11) return win.API_1484_11;
-      } catch (error) {
+      } catch {
         return null; // a cross-origin frame: the API cannot be reached from here
       }
       if (win.parent === win) break;

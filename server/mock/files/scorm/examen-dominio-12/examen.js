@@ -7,7 +7,7 @@
     for (var depth = 0; win && depth < 10; depth += 1) {
       try {
         if (win.API) return win.API;
-      } catch (error) {
+      } catch {
         return null;
       }
       if (win.parent === win) break;

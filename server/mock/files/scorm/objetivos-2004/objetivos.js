@@ -7,7 +7,7 @@
     for (var depth = 0; win && depth < 10; depth += 1) {
       try {
         if (win.API_1484_11) return win.API_1484_11;
-      } catch (error) {
+      } catch {
         return null;
       }
       if (win.parent === win) break;
