@@ -19,9 +19,9 @@ export function keepDraftsForLanguageSwitch() {
 }
 
 /** Uses this tab's sessionStorage; where the browser refuses it (blocked, quota full) there is no draft. */
-function withTabStorage<T>(use: (storage: Storage) => T): T | null {
+function withTabStorage<T>(task: (storage: Storage) => T): T | null {
   try {
-    return use(window.sessionStorage);
+    return task(window.sessionStorage);
   } catch {
     return null;
   }
@@ -32,6 +32,31 @@ const pathOf = (location: { pathname: string; search: string }) => `${location.p
 function formById(formId: string) {
   const form = document.getElementById(formId);
   return form instanceof HTMLFormElement ? form : null;
+}
+
+/** Inputs that FormData never lists (a file input's default is empty, which a snapshot leaves out). */
+const BUTTONS = new Set(["button", "submit", "reset", "image", "file"]);
+
+/**
+ * The values the form's HTML gave its fields (what a reset would bring back), as FormData would
+ * list them: what was typed before the page's scripts ran is not part of it.
+ */
+function defaultsOf(form: HTMLFormElement): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const element of form.elements) {
+    if (element instanceof HTMLSelectElement && element.name && !element.disabled) {
+      const chosen = [...element.options].filter((option) => option.defaultSelected);
+      const shown = chosen.length > 0 || element.multiple ? chosen : [...element.options].slice(0, 1);
+      for (const option of shown) entries.push([element.name, option.value]);
+    } else if (element instanceof HTMLTextAreaElement && element.name && !element.disabled) {
+      entries.push([element.name, element.defaultValue]);
+    } else if (element instanceof HTMLInputElement && element.name && !element.disabled && !BUTTONS.has(element.type)) {
+      const choice = element.type === "radio" || element.type === "checkbox";
+      if (!choice) entries.push([element.name, element.defaultValue]);
+      else if (element.defaultChecked) entries.push([element.name, element.value]);
+    }
+  }
+  return entries;
 }
 
 /**
@@ -68,7 +93,7 @@ function restore(form: HTMLFormElement, values: Array<[string, string]>) {
  * The guard of a form whose typed values would otherwise be lost (issue #14 item 12): leaving
  * for another page of the app is blocked until the leave dialog answers, the browser warns on a
  * reload or a closed tab, and a language switch brings the values back. Dirty means the form
- * holds other values than it showed first (a form's later step, such as a review, keeps its id).
+ * holds other values than its HTML gave it (a form's later step, such as a review, keeps its id).
  * Returns the blocker for `<LeaveDialog>`.
  */
 export function useDirtyForm(formId: string): Blocker {
@@ -81,11 +106,11 @@ export function useDirtyForm(formId: string): Blocker {
     return form !== null && pristine.current !== null && snapshotOf(new FormData(form)) !== pristine.current;
   }, [formId]);
 
-  // What the form shows first is its clean state; a draft kept over a language switch comes back after.
+  // The form's HTML is its clean state; a draft kept over a language switch comes back after.
   useEffect(() => {
     const form = formById(formId);
     if (!form || pristine.current !== null) return;
-    pristine.current = snapshotOf(new FormData(form));
+    pristine.current = snapshotOf(defaultsOf(form));
     const key = draftKey(path, formId);
     const values = readDraft(
       withTabStorage((storage) => {

@@ -100,6 +100,21 @@ test("certification: the values survive a language switch, a reload asks, leavin
   await expect(page).toHaveURL(/\/select_learning_path$/);
 });
 
+test("certification: what is typed before the page's scripts have run counts as typed", async ({ page }) => {
+  await signIn(page);
+  // The scripts arrive late, as on a slow phone: the server's form is filled in first.
+  await page.route("**/build/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/certifications/new", { waitUntil: "commit" });
+  await page.getByLabel("Institución").fill("ISACA");
+  await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
+  await page.getByRole("link", { name: "Continuar" }).tap();
+  await answer(page, "No");
+  await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+});
+
 test("certification: after a successful save nothing asks", async ({ page }) => {
   await signIn(page);
   await page.goto("/certifications/new");
