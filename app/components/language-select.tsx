@@ -1,12 +1,14 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { keepDraftsForLanguageSwitch } from "~/lib/use-dirty-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 
 /**
  * The language selector of spec §2: plain text when only one language exists, otherwise a
  * dropdown posted to /set-language (works without JavaScript; with it, it posts on change).
- * Always a full document load: a page carries only its language's strings (root's Layout).
+ * Always a full document load: a page carries only its language's strings (root's Layout), so
+ * a form being filled in keeps its values for the new document (`useDirtyForm`).
  */
 export function LanguageSelect() {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ export function LanguageSelect() {
     return <span className="language-single">{t(`language.${locale}`)}</span>;
   }
   return (
-    <Form method="post" action="/set-language" className="language-select" reloadDocument>
+    <Form method="post" action="/set-language" className="language-select" reloadDocument onSubmit={keepDraftsForLanguageSwitch}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="language-select" className="visually-hidden">
         {t("language.label")}

@@ -104,7 +104,7 @@ export function RouteDialog({
 }: {
   title: string;
   closeTo: string;
-  /** With JavaScript, a tap on the backdrop closes it as × does (for dialogs with nothing to lose). */
+  /** With JavaScript, a tap on the backdrop closes it as × does (nothing to lose, or a form that asks first). */
   dismissOnBackdrop?: boolean;
   children: React.ReactNode;
 }) {
@@ -125,9 +125,18 @@ export function RouteDialog({
       event.preventDefault();
       close();
     };
+    // The browser closes a dialog itself on a second Escape with no tap between: it stays open
+    // until its route goes, which an unsaved form's leave dialog may refuse.
+    const onClose = () => {
+      if (dialog.open || !dialog.isConnected) return;
+      dialog.showModal();
+      close();
+    };
     dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClose);
     return () => {
       dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClose);
       if (opener?.isConnected) opener.focus();
     };
   }, [close]);

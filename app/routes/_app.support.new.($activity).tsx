@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
+import { LeaveDialog } from "~/components/leave-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { describeDevice } from "~/lib/device";
@@ -14,6 +15,7 @@ import { getFixedT } from "~/infra/language.server";
 import { getSupportCategories, saveSupportRequest } from "~/legacy/help.server";
 import { notAfterSteps } from "~/lib/revalidate";
 import { redirectWithToast } from "~/infra/toast.server";
+import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import { message } from "~/lib/validation-messages";
 
@@ -73,12 +75,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const FORM_ID = "support";
+
 export default function NewSupportRequest() {
   const { categories, device, activity, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  // Both steps are form FORM_ID: closing either with what was typed asks first.
+  const blocker = useDirtyForm(FORM_ID);
   return (
-    <RouteDialog title={t("help.newRequest")} closeTo="/support">
+    <RouteDialog title={t("help.newRequest")} closeTo="/support" dismissOnBackdrop>
       {actionData?.step === "confirm" ? (
         <ConfirmStep value={actionData.value} />
       ) : (
@@ -90,6 +96,7 @@ export default function NewSupportRequest() {
           lastResult={actionData?.result}
         />
       )}
+      <LeaveDialog blocker={blocker} />
     </RouteDialog>
   );
 }
@@ -111,7 +118,7 @@ function SupportForm({
 }) {
   const { t } = useTranslation();
   const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.supportSchema), {
-    id: "support",
+    id: FORM_ID,
     constraint,
     lastResult,
     defaultValue: { device },
@@ -178,7 +185,7 @@ function ConfirmStep({ value }: { value: Record<string, string | number | undefi
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => question.current?.focus(), []);
   return (
-    <Form method="post" className="stack confirm-step">
+    <Form method="post" id={FORM_ID} className="stack confirm-step">
       <p className="confirm-title" ref={question} tabIndex={-1}>
         <strong>{t("help.confirmTitle")}</strong>
       </p>

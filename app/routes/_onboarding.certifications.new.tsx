@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useBlocker, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
@@ -13,6 +12,7 @@ import { getFixedT } from "~/infra/language.server";
 import { saveCertificate } from "~/legacy/user.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
 import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
+import { useDirtyForm } from "~/lib/use-dirty-form";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -21,7 +21,7 @@ export const meta = stepMeta("certification");
 /**
  * The certification form (spec §2, §5): saved on the legacy API with its optional file, checked
  * by content here first; on success '¡Certificado guardado con éxito!' and an empty form for the
- * next one. Leaving with anything typed asks first (JS).
+ * next one. Leaving with anything typed asks first (JS, `useDirtyForm`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -69,16 +69,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const TYPED_FIELDS = ["certificate", "institution", "expedition_date", "credential_id", "credential_url", "file_certificate"];
-
-function anyFieldFilled(form: HTMLFormElement): boolean {
-  const values = new FormData(form);
-  return TYPED_FIELDS.some((name) => {
-    const value = values.get(name);
-    return value instanceof File ? value.size > 0 : Boolean(value?.trim());
-  });
-}
-
 export default function NewCertification() {
   const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -89,12 +79,7 @@ export default function NewCertification() {
     lastResult: actionData?.result,
     defaultValue: { certificate_type: "CERTIFICATE" },
   });
-  const [dirty, setDirty] = useState(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (actionData?.saved) setDirty(false);
-  }, [actionData]);
+  const blocker = useDirtyForm(form.id);
 
   return (
     <>
@@ -104,13 +89,7 @@ export default function NewCertification() {
           {actionData.saved}
         </p>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="stack"
-        onChange={(event) => setDirty(anyFieldFilled(event.currentTarget))}
-      >
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
         <TextField field={fields.certificate} label={t("onboarding:certification.certificate")} />
         <fieldset className="field choice-row">
           <legend>{t("onboarding:certification.type")}</legend>
@@ -153,7 +132,7 @@ export default function NewCertification() {
           {t("onboarding:certification.continue")}
         </Link>
       </div>
-      {blocker.state === "blocked" ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
+      <LeaveDialog blocker={blocker} />
     </>
   );
 }

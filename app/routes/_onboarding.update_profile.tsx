@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
+import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
 import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
@@ -13,6 +14,7 @@ import { getLanguages } from "~/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/legacy/user.server";
 import { commitSession, sessionUserOf } from "~/infra/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
+import { useDirtyForm } from "~/lib/use-dirty-form";
 import { useZodForm } from "~/lib/use-zod-form";
 import { stepMeta } from "~/lib/onboarding-steps";
 
@@ -98,6 +100,7 @@ export default function UpdateProfile() {
     defaultValue: defaults,
   });
   const rows = fields.languages.getFieldList();
+  const blocker = useDirtyForm(form.id);
 
   /** Picking a catalogue university fills its name and acronym (they stay editable). */
   const chooseUniversity = (value: string) => {
@@ -167,6 +170,7 @@ export default function UpdateProfile() {
           <SubmitButton>{t("onboarding:profile.save")}</SubmitButton>
         </div>
       </Form>
+      <LeaveDialog blocker={blocker} />
     </>
   );
 }

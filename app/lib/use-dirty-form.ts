@@ -1,0 +1,151 @@
+import { type Blocker, useBlocker, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+import { draftKey, draftOf, readDraft, snapshotOf } from "./form-draft";
+
+/** Each mounted guard's way to keep its form's values for the next document (decision 029). */
+const keepers = new Set<() => void>();
+let switchingLanguage = false;
+
+/**
+ * Called by the language switch before its form loads the page again in the other language:
+ * every unsaved form keeps its values in this tab's sessionStorage, and the browser is not asked
+ * to warn, as nothing is lost.
+ */
+export function keepDraftsForLanguageSwitch() {
+  switchingLanguage = true;
+  // Back to this page from the browser's cache, the form is this document's again.
+  window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
+  for (const keep of keepers) keep();
+}
+
+/** Uses this tab's sessionStorage; where the browser refuses it (blocked, quota full) there is no draft. */
+function withTabStorage<T>(task: (storage: Storage) => T): T | null {
+  try {
+    return task(window.sessionStorage);
+  } catch {
+    return null;
+  }
+}
+
+const pathOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
+
+function formById(formId: string) {
+  const form = document.getElementById(formId);
+  return form instanceof HTMLFormElement ? form : null;
+}
+
+/** Inputs that FormData never lists (a file input's default is empty, which a snapshot leaves out). */
+const BUTTONS = new Set(["button", "submit", "reset", "image", "file"]);
+
+/**
+ * The values the form's HTML gave its fields (what a reset would bring back), as FormData would
+ * list them: what was typed before the page's scripts ran is not part of it.
+ */
+function defaultsOf(form: HTMLFormElement): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const element of form.elements) {
+    if (element instanceof HTMLSelectElement && element.name && !element.disabled) {
+      const chosen = [...element.options].filter((option) => option.defaultSelected);
+      const shown = chosen.length > 0 || element.multiple ? chosen : [...element.options].slice(0, 1);
+      for (const option of shown) entries.push([element.name, option.value]);
+    } else if (element instanceof HTMLTextAreaElement && element.name && !element.disabled) {
+      entries.push([element.name, element.defaultValue]);
+    } else if (element instanceof HTMLInputElement && element.name && !element.disabled && !BUTTONS.has(element.type)) {
+      const choice = element.type === "radio" || element.type === "checkbox";
+      if (!choice) entries.push([element.name, element.defaultValue]);
+      else if (element.defaultChecked) entries.push([element.name, element.value]);
+    }
+  }
+  return entries;
+}
+
+/**
+ * Puts a draft's values back into the form's fields (never files, never hidden fields, which the
+ * page fills itself) and tells conform with an `input` event. No `change` event: a field's own
+ * handler (the profile's university list fills two fields) must not overwrite what was typed.
+ */
+function restore(form: HTMLFormElement, values: Array<[string, string]>) {
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of values) byName.set(name, [...(byName.get(name) ?? []), value]);
+  const next = new Map<string, number>();
+  for (const element of form.elements) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement))
+      continue;
+    if (!element.name || element.type === "file" || element.type === "hidden") continue;
+    const given = byName.get(element.name) ?? [];
+    let changed = false;
+    if (element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox")) {
+      const checked = given.includes(element.value);
+      changed = element.checked !== checked;
+      element.checked = checked;
+    } else {
+      const index = next.get(element.name) ?? 0;
+      next.set(element.name, index + 1);
+      const value = given[index] ?? "";
+      changed = element.value !== value;
+      element.value = value;
+    }
+    if (changed) element.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+/**
+ * The guard of a form whose typed values would otherwise be lost (issue #14 item 12): leaving
+ * for another page of the app is blocked until the leave dialog answers, the browser warns on a
+ * reload or a closed tab, and a language switch brings the values back. Dirty means the form
+ * holds other values than its HTML gave it (a form's later step, such as a review, keeps its id).
+ * Returns the blocker for `<LeaveDialog>`.
+ */
+export function useDirtyForm(formId: string): Blocker {
+  const location = useLocation();
+  const path = pathOf(location);
+  const pristine = useRef<string | null>(null);
+
+  const isDirty = useCallback(() => {
+    const form = formById(formId);
+    return form !== null && pristine.current !== null && snapshotOf(new FormData(form)) !== pristine.current;
+  }, [formId]);
+
+  // The form's HTML is its clean state; a draft kept over a language switch comes back after.
+  useEffect(() => {
+    const form = formById(formId);
+    if (!form || pristine.current !== null) return;
+    pristine.current = snapshotOf(defaultsOf(form));
+    const key = draftKey(path, formId);
+    const values = readDraft(
+      withTabStorage((storage) => {
+        const raw = storage.getItem(key);
+        storage.removeItem(key);
+        return raw;
+      }),
+      Date.now(),
+    );
+    if (!values) return;
+    restore(form, values);
+    // A field whose options follow another one's value (the support subcategory) is set again once they have rendered.
+    const frame = requestAnimationFrame(() => restore(form, values));
+    return () => cancelAnimationFrame(frame);
+  }, [formId, path]);
+
+  useEffect(() => {
+    const keep = () => {
+      const form = formById(formId);
+      if (form && isDirty())
+        withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
+    };
+    const warn = (event: BeforeUnloadEvent) => {
+      if (switchingLanguage || !isDirty()) return;
+      event.preventDefault();
+      // Older browsers show their prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    keepers.add(keep);
+    window.addEventListener("beforeunload", warn);
+    return () => {
+      keepers.delete(keep);
+      window.removeEventListener("beforeunload", warn);
+    };
+  }, [formId, path, isDirty]);
+
+  return useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty());
+}
