@@ -40,6 +40,8 @@ export default tseslint.config(
       "import-x/no-duplicates": ["error", { "prefer-inline": true }],
     },
   },
+  // Remix's ambient types come by reference.
+  { files: ["**/*.d.ts"], rules: { "@typescript-eslint/triple-slash-reference": "off" } },
   // Playwright's fixtures hand over their value with `use()`, which is no React hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   prettier,

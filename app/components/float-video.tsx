@@ -46,6 +46,7 @@ export function FloatVideo({ src, saveData, label, playLabel }: { src: string; s
   if (!hydrated) {
     return (
       <div className="float-video">
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the legacy API sends no captions for its videos */}
         <video src={src} controls playsInline preload={saveData ? "none" : "metadata"} aria-label={label} />
       </div>
     );

@@ -46,6 +46,7 @@ function LeaveQuestion({ onStay, onLeave }: { onStay: () => void; onLeave: () =>
       <h2 id="leave-title">{t("leave.title")}</h2>
       <p id="leave-text">{t("leave.text")}</p>
       <div className="button-row">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an open dialog takes the focus, on its safe answer */}
         <button type="button" className="button" onClick={onStay} autoFocus>
           {t("leave.no")}
         </button>

@@ -88,6 +88,7 @@ export default function PhotoCropper({
           step={0.1}
           value={zoom}
           // The chooser it replaces had the focus; keyboard users land on the first control here.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
           autoFocus
           onChange={(event) => setZoom(Number(event.target.value))}
         />

@@ -150,6 +150,7 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
               className="button button-primary"
               onClick={() => upload(step.blob)}
               disabled={uploading}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the cropper it replaces had the focus
               autoFocus
               aria-busy={uploading}
             >
