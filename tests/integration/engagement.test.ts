@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { context, get, post, signedInCookie, startLegacy } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { context, get, post, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
-beforeEach(() => legacy.reset());
+withLegacy();
 
 describe("ranking loader", () => {
   it("gives a learner at 11+ their own row, and a leader in the top 10 none", async () => {

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { commitSession } from "~/infra/session.server";
-import { context, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { context, post, signedInCookie, withLegacy, UPSTREAM_FAILED } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0 });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0 });
   cookie = await signedInCookie();
 });
 
@@ -27,7 +22,7 @@ const contact = (fields: Partial<Record<string, string>> = {}) => ({
 });
 
 async function contactMessages(): Promise<unknown[]> {
-  const reply = (await (await fetch(`${legacy.origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
+  const reply = (await (await fetch(`${legacy().origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
   return reply.messages;
 }
 
@@ -77,7 +72,7 @@ describe("contact action", () => {
     ["a 500", { errorRate: 1 }],
     ["a timeout", { latencyMs: 1500 }],
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
-    legacy.setFaults(faults);
+    legacy().setFaults(faults);
     const { action } = await import("~/routes/_guest.contact");
     const reply = asReply(await action({ request: post("/contact", contact()), params: {}, context }));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
@@ -105,7 +100,7 @@ describe("suggestion action", () => {
   });
 
   it("says 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.faq.suggestion");
     const reply = asReply(
       await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context }),

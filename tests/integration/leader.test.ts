@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { caught, context, get, post, signedInCookie, withLegacy, UPSTREAM_FAILED } from "./helpers";
 
 /** The leader auditor profile's loaders and actions against the mock's leader extensions. */
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let leader: string;
 let learner: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, missingPaths: [] });
+  legacy().setFaults({ errorRate: 0, missingPaths: [] });
   leader = await signedInCookie("carlos.ruiz@academia.test");
   learner = await signedInCookie();
 });
@@ -32,7 +27,7 @@ async function teamIds(): Promise<number[]> {
   return (page.team ?? []).map((member) => member.id);
 }
 
-const withoutExtensions = () => legacy.setFaults({ missingPaths: ["/leader/"] });
+const withoutExtensions = () => legacy().setFaults({ missingPaths: ["/leader/"] });
 
 describe("auditor profile page", () => {
   it("shows the leader and the team with each member's progress", async () => {
@@ -64,7 +59,7 @@ describe("auditor profile page", () => {
   });
 
   it("fails on a 500 (the error page), not silently", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { loader } = await import("~/routes/_app.profile_auditor");
     await expect(loader(args(get("/profile_auditor", leader)))).rejects.toThrow();
   });
@@ -124,7 +119,7 @@ describe("add a person", () => {
   });
 
   it("shows the server's message for a refusal (402) and stays on the confirmation, named by the search", async () => {
-    legacy.setFaults({ refusePath: "/leader/team/add" });
+    legacy().setFaults({ refusePath: "/leader/team/add" });
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id), name: "Someone Else" });
     expect(reply.init?.status).toBe(400);
     expect(reply.data).toMatchObject({ step: "confirm", candidate: { id: LUCIA.id, name: "Lucía Gómez" } });
@@ -132,7 +127,7 @@ describe("add a person", () => {
   });
 
   it("says 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id) });
     expect(reply.init?.status).toBe(400);
     expect(reply.data).toMatchObject({ step: "results", errors: UPSTREAM_FAILED });
@@ -178,7 +173,7 @@ describe("remove a person", () => {
     const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
     const missing = asReply(await action(args(post(`/profile_auditor/remove/1`, {}, leader), { member: "1" })));
     expect(missing.data.result.error).toEqual({ user_id: ["required"] });
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const reply = asReply(await action(removeArgs(leader)));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
@@ -221,9 +216,9 @@ describe("upload material", () => {
     const result = (await action(args(post("/profile_auditor/material", material({ link }), leader)))) as { sent: string };
     expect(result.sent).toBe("¡Acción realizada con éxito!");
     const headers = { "X-App-Key": "test-app-key-0123", "Content-Type": "application/json" };
-    const login = await fetch(`${legacy.url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
+    const login = await fetch(`${legacy().url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
     const { access_token: token } = (await login.json()) as { access_token: string };
-    const home = await fetch(`${legacy.url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+    const home = await fetch(`${legacy().url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
     expect(await home.text()).toContain(JSON.stringify(link));
   });
 
@@ -238,7 +233,7 @@ describe("upload material", () => {
   });
 
   it("says 'Ups algo salio mal' on a 500 and keeps the input", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.profile_auditor.material");
     const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });

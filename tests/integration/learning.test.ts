@@ -1,20 +1,15 @@
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/legacy/auth.server";
 import { reportActivity } from "~/legacy/activities.server";
 import { getLearningPaths } from "~/legacy/training.server";
-import { caught, context, get, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, get, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+withLegacy();
 let cookie: string;
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
   cookie = await signedInCookie();
 });
 

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { context, get, post, signedInCookie, startLegacy } from "./helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { context, get, post, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0 });
+  legacy().setFaults({ errorRate: 0 });
   cookie = await signedInCookie();
 });
 
@@ -41,11 +36,11 @@ describe("notifications", () => {
   it("deletes one, and on a legacy 500 keeps it and tells the user", async () => {
     const { action } = await import("~/routes/_app.notifications");
     const [first, second] = (await list()).notifications;
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = (await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context })) as Response;
     expect(failed.headers.get("Location")).toBe("/notifications");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
-    legacy.setFaults({ errorRate: 0 });
+    legacy().setFaults({ errorRate: 0 });
     expect((await list()).notifications.some((item) => item.id === first?.id)).toBe(true);
     await action({ request: post("/notifications", { intent: "delete", id: String(second?.id) }, cookie), params: {}, context });
     expect((await list()).notifications.some((item) => item.id === second?.id)).toBe(false);

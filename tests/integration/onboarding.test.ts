@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, context, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { caught, context, cookiesOf, form, get, post, signedInCookie, withLegacy, UPSTREAM_FAILED } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
 const LUCIA = "lucia.gomez@academia.test";
 
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0 });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0 });
   cookie = await signedInCookie(LUCIA);
 });
 
@@ -60,11 +55,11 @@ describe("news and the welcome flow", () => {
     const unknown = (await action(args(post("/news/999", { redirectTo: "/faq" }, cookie), { id: "999" }))) as Response;
     expect(unknown.headers.get("Location")).toBe("/faq");
     const welcome = (await pendingNews()).news;
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = (await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) }))) as Response;
     expect(failed.headers.get("Location")).toBe("/faq");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
-    legacy.setFaults({ errorRate: 0 });
+    legacy().setFaults({ errorRate: 0 });
     expect((await pendingNews()).news?.key).toBe("welcome");
   });
 });
@@ -104,7 +99,7 @@ describe("questionnaire", () => {
 
   it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
     const { action } = await import("~/routes/_onboarding.questionnaires");
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = asReply<{ step: number; errors: string[]; answers: Record<number, number> }>(
       await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))),
     );
@@ -201,7 +196,7 @@ describe("certification form", () => {
     const refused = asReply(await action(args(multipart("/certifications/new", { ...valid, institution: "ERROR" }))));
     expect(refused.data.result.error).toEqual({ "": ["La institución indicada no pudo validar el certificado"] });
     expect(refused.data.result.initialValue).toMatchObject({ certificate: "Auditoría de TI" });
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = asReply(await action(args(multipart("/certifications/new", valid))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
@@ -234,7 +229,7 @@ describe("topics and content types", () => {
     expect(empty.data.result.error).toEqual({ ids: ["required"] });
     const unknown = asReply(await topics.action(args(post("/select_learning_path", { ids: "99" }, cookie))));
     expect(unknown.data.result.error).toEqual({ ids: ["Este campo no es válido"] });
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = asReply(await topics.action(args(post("/select_learning_path", { ids: "1" }, cookie))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
@@ -285,7 +280,7 @@ describe("profile update and the user loader", () => {
     expect(language.data.result.error).toEqual({ "languages[1].language": ["invalid"] });
     const legacyRule = asReply(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
     expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const failed = asReply(await action(args(post("/update_profile", profile, cookie))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(failed.data.result.initialValue).toMatchObject({ nickname: "Lu", degree: "Contaduría" });

@@ -1,23 +1,20 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayerData, ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
-import { caught, context, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, get, hangUpstream, post, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-beforeAll(async () => {
-  legacy = await startLegacy();
+beforeAll(() => {
   // The file proxy streams from the mock's /storage, as in embedded mode.
-  process.env.FILES_HOST_URL = legacy.origin;
+  process.env.FILES_HOST_URL = legacy().origin;
 });
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
   cookie = await signedInCookie();
 });
 
@@ -347,10 +344,10 @@ describe("progress action", () => {
   });
 
   it("sends a finished once to an upstream without the call (404), and drops it as refused", async () => {
-    legacy.setFaults({ missingPaths: ["/activities/finished"] });
+    legacy().setFaults({ missingPaths: ["/activities/finished"] });
     const spy = vi.spyOn(globalThis, "fetch");
     const finished = await report({ action: "finished", activity: "205" });
-    legacy.setFaults({ missingPaths: [] });
+    legacy().setFaults({ missingPaths: [] });
     expect(finished).toEqual({ status: 409, body: { ok: false, error: "refused", message: "" } });
     expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
   });

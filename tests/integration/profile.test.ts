@@ -1,18 +1,13 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "~/lib/format";
 import { png, pngThenHtml } from "../png";
-import { context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { context, get, post, signedInCookie, withLegacy, UPSTREAM_FAILED } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0, refusePath: null });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0, refusePath: null });
   cookie = await signedInCookie();
 });
 
@@ -105,11 +100,11 @@ describe("education action", () => {
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500, keeping the input", async () => {
-    legacy.setFaults({ refusePath: "/user/university" });
+    legacy().setFaults({ refusePath: "/user/university" });
     const refused = await send(education);
     expect(refused.status).toBe(400);
     expect(refused.body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(education);
     expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
     expect(failed.body.result?.initialValue).toMatchObject(education);
@@ -171,9 +166,9 @@ describe("languages action", () => {
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ refusePath: "/user/languages" });
+    legacy().setFaults({ refusePath: "/user/languages" });
     expect((await send(rows)).body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(rows);
     expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
     expect(failed.body.result?.initialValue).toMatchObject({ languages: [{ language: "es" }, { language: "en" }] });
@@ -277,16 +272,16 @@ describe("photo action", () => {
   });
 
   it("shows the server's message on a 402 and the photo failure text on a 500", async () => {
-    legacy.setFaults({ refusePath: "/user/profile_change_photo" });
+    legacy().setFaults({ refusePath: "/user/profile_change_photo" });
     expect((await upload(photo())).body.error).toBe("La solicitud fue rechazada");
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await upload(photo());
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe("¡Ups! ¡Algo salió mal!");
   });
 
   it("shows the server's message on a 401 (spec §8) instead of leaving the dialog", async () => {
-    legacy.reset();
+    legacy().reset();
     const { status, body } = await upload(photo());
     expect(status).toBe(400);
     expect(body.error).toBe("Unauthenticated.");
