@@ -55,6 +55,34 @@ export function cookiesOf(response: Response): string {
     .join("; ");
 }
 
+/** A loader's or action's body: `data()`'s unwrapped, a plain object as is (never a Response). */
+type Body<T> = T extends Response ? never : T extends { type: string; data: infer D; init: ResponseInit | null } ? D : T;
+
+/** What a loader or action answered with data: its body and status (`data()`'s or 200), typed from the route module. */
+export function replyOf<T>(answer: T): { status: number; headers: Headers; data: Body<T> } {
+  if (answer instanceof Response) throw new Error(`expected data, got a ${answer.status} Response`);
+  if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {
+    const init = answer.init as ResponseInit | null;
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: answer.data as Body<T> };
+  }
+  return { status: 200, headers: new Headers(), data: answer as Body<T> };
+}
+
+/** The body a loader or action answered, typed from the route module. */
+export const dataOf = <T>(answer: T): Body<T> => replyOf(answer).data;
+
+/** The Response a loader or action returned. */
+export function responseOf(answer: unknown): Response {
+  if (!(answer instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The members of a union answer that have `key`, after checking this one has it. */
+export function having<T, K extends PropertyKey>(value: T, key: K): T extends unknown ? (K extends keyof T ? T : never) : never {
+  if (!value || typeof value !== "object" || !(key in value)) throw new Error(`expected ${String(key)} in ${JSON.stringify(value)}`);
+  return value as T extends unknown ? (K extends keyof T ? T : never) : never;
+}
+
 export async function caught(promise: Promise<unknown>): Promise<Response> {
   const result = await promise.then(
     (value) => value,

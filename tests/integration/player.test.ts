@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlayerData, ProgressReply } from "~/components/player/types";
+import type { ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
-import { caught, context, get, hangUpstream, post, signedInCookie, withLegacy } from "./helpers";
+import { caught, context, get, hangUpstream, post, replyOf, signedInCookie, withLegacy } from "./helpers";
 
 const legacy = withLegacy();
 let cookie: string;
@@ -18,12 +18,12 @@ beforeEach(async () => {
   cookie = await signedInCookie();
 });
 
-type Loaded = { data: PlayerData; init: { status?: number } | null };
+type Loaded = Awaited<ReturnType<typeof openOnHome>>;
 
-async function openOnHome(activity: string, headers: Record<string, string> = {}): Promise<Loaded> {
+async function openOnHome(activity: string, headers: Record<string, string> = {}) {
   const { loader } = await import("~/routes/_app._home.$activity");
   const request = new Request(`http://localhost/${activity}`, { headers: { Cookie: cookie, ...headers } });
-  return (await loader({ request, params: { activity }, context })) as unknown as Loaded;
+  return replyOf(await loader({ request, params: { activity }, context }));
 }
 
 function ready(loaded: Loaded) {
@@ -149,7 +149,7 @@ describe("activity loader", () => {
   it("says 'not found' with a 404 for an unknown id, and sends a non-numeric one home", async () => {
     const unknown = await openOnHome("99999");
     expect(unknown.data).toEqual({ state: "not_found", closeTo: "/" });
-    expect(unknown.init?.status).toBe(404);
+    expect(unknown.status).toBe(404);
     const { loader } = await import("~/routes/_app._home.$activity");
     const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context }));
     expect(response.headers.get("Location")).toBe("/");
@@ -168,11 +168,7 @@ describe("activity loader", () => {
   it("closes to the route page on a learning path, and sends a bad id there", async () => {
     const { loader } = await import("~/routes/_app.learning-path.$slug.$activity");
     const params = { slug: "formacion-requerida", activity: "205" };
-    const loaded = (await loader({
-      request: get("/learning-path/formacion-requerida/205", cookie),
-      params,
-      context,
-    })) as unknown as Loaded;
+    const loaded = replyOf(await loader({ request: get("/learning-path/formacion-requerida/205", cookie), params, context }));
     expect(ready(loaded)).toMatchObject({
       state: "ready",
       closeTo: "/learning-path/formacion-requerida",
