@@ -12,14 +12,17 @@ export async function startLegacy() {
   return server;
 }
 
-/** The mock for a whole test file, reset before each test; call at the top level. */
-export function withLegacy(): () => MockServer {
+/**
+ * The mock for a whole test file, reset before each test unless `resetEachTest` is false (a file
+ * whose sessions must outlive a test); call at the top level.
+ */
+export function withLegacy({ resetEachTest = true } = {}): () => MockServer {
   let server: MockServer | undefined;
   beforeAll(async () => {
     server = await startLegacy();
   });
   afterAll(() => server?.close());
-  beforeEach(() => server?.reset());
+  if (resetEachTest) beforeEach(() => server?.reset());
   return () => {
     if (!server) throw new Error("the mock legacy API is not running");
     return server;
@@ -61,7 +64,7 @@ type Body<T> = T extends Response ? never : T extends { type: string; data: infe
 /** What a loader or action answered with data: its body and status (`data()`'s or 200), typed from the route module. */
 export function replyOf<T>(answer: T): { status: number; headers: Headers; data: Body<T> } {
   if (answer instanceof Response) throw new Error(`expected data, got a ${answer.status} Response`);
-  if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {
+  if (answer && typeof answer === "object" && "type" in answer && answer.type === "DataWithResponseInit" && "init" in answer && "data" in answer) {
     const init = answer.init as ResponseInit | null;
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: answer.data as Body<T> };
   }

@@ -4,7 +4,7 @@ import { saveCertificate } from "~/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { context, get, replyOf, signedInCookie, withLegacy } from "./helpers";
+import { context, get, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
 
 /** The PDF player's pages, drawn on the server from the mock's files (app/player/server/pdf/). */
 
@@ -25,7 +25,7 @@ async function pageOf(width: string, rest: string, withCookie = true) {
   const request = get(`/pdf-pages/${width}/${rest}`, withCookie ? cookie : undefined);
   return loader({ request, params: { width, "*": rest }, context }).then(
     (response) => response,
-    (thrown: unknown) => thrown as Response,
+    (thrown: unknown) => responseOf(thrown),
   );
 }
 
