@@ -6,20 +6,20 @@ import { type MockServer, startMockServer } from "../../server/mock";
  * Starts the mock legacy API on a random loopback port and points the app's configuration at
  * it. Call from beforeAll, before any app module reads the configuration.
  */
-export async function startLegacy() {
-  const server = await startMockServer({ port: 0, appKey: "test-app-key-0123", testEndpoints: true });
+export async function startLegacy(appKey = "test-app-key-0123") {
+  const server = await startMockServer({ port: 0, appKey, testEndpoints: true });
   process.env.LEGACY_API_URL = server.url;
   return server;
 }
 
 /**
  * The mock for a whole test file, reset before each test unless `resetEachTest` is false (a file
- * whose sessions must outlive a test); call at the top level.
+ * whose sessions must outlive a test); `appKey` for a file whose built app has its own. Call at the top level.
  */
-export function withLegacy({ resetEachTest = true } = {}): () => MockServer {
+export function withLegacy({ resetEachTest = true, appKey }: { resetEachTest?: boolean; appKey?: string } = {}): () => MockServer {
   let server: MockServer | undefined;
   beforeAll(async () => {
-    server = await startLegacy();
+    server = await startLegacy(appKey);
   });
   afterAll(() => server?.close());
   if (resetEachTest) beforeEach(() => server?.reset());
