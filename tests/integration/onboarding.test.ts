@@ -33,7 +33,7 @@ describe("news and the welcome flow", () => {
     expect(saveData).toBe(false);
     const layout = await import("~/routes/_app");
     const request = new Request("http://localhost/", { headers: { Cookie: cookie, "Save-Data": "on" } });
-    expect((dataOf(await layout.loader(args(request)))).saveData).toBe(true);
+    expect(dataOf(await layout.loader(args(request))).saveData).toBe(true);
   });
 
   it("'Continuar' on welcome marks it viewed and goes to the questionnaire; the next item goes back", async () => {

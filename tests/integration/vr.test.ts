@@ -76,7 +76,7 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
       problem: ["We could not get your PIN right now. Please try again in a few minutes.", expect.stringMatching(/^Reference code: [0-9a-f-]{36}$/)],
     });
     const ranking = await import("~/routes/_app.ranking");
-    expect((dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context }))).top).toHaveLength(10);
+    expect(dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })).top).toHaveLength(10);
   });
 
   it("gives a PIN that never comes up within the legacy timeout", async () => {
