@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, context, form, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, dataOf, form, get, hangUpstream, having, post, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
-beforeEach(() => legacy.reset());
+const legacy = withLegacy();
 
 const keys = { key: process.env.SSO_AES_KEY ?? "", iv: process.env.SSO_AES_IV ?? "" };
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
@@ -17,7 +12,7 @@ const signInCookie = () => signedInCookie(learner.email, learner.password);
 describe("login action", () => {
   it("signs in, seals the session and redirects home with a welcome toast", async () => {
     const { action } = await import("~/routes/_guest.login");
-    const response = (await action({ request: post("/login", learner), params: {}, context })) as Response;
+    const response = responseOf(await action({ request: post("/login", learner), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const cookies = response.headers.getSetCookie();
@@ -33,17 +28,17 @@ describe("login action", () => {
       params: {},
       context,
     });
-    const { data, init } = result as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: { status: number } };
-    expect(init.status).toBe(400);
-    expect(data.error[""]).toEqual(["Usuario o contraseña incorrectos"]);
-    expect(data.initialValue.email).toBe(learner.email);
-    expect(data.initialValue.password).toBeUndefined();
+    const { data, status } = replyOf(result);
+    expect(status).toBe(400);
+    expect(data.error?.[""]).toEqual(["Usuario o contraseña incorrectos"]);
+    expect(data.initialValue?.email).toBe(learner.email);
+    expect(data.initialValue?.password).toBeUndefined();
   });
 
   it("answers field rules without calling the legacy API", async () => {
     const { action } = await import("~/routes/_guest.login");
     const result = await action({ request: post("/login", { email: "a", password: "" }), params: {}, context });
-    const { data } = result as unknown as { data: { error: Record<string, string[]> } };
+    const { data } = replyOf(result);
     expect(data.error).toEqual({ email: ["minChars:2"], password: ["required"] });
   });
 });
@@ -84,7 +79,7 @@ describe("guards", () => {
 
   it("end the session on a legacy 401", async () => {
     const cookie = await signInCookie();
-    legacy.reset();
+    legacy().reset();
     const { loader } = await import("~/routes/_app._home");
     const response = await caught(loader({ request: get("/", cookie), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/login");
@@ -103,7 +98,7 @@ describe("SSO welcome", () => {
   it("signs in with a valid link", async () => {
     const { loader } = await import("~/routes/_guest.welcome");
     const query = buildSsoQuery({ email: learner.email }, keys);
-    const response = (await loader({ request: get(`/welcome?${query}`), params: {}, context })) as Response;
+    const response = responseOf(await loader({ request: get(`/welcome?${query}`), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -115,7 +110,7 @@ describe("SSO welcome", () => {
     const location = handOff.headers.get("Location") ?? "";
     expect(location).toMatch(/^\/welcome\?email=/);
     const { loader: welcome } = await import("~/routes/_guest.welcome");
-    const response = (await welcome({ request: get(location), params: {}, context })) as Response;
+    const response = responseOf(await welcome({ request: get(location), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -125,11 +120,8 @@ describe("SSO welcome", () => {
     const unknown = buildSsoQuery({ email: "nadie@academia.test" }, keys);
     const results = await Promise.all(
       [`/welcome?${unknown}`, "/welcome?email=AAAA", "/welcome?email=%%%"].map(async (path) => {
-        const result = (await loader({ request: get(path), params: {}, context })) as unknown as {
-          data: unknown;
-          init: { status: number };
-        };
-        return JSON.stringify([result.data, result.init.status]);
+        const result = replyOf(await loader({ request: get(path), params: {}, context }));
+        return JSON.stringify([result.data, result.status]);
       }),
     );
     expect(new Set(results).size).toBe(1);
@@ -139,15 +131,15 @@ describe("SSO welcome", () => {
   const ssoSignIn = async () => {
     const { loader } = await import("~/routes/_guest.welcome");
     const request = get(`/welcome?${buildSsoQuery({ email: learner.email }, keys)}`);
-    return ((await loader({ request, params: {}, context })) as unknown as { data: unknown }).data;
+    return dataOf(await loader({ request, params: {}, context }));
   };
 
   it("asks an upstream without the call (404) once, and still fails no sooner than the floor", async () => {
-    legacy.setFaults({ missingPaths: ["/auth/login_with_token"] });
+    legacy().setFaults({ missingPaths: ["/auth/login_with_token"] });
     const spy = vi.spyOn(globalThis, "fetch");
     const started = performance.now();
     const result = await ssoSignIn();
-    legacy.setFaults({ missingPaths: [] });
+    legacy().setFaults({ missingPaths: [] });
     expect(result).toEqual({ ssoFailed: true, tooMany: false });
     expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/auth/login_with_token"))).toHaveLength(1);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1190);
@@ -179,12 +171,9 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
     ];
     for (const headers of fromElsewhere) {
       const spy = vi.spyOn(globalThis, "fetch");
-      const result = (await loader({ request: welcome(query, { Cookie: cookie, ...headers }), params: {}, context })) as unknown as {
-        data: unknown;
-        init: { headers: Record<string, string> };
-      };
+      const result = replyOf(await loader({ request: welcome(query, { Cookie: cookie, ...headers }), params: {}, context }));
       expect(result.data).toEqual({ confirm: { name: "Ana", query } });
-      expect(result.init.headers["Set-Cookie"]).toBeUndefined();
+      expect(result.headers.get("Set-Cookie")).toBeNull();
       expect(spy).not.toHaveBeenCalled();
       spy.mockRestore();
     }
@@ -199,7 +188,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
       welcome(link(), { Cookie: cookie, Referer: "http://localhost/welcome?x" }),
       welcome(link(), { "Sec-Fetch-Site": "cross-site" }),
     ]) {
-      const response = (await loader({ request, params: {}, context })) as Response;
+      const response = responseOf(await loader({ request, params: {}, context }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
       expect(response.headers.get("Set-Cookie")).toMatch(/^academia=[^;]{20,};/);
@@ -237,14 +226,13 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
 describe("recovery", () => {
   it("requests a link, verifies the token and sets a new password", async () => {
     const recovery = await import("~/routes/_guest.recovery_");
-    const sent = (await recovery.action({
-      request: post("/recovery", { email: learner.email }),
-      params: {},
-      context,
-    })) as { sentTo: string };
+    const sent = having(
+      dataOf(await recovery.action({ request: post("/recovery", { email: learner.email }), params: {}, context })),
+      "sentTo",
+    );
     expect(sent.sentTo).toBe(learner.email);
 
-    const outbox = (await (await fetch(`${legacy.origin}/__mock/outbox`)).json()) as {
+    const outbox = (await (await fetch(`${legacy().origin}/__mock/outbox`)).json()) as {
       messages: Array<{ to: string; token: string }>;
     };
     const token = outbox.messages.filter((m) => m.to === learner.email).at(-1)?.token ?? "";
@@ -253,22 +241,22 @@ describe("recovery", () => {
     expect(loaded).toMatchObject({ email: learner.email, token });
     // The form's constraint attributes come with the page: the browser loads zod only once the form is used.
     expect(loaded).toHaveProperty("constraint.password", { required: true, minLength: 6, maxLength: 64 });
-    const response = (await page.action({
-      request: post(`/recovery/${token}`, { token, password: "Nueva2026!", password_confirmation: "Nueva2026!" }),
-      params: { token },
-      context,
-    })) as Response;
+    const response = responseOf(
+      await page.action({
+        request: post(`/recovery/${token}`, { token, password: "Nueva2026!", password_confirmation: "Nueva2026!" }),
+        params: { token },
+        context,
+      }),
+    );
     expect(response.headers.get("Location")).toBe("/");
   });
 
   it("says an expired token has expired", async () => {
     const page = await import("~/routes/_guest.recovery.$token");
-    const result = (await page.loader({
-      request: get("/recovery/expired-token-000000"),
-      params: { token: "expired-token-000000" },
-      context,
-    })) as unknown as { data: { email: null }; init: { status: number } };
+    const result = replyOf(
+      await page.loader({ request: get("/recovery/expired-token-000000"), params: { token: "expired-token-000000" }, context }),
+    );
     expect(result.data.email).toBeNull();
-    expect(result.init.status).toBe(404);
+    expect(result.status).toBe(404);
   });
 });

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { context, get, post, signedInCookie, startLegacy } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { context, dataOf, get, post, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
-beforeEach(() => legacy.reset());
+withLegacy();
 
 describe("ranking loader", () => {
   it("gives a learner at 11+ their own row, and a leader in the top 10 none", async () => {
     const { loader } = await import("~/routes/_app.ranking");
-    type Ranking = { top: Array<{ ranking: number; points: string; isMe: boolean }>; own: { ranking: number } | null };
-    const learner = (await loader({ request: get("/ranking", await signedInCookie()), params: {}, context })) as Ranking;
+    const learner = dataOf(await loader({ request: get("/ranking", await signedInCookie()), params: {}, context }));
     expect(learner.top).toHaveLength(10);
     expect(learner.top[0]?.points).toMatch(/ pts\.$/);
     expect(learner.own?.ranking).toBeGreaterThanOrEqual(11);
-    const leader = (await loader({ request: get("/ranking", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context })) as Ranking;
+    const leader = dataOf(await loader({ request: get("/ranking", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }));
     expect(leader.own).toBeNull();
     expect(leader.top.some((row) => row.isMe)).toBe(true);
   });
@@ -25,12 +19,7 @@ describe("ranking loader", () => {
 describe("Avance loader", () => {
   it("shows two routes, four profile bars and the evaluations", async () => {
     const { loader } = await import("~/routes/_app.achievements");
-    const data = (await loader({ request: get("/achievements", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context })) as {
-      routes: unknown[];
-      myProgress: unknown[];
-      leaderEvaluation: string;
-      leaderEvaluationScore: number | null;
-    };
+    const data = dataOf(await loader({ request: get("/achievements", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }));
     expect(data.routes).toHaveLength(2);
     expect(data.myProgress).toHaveLength(4);
     expect(data.leaderEvaluation).toBe("completed");
@@ -42,21 +31,16 @@ describe("trivia", () => {
   it("refuses missing answers, then scores a full answer set", async () => {
     const cookie = await signedInCookie();
     const list = await import("~/routes/_app.trivia._index");
-    const { games } = (await list.loader({ request: get("/trivia", cookie), params: {}, context })) as { games: Array<{ id: number }> };
+    const { games } = dataOf(await list.loader({ request: get("/trivia", cookie), params: {}, context }));
     const id = String(games[0]?.id);
     const page = await import("~/routes/_app.trivia.$id");
-    const { game } = (await page.loader({ request: get(`/trivia/${id}`, cookie), params: { id }, context })) as {
-      game: { questions: Array<{ id: number; options: Array<{ id: number }> }> };
-    };
-    const partial = (await page.action({ request: post(`/trivia/${id}`, {}, cookie), params: { id }, context })) as unknown as {
-      data: { missing: number[] };
-    };
-    expect(partial.data.missing).toHaveLength(game.questions.length);
+    const { game } = dataOf(await page.loader({ request: get(`/trivia/${id}`, cookie), params: { id }, context }));
+    if (!game) throw new Error(`no trivia game ${id}`);
+    const partial = dataOf(await page.action({ request: post(`/trivia/${id}`, {}, cookie), params: { id }, context }));
+    expect(partial.missing).toHaveLength(game.questions.length);
     const answers = Object.fromEntries(game.questions.map((question) => [`q-${question.id}`, String(question.options[0]?.id)]));
-    const scored = (await page.action({ request: post(`/trivia/${id}`, answers, cookie), params: { id }, context })) as {
-      result: { correct: number; total: number; points: string };
-    };
-    expect(scored.result.total).toBe(game.questions.length);
-    expect(scored.result.points).toMatch(/ pts\.$/);
+    const scored = dataOf(await page.action({ request: post(`/trivia/${id}`, answers, cookie), params: { id }, context }));
+    expect(scored.result?.total).toBe(game.questions.length);
+    expect(scored.result?.points).toMatch(/ pts\.$/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../../server/mock";
 import { type App, ensureBuilt, startBuiltApp, stop } from "./built-app";
+import { withLegacy } from "./helpers";
 
 /**
  * Issue #12 items 12 and 13 against the built app over real HTTP, as a browser without JavaScript
@@ -15,14 +15,14 @@ const leader = "carlos.ruiz@academia.test";
 const newUser = "lucia.gomez@academia.test";
 
 const apps: App[] = [];
-let mock: MockServer;
+const mock = withLegacy({ appKey: APP_KEY });
 let app: App;
 
 /** One instance of the built app server on this file's mock: a replica with its own (cold) caches. */
 async function startApp(): Promise<App> {
   const started = await startBuiltApp({
-    LEGACY_API_URL: mock.url,
-    FILES_HOST_URL: mock.origin,
+    LEGACY_API_URL: mock().url,
+    FILES_HOST_URL: mock().origin,
     LEGACY_APP_KEY: APP_KEY,
     LEGACY_TIMEOUT_MS: "1500",
     LOG_LEVEL: "silent",
@@ -74,22 +74,19 @@ function expectKept(page: Page, typed: string[]) {
 }
 
 const fields = (values: Record<string, string>) => new URLSearchParams(values);
-const failing = () => mock.setFaults({ errorRate: 1 });
+const failing = () => mock().setFaults({ errorRate: 1 });
 
 beforeAll(async () => {
   ensureBuilt();
-  mock = await startMockServer({ port: 0, appKey: APP_KEY });
   app = await startApp();
 }, 180_000);
 
 afterAll(async () => {
   await stop(apps);
-  await mock?.close();
 });
 
 beforeEach(() => {
-  mock.reset();
-  mock.setFaults({ errorRate: 0, latencyMs: 0, missingPaths: [] });
+  mock().setFaults({ errorRate: 0, latencyMs: 0, missingPaths: [] });
 });
 
 const support = {
@@ -163,7 +160,7 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     const typed = { full_name: "Ana Martinez Lopez", nickname: "Anita", university: "Universidad Sur", acronym: "USX", degree: "Ingenieria" };
     await failing();
     expectKept(await call(app, "/update_profile", cookie, fields(typed)), Object.values(typed));
-    await mock.setFaults({ errorRate: 0, latencyMs: 2000 });
+    await mock().setFaults({ errorRate: 0, latencyMs: 2000 });
     expectKept(await call(app, "/update_profile", cookie, fields(typed)), Object.values(typed));
   });
 
@@ -214,7 +211,7 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
 describe("a core endpoint missing (issue #13)", () => {
   it("answering 404 leaves every page up, with a header without points, count or badge", async () => {
     const cookie = await signIn(app, learner);
-    mock.setFaults({ missingPaths: ["/user/check_updates", "/badges/check_badges", "/training/user_points"] });
+    mock().setFaults({ missingPaths: ["/user/check_updates", "/badges/check_badges", "/training/user_points"] });
     for (const path of ["/", "/ranking", "/faq", "/profile"]) {
       const page = await call(app, path, cookie);
       expect(page.status, path).toBe(200);

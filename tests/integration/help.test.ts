@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { commitSession } from "~/infra/session.server";
-import { context, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { context, dataOf, having, post, replyOf, responseOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0 });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0 });
   cookie = await signedInCookie();
 });
-
-type Reply = { data: Record<string, unknown> & { result: { error?: Record<string, string[]> } }; init: { status: number } | null };
-const asReply = (value: unknown) => value as Reply;
 
 const contact = (fields: Partial<Record<string, string>> = {}) => ({
   name: "Ana",
@@ -27,18 +19,14 @@ const contact = (fields: Partial<Record<string, string>> = {}) => ({
 });
 
 async function contactMessages(): Promise<unknown[]> {
-  const reply = (await (await fetch(`${legacy.origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
+  const reply = (await (await fetch(`${legacy().origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
   return reply.messages;
 }
 
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
     const { action } = await import("~/routes/_guest.contact");
-    const result = (await action({ request: post("/contact", contact()), params: {}, context })) as {
-      sent: boolean;
-      message: string;
-      nextSubmissionId: string;
-    };
+    const result = having(dataOf(await action({ request: post("/contact", contact()), params: {}, context })), "message");
     expect(result.sent).toBe(true);
     expect(result.message).toBe("¡Tu comentario ha sido enviado con éxito!");
     expect(result.nextSubmissionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -57,16 +45,16 @@ describe("contact action", () => {
 
   it("answers field rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/_guest.contact");
-    const reply = asReply(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context }));
-    expect(reply.init?.status).toBe(400);
+    const reply = replyOf(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context }));
+    expect(reply.status).toBe(400);
     expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
-    expect((reply.data.result as { initialValue: Record<string, string> }).initialValue.comment).toBe("corto");
+    expect(reply.data.result.initialValue?.comment).toBe("corto");
     expect(await contactMessages()).toHaveLength(0);
   });
 
   it("shows the server's message for a 402", async () => {
     const { action } = await import("~/routes/_guest.contact");
-    const reply = asReply(
+    const reply = replyOf(
       await action({ request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })), params: {}, context }),
     );
     expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
@@ -77,37 +65,37 @@ describe("contact action", () => {
     ["a 500", { errorRate: 1 }],
     ["a timeout", { latencyMs: 1500 }],
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
-    legacy.setFaults(faults);
+    legacy().setFaults(faults);
     const { action } = await import("~/routes/_guest.contact");
-    const reply = asReply(await action({ request: post("/contact", contact()), params: {}, context }));
+    const reply = replyOf(await action({ request: post("/contact", contact()), params: {}, context }));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
-    expect((reply.data.result as { initialValue: Record<string, string> }).initialValue.name).toBe("Ana");
+    expect(reply.data.result.initialValue?.name).toBe("Ana");
   });
 });
 
 describe("suggestion action", () => {
   it("saves a suggestion", async () => {
     const { action } = await import("~/routes/_app.faq.suggestion");
-    const result = (await action({
+    const result = dataOf(await action({
       request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Más videos cortos" }, cookie),
       params: {},
       context,
-    })) as { sent: boolean };
+    }));
     expect(result.sent).toBe(true);
   });
 
   it("answers field rules", async () => {
     const { action } = await import("~/routes/_app.faq.suggestion");
-    const reply = asReply(
+    const reply = replyOf(
       await action({ request: post("/faq/suggestion", { content: "x".repeat(129) }, cookie), params: {}, context }),
     );
     expect(reply.data.result.error).toEqual({ suggestion_category_id: ["required"], content: ["maxChars:128"] });
   });
 
   it("says 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.faq.suggestion");
-    const reply = asReply(
+    const reply = replyOf(
       await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context }),
     );
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
@@ -126,30 +114,24 @@ describe("support action", () => {
 
   it("reviews, then sends and lists the request", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
-    const review = (await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context })) as {
-      step: string;
-    };
+    const review = dataOf(await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context }));
     expect(review.step).toBe("confirm");
-    const sent = (await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context })) as Response;
+    const sent = responseOf(await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context }));
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/support");
     const list = await import("~/routes/_app.support");
-    const { requests } = (await list.loader({ request: new Request("http://localhost/support", { headers: { Cookie: cookie } }), params: {}, context })) as {
-      requests: Array<{ subject: string }>;
-    };
+    const { requests } = dataOf(await list.loader({ request: new Request("http://localhost/support", { headers: { Cookie: cookie } }), params: {}, context }));
     expect(requests.map((item) => item.subject)).toContain("No carga el video");
   });
 
   it("refuses a sub-category of another category", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
-    const categories = (await (
-      await import("~/routes/_app.support.new.($activity)")
-    ).loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context })) as {
-      categories: Array<{ id: number; subCategories: Array<{ id: number }> }>;
-    };
+    const categories = dataOf(
+      await route.loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context }),
+    );
     const [first, second] = categories.categories;
     const foreign = String(second?.subCategories[0]?.id);
-    const reply = asReply(
+    const reply = replyOf(
       await route.action({
         request: post("/support/new", { ...request, support_category: String(first?.id), support_sub_category: foreign, intent: "send" }, cookie),
         params: {},
@@ -168,12 +150,12 @@ describe("support action", () => {
       user: { id: 1, firstName: "Ana", lastName: "Martínez", fullName: "Ana Martínez", photoUrl: null, isLeader: false },
       welcome: false,
     });
-    const reply = asReply(
+    const reply = replyOf(
       await route.action({
         request: post("/support/new", { ...request, intent: "send" }, stale.split(";")[0]),
         params: {},
         context,
-      }).catch((error: unknown) => error),
+      }).catch((error: unknown) => error as Awaited<ReturnType<typeof route.action>>),
     );
     expect(reply.data.result.error?.[""]).toEqual(["Unauthenticated."]);
   });

@@ -6,20 +6,23 @@ import { type MockServer, startMockServer } from "../../server/mock";
  * Starts the mock legacy API on a random loopback port and points the app's configuration at
  * it. Call from beforeAll, before any app module reads the configuration.
  */
-export async function startLegacy() {
-  const server = await startMockServer({ port: 0, appKey: "test-app-key-0123", testEndpoints: true });
+export async function startLegacy(appKey = "test-app-key-0123") {
+  const server = await startMockServer({ port: 0, appKey, testEndpoints: true });
   process.env.LEGACY_API_URL = server.url;
   return server;
 }
 
-/** The mock for a whole test file, reset before each test; call at the top level. */
-export function withLegacy(): () => MockServer {
+/**
+ * The mock for a whole test file, reset before each test unless `resetEachTest` is false (a file
+ * whose sessions must outlive a test); `appKey` for a file whose built app has its own. Call at the top level.
+ */
+export function withLegacy({ resetEachTest = true, appKey }: { resetEachTest?: boolean; appKey?: string } = {}): () => MockServer {
   let server: MockServer | undefined;
   beforeAll(async () => {
-    server = await startLegacy();
+    server = await startLegacy(appKey);
   });
   afterAll(() => server?.close());
-  beforeEach(() => server?.reset());
+  if (resetEachTest) beforeEach(() => server?.reset());
   return () => {
     if (!server) throw new Error("the mock legacy API is not running");
     return server;
@@ -53,6 +56,34 @@ export function cookiesOf(response: Response): string {
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
+}
+
+/** A loader's or action's body: `data()`'s unwrapped, a plain object as is (never a Response). */
+type Body<T> = T extends Response ? never : T extends { type: string; data: infer D; init: ResponseInit | null } ? D : T;
+
+/** What a loader or action answered with data: its body and status (`data()`'s or 200), typed from the route module. */
+export function replyOf<T>(answer: T): { status: number; headers: Headers; data: Body<T> } {
+  if (answer instanceof Response) throw new Error(`expected data, got a ${answer.status} Response`);
+  if (answer && typeof answer === "object" && "type" in answer && answer.type === "DataWithResponseInit" && "init" in answer && "data" in answer) {
+    const init = answer.init as ResponseInit | null;
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: answer.data as Body<T> };
+  }
+  return { status: 200, headers: new Headers(), data: answer as Body<T> };
+}
+
+/** The body a loader or action answered, typed from the route module. */
+export const dataOf = <T>(answer: T): Body<T> => replyOf(answer).data;
+
+/** The Response a loader or action returned. */
+export function responseOf(answer: unknown): Response {
+  if (!(answer instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The members of a union answer that have `key`, after checking this one has it. */
+export function having<T, K extends PropertyKey>(value: T, key: K): T extends unknown ? (K extends keyof T ? T : never) : never {
+  if (!value || typeof value !== "object" || !(key in value)) throw new Error(`expected ${String(key)} in ${JSON.stringify(value)}`);
+  return value as T extends unknown ? (K extends keyof T ? T : never) : never;
 }
 
 export async function caught(promise: Promise<unknown>): Promise<Response> {

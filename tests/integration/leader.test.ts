@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { caught, context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { caught, context, dataOf, get, having, post, replyOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
 /** The leader auditor profile's loaders and actions against the mock's leader extensions. */
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let leader: string;
 let learner: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, missingPaths: [] });
+  legacy().setFaults({ errorRate: 0, missingPaths: [] });
   leader = await signedInCookie("carlos.ruiz@academia.test");
   learner = await signedInCookie();
 });
@@ -19,11 +14,6 @@ beforeEach(async () => {
 const ANA = 1;
 const LUCIA = { id: 3, code: "100003" };
 
-type Reply = {
-  data: { result: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, string> } } & Record<string, unknown>;
-  init: { status: number } | null;
-};
-const asReply = (value: unknown) => value as Reply;
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
 
 async function teamIds(): Promise<number[]> {
@@ -32,7 +22,7 @@ async function teamIds(): Promise<number[]> {
   return (page.team ?? []).map((member) => member.id);
 }
 
-const withoutExtensions = () => legacy.setFaults({ missingPaths: ["/leader/"] });
+const withoutExtensions = () => legacy().setFaults({ missingPaths: ["/leader/"] });
 
 describe("auditor profile page", () => {
   it("shows the leader and the team with each member's progress", async () => {
@@ -64,26 +54,24 @@ describe("auditor profile page", () => {
   });
 
   it("fails on a 500 (the error page), not silently", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { loader } = await import("~/routes/_app.profile_auditor");
     await expect(loader(args(get("/profile_auditor", leader)))).rejects.toThrow();
   });
 });
 
 describe("add a person", () => {
-  type Step = { step: string; code?: string; message?: string; candidates?: Array<{ id: number; name: string; inTeam: boolean }> | null; candidate?: { id: number; name: string } };
   const addStep = async (fields: Record<string, string>, cookie = leader) => {
     const { action } = await import("~/routes/_app.profile_auditor.add");
-    const result = await action(args(post("/profile_auditor/add", fields, cookie)));
-    return "data" in result ? asReply(result) : { data: result as unknown as Reply["data"] & Step, init: null };
+    return replyOf(await action(args(post("/profile_auditor/add", fields, cookie))));
   };
-  const stepOf = async (fields: Record<string, string>) => (await addStep(fields)).data as unknown as Step;
+  const stepOf = async (fields: Record<string, string>) => (await addStep(fields)).data;
 
   it("finds a person by the exact code and asks for confirmation", async () => {
     const found = await stepOf({ intent: "search", code: ` ${LUCIA.code} ` });
     expect(found).toMatchObject({ step: "results", code: LUCIA.code });
-    expect(found.candidates).toEqual([expect.objectContaining({ id: LUCIA.id, name: "Lucía Gómez", inTeam: false })]);
-    expect((await stepOf({ intent: "search", code: "10000" })).candidates).toEqual([]);
+    expect(having(found, "candidates").candidates).toEqual([expect.objectContaining({ id: LUCIA.id, name: "Lucía Gómez", inTeam: false })]);
+    expect(having(await stepOf({ intent: "search", code: "10000" }), "candidates").candidates).toEqual([]);
     const confirm = await stepOf({ intent: "confirm", code: LUCIA.code, user_id: String(LUCIA.id) });
     expect(confirm).toEqual({ step: "confirm", code: LUCIA.code, candidate: { id: LUCIA.id, name: "Lucía Gómez" } });
   });
@@ -92,13 +80,13 @@ describe("add a person", () => {
     expect(await stepOf({ intent: "search", code: "" })).toEqual({ step: "results", code: "", candidates: [] });
     const member = await stepOf({ intent: "confirm", code: "100001", user_id: String(ANA) });
     expect(member.step).toBe("results");
-    expect(member.candidates?.[0]?.inTeam).toBe(true);
+    expect(having(member, "candidates").candidates?.[0]?.inTeam).toBe(true);
   });
 
   it("answers a code over 64 characters with the length message, keeping it", async () => {
     const code = "1".repeat(65);
     const reply = await addStep({ intent: "search", code });
-    expect(reply.init?.status).toBe(400);
+    expect(reply.status).toBe(400);
     expect(reply.data).toEqual({ step: "results", code, candidates: [], codeErrors: ["maxChars:64"] });
   });
 
@@ -117,30 +105,30 @@ describe("add a person", () => {
       { intent: "add", code: "", user_id: "0" },
     ]) {
       const reply = await addStep(fields);
-      expect(reply.init?.status).toBe(409);
+      expect(reply.status).toBe(409);
       expect(reply.data).toMatchObject({ step: "results", errors: ["Esa persona no está entre los resultados o ya está en tu equipo"] });
     }
     expect(await teamIds()).toEqual(before);
   });
 
   it("shows the server's message for a refusal (402) and stays on the confirmation, named by the search", async () => {
-    legacy.setFaults({ refusePath: "/leader/team/add" });
+    legacy().setFaults({ refusePath: "/leader/team/add" });
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id), name: "Someone Else" });
-    expect(reply.init?.status).toBe(400);
+    expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({ step: "confirm", candidate: { id: LUCIA.id, name: "Lucía Gómez" } });
-    expect(reply.data.result.error).toEqual({ "": ["La solicitud fue rechazada"] });
+    expect(having(reply.data, "result").result.error).toEqual({ "": ["La solicitud fue rechazada"] });
   });
 
   it("says 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id) });
-    expect(reply.init?.status).toBe(400);
+    expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({ step: "results", errors: UPSTREAM_FAILED });
   });
 
   it("says 'Próximamente' without the extension, in the search and on adding", async () => {
     withoutExtensions();
-    expect((await stepOf({ intent: "search", code: LUCIA.code })).candidates).toBeNull();
+    expect(having(await stepOf({ intent: "search", code: LUCIA.code }), "candidates").candidates).toBeNull();
     const reply = await addStep({ intent: "add", code: LUCIA.code, user_id: String(LUCIA.id) });
     expect(reply.data).toEqual({ step: "results", code: LUCIA.code, candidates: null });
   });
@@ -160,7 +148,7 @@ describe("remove a person", () => {
     const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
     const before = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
     expect(before.member).toEqual({ id: ANA, name: "Ana Martínez" });
-    const result = (await action(removeArgs(leader))) as { removed: string };
+    const result = dataOf(await action(removeArgs(leader)));
     expect(result.removed).toBe("La persona fue retirada de tu equipo");
     expect(await teamIds()).not.toContain(ANA);
     const after = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
@@ -169,17 +157,17 @@ describe("remove a person", () => {
 
   it("shows the server's message for a 402 (not in the team)", async () => {
     const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
-    const reply = asReply(await action(removeArgs(leader, LUCIA.id)));
+    const reply = replyOf(await action(removeArgs(leader, LUCIA.id)));
     expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
     expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
   });
 
   it("answers a field error and says 'Ups algo salio mal' on a 500", async () => {
     const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
-    const missing = asReply(await action(args(post(`/profile_auditor/remove/1`, {}, leader), { member: "1" })));
+    const missing = replyOf(await action(args(post(`/profile_auditor/remove/1`, {}, leader), { member: "1" })));
     expect(missing.data.result.error).toEqual({ user_id: ["required"] });
-    legacy.setFaults({ errorRate: 1 });
-    const reply = asReply(await action(removeArgs(leader)));
+    legacy().setFaults({ errorRate: 1 });
+    const reply = replyOf(await action(removeArgs(leader)));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 
@@ -190,7 +178,7 @@ describe("remove a person", () => {
       available: false,
       member: null,
     });
-    expect(asReply(await action(removeArgs(leader))).data.result.error).toEqual({ "": ["Próximamente"] });
+    expect(replyOf(await action(removeArgs(leader))).data.result.error).toEqual({ "": ["Próximamente"] });
   });
 
   it("refuses a learner", async () => {
@@ -211,36 +199,36 @@ describe("upload material", () => {
 
   it("shares the material", async () => {
     const { action } = await import("~/routes/_app.profile_auditor.material");
-    const result = (await action(args(post("/profile_auditor/material", material(), leader)))) as { sent: string };
+    const result = dataOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(result.sent).toBe("¡Acción realizada con éxito!");
   });
 
   it("shares a real intranet link longer than the spec's 64 characters, whole (the 2,048 deviation)", async () => {
     const link = `https://intranet.example.com/sites/auditoria/Documentos%20compartidos/${"carpeta/".repeat(120)}guia.pdf?web=1`;
     const { action } = await import("~/routes/_app.profile_auditor.material");
-    const result = (await action(args(post("/profile_auditor/material", material({ link }), leader)))) as { sent: string };
+    const result = dataOf(await action(args(post("/profile_auditor/material", material({ link }), leader))));
     expect(result.sent).toBe("¡Acción realizada con éxito!");
     const headers = { "X-App-Key": "test-app-key-0123", "Content-Type": "application/json" };
-    const login = await fetch(`${legacy.url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
+    const login = await fetch(`${legacy().url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
     const { access_token: token } = (await login.json()) as { access_token: string };
-    const home = await fetch(`${legacy.url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+    const home = await fetch(`${legacy().url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
     expect(await home.text()).toContain(JSON.stringify(link));
   });
 
   it("answers the material rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/_app.profile_auditor.material");
-    const reply = asReply(
+    const reply = replyOf(
       await action(args(post("/profile_auditor/material", material({ title: "x", type: "9", link: "javascript:alert(1)", date: "2026-02-30" }), leader))),
     );
-    expect(reply.init?.status).toBe(400);
+    expect(reply.status).toBe(400);
     expect(Object.keys(reply.data.result.error ?? {}).sort()).toEqual(["date", "link", "title", "type"]);
     expect(reply.data.result.initialValue?.comments).toBe("Para la ruta inicial");
   });
 
   it("says 'Ups algo salio mal' on a 500 and keeps the input", async () => {
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.profile_auditor.material");
-    const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
+    const reply = replyOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(reply.data.result.initialValue?.title).toBe("Entrevistas de auditoría");
   });
@@ -248,7 +236,7 @@ describe("upload material", () => {
   it("says 'Próximamente' without the extension and keeps the input", async () => {
     withoutExtensions();
     const { action } = await import("~/routes/_app.profile_auditor.material");
-    const reply = asReply(await action(args(post("/profile_auditor/material", material(), leader))));
+    const reply = replyOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(reply.data.result.error).toEqual({ "": ["Próximamente"] });
     expect(reply.data.result.initialValue?.link).toBe("https://videos.example.com/entrevistas");
   });

@@ -1,20 +1,14 @@
-import type { WelcomeBlockData } from "~/components/learning/welcome-block";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/legacy/auth.server";
 import { reportActivity } from "~/legacy/activities.server";
 import { getLearningPaths } from "~/legacy/training.server";
-import { caught, context, get, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, dataOf, get, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+withLegacy();
 let cookie: string;
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
   cookie = await signedInCookie();
 });
 
@@ -26,20 +20,13 @@ type RoutePage = {
 
 async function routePage(slug: string): Promise<RoutePage> {
   const { loader } = await import("~/routes/_app.learning-path.$slug");
-  return (await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context })) as RoutePage;
+  return dataOf(await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context }));
 }
 
 describe("home loader", () => {
   it("shows the four levels with the learner's progress and the home lists", async () => {
     const { loader } = await import("~/routes/_app._home");
-    const home = (await loader({ request: get("/", cookie), params: {}, context })) as {
-      routes: Array<{ name: string; active: boolean; progress: number }>;
-      recent: unknown[];
-      mostViewed: unknown[];
-      sharedByLeaders: Array<{ title: string }>;
-      faq: unknown[];
-      welcome: WelcomeBlockData | null;
-    };
+    const home = dataOf(await loader({ request: get("/", cookie), params: {}, context }));
     expect(home.routes).toHaveLength(4);
     expect(home.routes.filter((route) => !route.active)).toHaveLength(1);
     expect(home.routes[0]?.progress).toBeGreaterThan(0);

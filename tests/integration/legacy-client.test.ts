@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reportActivity } from "~/legacy/activities.server";
 import {
   assignNewPassword,
@@ -61,19 +61,14 @@ import {
   saveUniversity,
   updateProfileData,
 } from "~/legacy/user.server";
-import { startLegacy } from "./helpers";
+import { withLegacy } from "./helpers";
 
 const PASSWORD = "Academia2026!";
 const ANA = "ana.martinez@academia.test";
 const CARLOS = "carlos.ruiz@academia.test";
 const LUCIA = "lucia.gomez@academia.test";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
-beforeEach(() => legacy.reset());
+const legacy = withLegacy();
 
 const guest: LegacyContext = { locale: "es" };
 
@@ -93,7 +88,7 @@ async function failure(promise: Promise<unknown>): Promise<LegacyError> {
 }
 
 async function latestRecoveryToken(): Promise<string> {
-  const reply = await fetch(`${new URL(legacy.url).origin}/__mock/outbox`);
+  const reply = await fetch(`${new URL(legacy().url).origin}/__mock/outbox`);
   const { messages } = (await reply.json()) as { messages: Array<{ token: string }> };
   const token = messages.at(-1)?.token;
   if (!token) throw new Error("no recovery message in the outbox");
@@ -303,7 +298,7 @@ describe("cached catalogues", () => {
     expect(first).toEqual({ status: "rejected", reason: signOut });
     expect(second.status === "fulfilled" && second.value.length).toBeGreaterThan(0);
 
-    legacy.setFaults({ errorRate: 1 });
+    legacy().setFaults({ errorRate: 1 });
     try {
       const outage = (requestId: string) => ({ ...ana, locale: "en" as const, onUnavailable: () => requestId });
       const replies = await Promise.allSettled([getFaq(outage("first")), getFaq(outage("second"))]);
@@ -312,7 +307,7 @@ describe("cached catalogues", () => {
         { status: "rejected", reason: "second" },
       ]);
     } finally {
-      legacy.setFaults({ errorRate: 0 });
+      legacy().setFaults({ errorRate: 0 });
     }
   });
 });

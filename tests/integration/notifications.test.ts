@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { context, get, post, signedInCookie, startLegacy } from "./helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { context, dataOf, get, post, responseOf, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0 });
+  legacy().setFaults({ errorRate: 0 });
   cookie = await signedInCookie();
 });
 
@@ -17,7 +12,7 @@ type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: strin
 
 async function list(): Promise<List> {
   const { loader } = await import("~/routes/_app.notifications");
-  return (await loader({ request: get("/notifications", cookie), params: {}, context })) as List;
+  return dataOf(await loader({ request: get("/notifications", cookie), params: {}, context }));
 }
 
 describe("notifications", () => {
@@ -33,7 +28,7 @@ describe("notifications", () => {
   it("marks one seen and opens it", async () => {
     const { action } = await import("~/routes/_app.notifications");
     const target = (await list()).notifications.find((item) => !item.seen);
-    const response = (await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context })) as Response;
+    const response = responseOf(await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context }));
     expect(response.headers.get("Location")).toBe(`/notifications/${target?.id}`);
     expect((await list()).notifications.find((item) => item.id === target?.id)?.seen).toBe(true);
   });
@@ -41,11 +36,11 @@ describe("notifications", () => {
   it("deletes one, and on a legacy 500 keeps it and tells the user", async () => {
     const { action } = await import("~/routes/_app.notifications");
     const [first, second] = (await list()).notifications;
-    legacy.setFaults({ errorRate: 1 });
-    const failed = (await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context })) as Response;
+    legacy().setFaults({ errorRate: 1 });
+    const failed = responseOf(await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context }));
     expect(failed.headers.get("Location")).toBe("/notifications");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
-    legacy.setFaults({ errorRate: 0 });
+    legacy().setFaults({ errorRate: 0 });
     expect((await list()).notifications.some((item) => item.id === first?.id)).toBe(true);
     await action({ request: post("/notifications", { intent: "delete", id: String(second?.id) }, cookie), params: {}, context });
     expect((await list()).notifications.some((item) => item.id === second?.id)).toBe(false);

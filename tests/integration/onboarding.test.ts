@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, context, cookiesOf, form, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { caught, context, cookiesOf, dataOf, form, get, post, replyOf, responseOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
 const LUCIA = "lucia.gomez@academia.test";
 
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0 });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0 });
   cookie = await signedInCookie(LUCIA);
 });
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
-type Reply<T = Record<string, unknown>> = { data: T & { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } | null };
-const asReply = <T = Record<string, unknown>>(value: unknown) => value as Reply<T>;
 
 function multipart(path: string, fields: Record<string, string | File>) {
   const body = new FormData();
@@ -28,7 +21,7 @@ function multipart(path: string, fields: Record<string, string | File>) {
 
 async function pendingNews() {
   const layout = await import("~/routes/_app");
-  const data = (await layout.loader(args(get("/", cookie)))) as { news: { id: number; key: string; bodyHtml: string } | null; saveData: boolean };
+  const data = dataOf(await layout.loader(args(get("/", cookie))));
   return data;
 }
 
@@ -40,31 +33,31 @@ describe("news and the welcome flow", () => {
     expect(saveData).toBe(false);
     const layout = await import("~/routes/_app");
     const request = new Request("http://localhost/", { headers: { Cookie: cookie, "Save-Data": "on" } });
-    expect(((await layout.loader(args(request))) as { saveData: boolean }).saveData).toBe(true);
+    expect(dataOf(await layout.loader(args(request))).saveData).toBe(true);
   });
 
   it("'Continuar' on welcome marks it viewed and goes to the questionnaire; the next item goes back", async () => {
     const { action } = await import("~/routes/news.$id");
     const welcome = (await pendingNews()).news;
-    const first = (await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(welcome?.id) }))) as Response;
+    const first = responseOf(await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(welcome?.id) })));
     expect(first.headers.get("Location")).toBe("/questionnaires");
     const next = (await pendingNews()).news;
     expect(next?.key).toBe("nueva-ruta");
-    const second = (await action(args(post(`/news/${next?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(next?.id) }))) as Response;
+    const second = responseOf(await action(args(post(`/news/${next?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(next?.id) })));
     expect(second.headers.get("Location")).toBe("/ranking");
     expect((await pendingNews()).news).toBeNull();
   });
 
   it("an unknown item goes back; a 500 goes back with the generic toast and leaves the item pending", async () => {
     const { action } = await import("~/routes/news.$id");
-    const unknown = (await action(args(post("/news/999", { redirectTo: "/faq" }, cookie), { id: "999" }))) as Response;
+    const unknown = responseOf(await action(args(post("/news/999", { redirectTo: "/faq" }, cookie), { id: "999" })));
     expect(unknown.headers.get("Location")).toBe("/faq");
     const welcome = (await pendingNews()).news;
-    legacy.setFaults({ errorRate: 1 });
-    const failed = (await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) }))) as Response;
+    legacy().setFaults({ errorRate: 1 });
+    const failed = responseOf(await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) })));
     expect(failed.headers.get("Location")).toBe("/faq");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
-    legacy.setFaults({ errorRate: 0 });
+    legacy().setFaults({ errorRate: 0 });
     expect((await pendingNews()).news?.key).toBe("welcome");
   });
 });
@@ -74,41 +67,41 @@ describe("questionnaire", () => {
 
   it("loads the questions; an earlier diagnosis comes back selected", async () => {
     const { loader } = await import("~/routes/_onboarding.questionnaires");
-    const fresh = (await loader(args(get("/questionnaires", cookie)))) as { questions: unknown[]; answers: Record<number, number> };
+    const fresh = dataOf(await loader(args(get("/questionnaires", cookie))));
     expect(fresh.questions).toHaveLength(4);
     expect(fresh.answers).toEqual({});
     const anaCookie = await signedInCookie();
-    const ana = (await loader(args(get("/questionnaires", anaCookie)))) as { answers: Record<number, number> };
+    const ana = dataOf(await loader(args(get("/questionnaires", anaCookie))));
     expect(Object.keys(ana.answers)).toHaveLength(4);
   });
 
   it("moves one question at a time and refuses to move on unanswered", async () => {
     const { action } = await import("~/routes/_onboarding.questionnaires");
-    const next = (await action(args(post("/questionnaires", { step: "0", intent: "next", "answer-1": "2" }, cookie)))) as { step: number };
+    const next = dataOf(await action(args(post("/questionnaires", { step: "0", intent: "next", "answer-1": "2" }, cookie))));
     expect(next.step).toBe(1);
-    const back = (await action(args(post("/questionnaires", { step: "1", intent: "back", "answer-1": "2" }, cookie)))) as { step: number };
+    const back = dataOf(await action(args(post("/questionnaires", { step: "1", intent: "back", "answer-1": "2" }, cookie))));
     expect(back.step).toBe(0);
-    const open = asReply<{ step: number; errors: string[] }>(await action(args(post("/questionnaires", { step: "1", intent: "next", "answer-1": "2" }, cookie))));
-    expect(open.init?.status).toBe(400);
+    const open = replyOf(await action(args(post("/questionnaires", { step: "1", intent: "next", "answer-1": "2" }, cookie))));
+    expect(open.status).toBe(400);
     expect(open.data).toMatchObject({ step: 1, errors: ["Elige una respuesta para continuar"], answers: { 1: 2 } });
   });
 
   it("Finalizar sends every answer and goes to certifications", async () => {
     const { action, loader } = await import("~/routes/_onboarding.questionnaires");
-    const done = (await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie)))) as Response;
+    const done = responseOf(await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))));
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/certifications");
-    const again = (await loader(args(get("/questionnaires", cookie)))) as { answers: Record<number, number> };
+    const again = dataOf(await loader(args(get("/questionnaires", cookie))));
     expect(again.answers).toEqual({ 1: 2, 2: 4, 3: 6, 4: 10 });
   });
 
   it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
     const { action } = await import("~/routes/_onboarding.questionnaires");
-    legacy.setFaults({ errorRate: 1 });
-    const failed = asReply<{ step: number; errors: string[]; answers: Record<number, number> }>(
+    legacy().setFaults({ errorRate: 1 });
+    const failed = replyOf(
       await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))),
     );
-    expect(failed.init?.status).toBe(400);
+    expect(failed.status).toBe(400);
     expect(failed.data).toMatchObject({ step: 3, errors: UPSTREAM_FAILED, answers: { 1: 2, 2: 4, 3: 6, 4: 10 } });
   });
 });
@@ -119,22 +112,19 @@ describe("certification form", () => {
   it("saves with a PDF and answers '¡Certificado guardado con éxito!' with a reset form; the intro lists it", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const pdf = new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "diploma.pdf", { type: "application/pdf" });
-    const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf })))) as {
-      saved: string;
-      result: { initialValue: unknown };
-    };
+    const reply = dataOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf }))));
     expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     expect(reply.result.initialValue).toBeNull();
     const intro = await import("~/routes/_onboarding.certifications._index");
-    const { certificates } = (await intro.loader(args(get("/certifications", cookie)))) as { certificates: Array<{ name: string; type: string }> };
+    const { certificates } = dataOf(await intro.loader(args(get("/certifications", cookie))));
     expect(certificates).toEqual([expect.objectContaining({ name: "Auditoría de TI", type: "COURSE" })]);
   });
 
   it("refuses a disguised file by its content and keeps what was typed", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const fake = new File(["<html>"], "diploma.png", { type: "image/png" });
-    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
-    expect(reply.init?.status).toBe(415);
+    const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
+    expect(reply.status).toBe(415);
     expect(reply.data.result.error).toEqual({ file_certificate: ["El archivo debe ser PNG, JPEG o PDF"] });
     expect(reply.data.result.initialValue).toMatchObject({ institution: "ISACA" });
   });
@@ -148,7 +138,7 @@ describe("certification form", () => {
       new File([pdfBytes], `título=ñ\n${"d".repeat(290)}.pdf`, { type: "application/pdf" }),
     ];
     for (const file of files) {
-      const reply = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: file })))) as { saved: string };
+      const reply = dataOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: file }))));
       expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     }
     const { requireUser } = await import("~/infra/auth.server");
@@ -168,8 +158,8 @@ describe("certification form", () => {
   ])("refuses %s with its message and keeps what was typed", async (_name, bytes, status, message) => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
     const file = new File([bytes], "diploma.png", { type: "image/png" });
-    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: file }))));
-    expect(reply.init?.status).toBe(status);
+    const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: file }))));
+    expect(reply.status).toBe(status);
     expect(reply.data.result.error).toEqual({ file_certificate: [message] });
     expect(reply.data.result.initialValue).toEqual({ ...valid });
   });
@@ -181,10 +171,10 @@ describe("certification form", () => {
       bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
       return new File([bytes], "diploma.pdf", { type: "application/pdf" });
     };
-    const fits = (await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) })))) as { saved: string };
+    const fits = dataOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) }))));
     expect(fits.saved).toBe("¡Certificado guardado con éxito!");
-    const tooLarge = asReply(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
-    expect(tooLarge.init?.status).toBe(413);
+    const tooLarge = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
+    expect(tooLarge.status).toBe(413);
     expect(tooLarge.data.result.error).toEqual({ file_certificate: ["El archivo no debe superar los 4 MB"] });
     // What was typed comes back (the file's part is the form's last).
     expect(tooLarge.data.result.initialValue).toEqual({ ...valid });
@@ -192,17 +182,17 @@ describe("certification form", () => {
 
   it("answers the field rules", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
-    const reply = asReply(await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))));
+    const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))));
     expect(reply.data.result.error).toEqual({ certificate: ["minChars:2"], expedition_date: ["invalid"] });
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
-    const refused = asReply(await action(args(multipart("/certifications/new", { ...valid, institution: "ERROR" }))));
+    const refused = replyOf(await action(args(multipart("/certifications/new", { ...valid, institution: "ERROR" }))));
     expect(refused.data.result.error).toEqual({ "": ["La institución indicada no pudo validar el certificado"] });
     expect(refused.data.result.initialValue).toMatchObject({ certificate: "Auditoría de TI" });
-    legacy.setFaults({ errorRate: 1 });
-    const failed = asReply(await action(args(multipart("/certifications/new", valid))));
+    legacy().setFaults({ errorRate: 1 });
+    const failed = replyOf(await action(args(multipart("/certifications/new", valid))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 });
@@ -210,32 +200,32 @@ describe("certification form", () => {
 describe("topics and content types", () => {
   it("save the choice, go on, and come back selected", async () => {
     const topics = await import("~/routes/_onboarding.select_learning_path");
-    const saved = (await topics.action(args(new Request("http://localhost/select_learning_path", { method: "POST", body: (() => {
+    const saved = responseOf(await topics.action(args(new Request("http://localhost/select_learning_path", { method: "POST", body: (() => {
       const body = form({});
       body.append("ids", "3");
       body.append("ids", "6");
       return body;
-    })(), headers: { Cookie: cookie } })))) as Response;
+    })(), headers: { Cookie: cookie } }))));
     expect(saved.headers.get("Location")).toBe("/select_content_type");
-    const { items } = (await topics.loader(args(get("/select_learning_path", cookie)))) as { items: Array<{ id: number; selected: boolean }> };
+    const { items } = dataOf(await topics.loader(args(get("/select_learning_path", cookie))));
     expect(items.filter((item) => item.selected).map((item) => item.id)).toEqual([3, 6]);
 
     const types = await import("~/routes/_onboarding.select_content_type");
-    const next = (await types.action(args(post("/select_content_type", { ids: "3" }, cookie)))) as Response;
+    const next = responseOf(await types.action(args(post("/select_content_type", { ids: "3" }, cookie))));
     expect(next.headers.get("Location")).toBe("/update_profile");
-    const reread = (await types.loader(args(get("/select_content_type", cookie)))) as { items: Array<{ id: number; selected: boolean }> };
+    const reread = dataOf(await types.loader(args(get("/select_content_type", cookie))));
     expect(reread.items.filter((item) => item.selected).map((item) => item.id)).toEqual([3]);
   });
 
   it("require one choice, refuse an unknown id (422) and say 'Ups algo salio mal' on a 500", async () => {
     const topics = await import("~/routes/_onboarding.select_learning_path");
-    const empty = asReply(await topics.action(args(post("/select_learning_path", {}, cookie))));
-    expect(empty.init?.status).toBe(400);
+    const empty = replyOf(await topics.action(args(post("/select_learning_path", {}, cookie))));
+    expect(empty.status).toBe(400);
     expect(empty.data.result.error).toEqual({ ids: ["required"] });
-    const unknown = asReply(await topics.action(args(post("/select_learning_path", { ids: "99" }, cookie))));
+    const unknown = replyOf(await topics.action(args(post("/select_learning_path", { ids: "99" }, cookie))));
     expect(unknown.data.result.error).toEqual({ ids: ["Este campo no es válido"] });
-    legacy.setFaults({ errorRate: 1 });
-    const failed = asReply(await topics.action(args(post("/select_learning_path", { ids: "1" }, cookie))));
+    legacy().setFaults({ errorRate: 1 });
+    const failed = replyOf(await topics.action(args(post("/select_learning_path", { ids: "1" }, cookie))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
 });
@@ -245,11 +235,11 @@ describe("profile update and the user loader", () => {
 
   it("fills the form from the legacy API, saves and goes to the loader", async () => {
     const { action, loader } = await import("~/routes/_onboarding.update_profile");
-    const before = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    const before = dataOf(await loader(args(get("/update_profile", cookie))));
     expect(before.defaults).toMatchObject({ full_name: "Lucía Gómez", university: "", languages: [{ language: "es", level: "" }, { language: "en", level: "" }] });
-    const saved = (await action(args(post("/update_profile", profile, cookie)))) as Response;
+    const saved = responseOf(await action(args(post("/update_profile", profile, cookie))));
     expect(saved.headers.get("Location")).toBe("/user_loader");
-    const after = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    const after = dataOf(await loader(args(get("/update_profile", cookie))));
     expect(after.defaults).toMatchObject({
       nickname: "Lu",
       work_position_id: 2,
@@ -262,7 +252,7 @@ describe("profile update and the user loader", () => {
   it("the session takes the saved name, so the header shows it", async () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
     const { readSession } = await import("~/infra/session.server");
-    const saved = (await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie)))) as Response;
+    const saved = responseOf(await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie))));
     const session = await readSession(get("/", cookiesOf(saved)));
     expect(session?.user.fullName).toBe("Lucía Gómez Ríos");
     expect(session?.token).toBe((await readSession(get("/", cookie)))?.token);
@@ -270,23 +260,23 @@ describe("profile update and the user loader", () => {
 
   it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
     const { action, loader } = await import("~/routes/_onboarding.update_profile");
-    const saved = (await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie)))) as Response;
+    const saved = responseOf(await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie))));
     expect(saved.headers.get("Location")).toBe("/user_loader");
-    const after = (await loader(args(get("/update_profile", cookie)))) as { defaults: Record<string, unknown> };
+    const after = dataOf(await loader(args(get("/update_profile", cookie))));
     expect(after.defaults).toMatchObject({ university_id: 1, university: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
   });
 
   it("answers the field rules, the legacy API's own (422), and a 500, keeping what was typed", async () => {
     const { action } = await import("~/routes/_onboarding.update_profile");
-    const rules = asReply(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
+    const rules = replyOf(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
     expect(rules.data.result.error).toEqual({ degree: ["minChars:2"], acronym: ["required"] });
-    const language = asReply(await action(args(post("/update_profile", { ...profile, "languages[1].language": "fr" }, cookie))));
-    expect(language.init?.status).toBe(400);
+    const language = replyOf(await action(args(post("/update_profile", { ...profile, "languages[1].language": "fr" }, cookie))));
+    expect(language.status).toBe(400);
     expect(language.data.result.error).toEqual({ "languages[1].language": ["invalid"] });
-    const legacyRule = asReply(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
+    const legacyRule = replyOf(await action(args(post("/update_profile", { ...profile, work_position_id: "99" }, cookie))));
     expect(legacyRule.data.result.error).toEqual({ work_position_id: ["Este campo no es válido"] });
-    legacy.setFaults({ errorRate: 1 });
-    const failed = asReply(await action(args(post("/update_profile", profile, cookie))));
+    legacy().setFaults({ errorRate: 1 });
+    const failed = replyOf(await action(args(post("/update_profile", profile, cookie))));
     expect(failed.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(failed.data.result.initialValue).toMatchObject({ nickname: "Lu", degree: "Contaduría" });
   });

@@ -2,9 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hugeImage, inflateBomb, jbig2Bomb, textOpsBomb, textPage, thinPage } from "../fixtures/pdf-bombs";
-import type { MockServer } from "../../server/mock";
 import { type App, ensureBuilt, startBuiltApp, stopApp } from "./built-app";
-import { cookiesOf, startLegacy } from "./helpers";
+import { cookiesOf, withLegacy } from "./helpers";
 
 /**
  * Issue #12 item 2 against the built server over real HTTP: the crafted PDFs that froze or killed
@@ -12,7 +11,8 @@ import { cookiesOf, startLegacy } from "./helpers";
  * (Response times under bombs are measured in `npm run bench`, not here.)
  */
 
-let legacy: MockServer;
+// Not reset between tests: the session signed in once stays valid.
+const legacy = withLegacy({ resetEachTest: false });
 let files: Server;
 let app: App;
 /** The learner who asks for the bombs, and another one reading. */
@@ -25,8 +25,6 @@ const listen = (server: Server) =>
 beforeAll(async () => {
   // The built server, as `npm start` runs it: build when the sources are newer.
   ensureBuilt();
-  // Not reset between tests: the session signed in once stays valid.
-  legacy = await startLegacy();
   const bombs: Record<string, Uint8Array> = {
     "/storage/media/inflate.pdf": await inflateBomb(),
     "/storage/media/text-ops.pdf": textOpsBomb(),
@@ -41,7 +39,7 @@ beforeAll(async () => {
   });
   const filesOrigin = await listen(files);
   app = await startBuiltApp({
-    LEGACY_API_URL: legacy.url,
+    LEGACY_API_URL: legacy().url,
     LEGACY_APP_KEY: "test-app-key-0123",
     FILES_HOST_URL: filesOrigin,
     LEGACY_TIMEOUT_MS: "3000",
@@ -64,7 +62,6 @@ async function signIn(user: string) {
 afterAll(async () => {
   if (app) await stopApp(app);
   files?.close();
-  await legacy?.close();
 });
 
 const page = (name: string, width = 1080, as = cookie) =>

@@ -1,11 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlayerData } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { saveCertificate } from "~/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { context, get, signedInCookie, withLegacy } from "./helpers";
+import { context, get, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
 
 /** The PDF player's pages, drawn on the server from the mock's files (app/player/server/pdf/). */
 
@@ -26,7 +25,7 @@ async function pageOf(width: string, rest: string, withCookie = true) {
   const request = get(`/pdf-pages/${width}/${rest}`, withCookie ? cookie : undefined);
   return loader({ request, params: { width, "*": rest }, context }).then(
     (response) => response,
-    (thrown: unknown) => thrown as Response,
+    (thrown: unknown) => responseOf(thrown),
   );
 }
 
@@ -63,13 +62,14 @@ async function brokenPdf() {
 
 /** The player's data at `path`, through the loader of `route` (a player route module). */
 async function playerAt(route: string, path: string, params: Record<string, string>) {
-  const { loader } = (await import(/* @vite-ignore */ `~/routes/${route}`)) as {
-    loader: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-  };
+  const { loader } = (await import(/* @vite-ignore */ `~/routes/${route}`)) as typeof import("~/routes/_app._home.$activity");
   const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
-  const answer = await loader({ request, params, context }).catch((thrown: unknown) => thrown);
+  const answer = await loader({ request, params, context }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
   if (answer instanceof Response) return answer;
-  const { data } = answer as { data: PlayerData };
+  const { data } = replyOf(answer);
   if (data.state === "not_found") throw new Error("activity not found");
   return data;
 }

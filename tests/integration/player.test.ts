@@ -1,32 +1,29 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlayerData, ProgressReply } from "~/components/player/types";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
-import { caught, context, get, hangUpstream, post, signedInCookie, startLegacy } from "./helpers";
+import { caught, context, get, hangUpstream, post, replyOf, signedInCookie, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-beforeAll(async () => {
-  legacy = await startLegacy();
+beforeAll(() => {
   // The file proxy streams from the mock's /storage, as in embedded mode.
-  process.env.FILES_HOST_URL = legacy.origin;
+  process.env.FILES_HOST_URL = legacy().origin;
 });
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
   cookie = await signedInCookie();
 });
 
-type Loaded = { data: PlayerData; init: { status?: number } | null };
+type Loaded = Awaited<ReturnType<typeof openOnHome>>;
 
-async function openOnHome(activity: string, headers: Record<string, string> = {}): Promise<Loaded> {
+async function openOnHome(activity: string, headers: Record<string, string> = {}) {
   const { loader } = await import("~/routes/_app._home.$activity");
   const request = new Request(`http://localhost/${activity}`, { headers: { Cookie: cookie, ...headers } });
-  return (await loader({ request, params: { activity }, context })) as unknown as Loaded;
+  return replyOf(await loader({ request, params: { activity }, context }));
 }
 
 function ready(loaded: Loaded) {
@@ -152,7 +149,7 @@ describe("activity loader", () => {
   it("says 'not found' with a 404 for an unknown id, and sends a non-numeric one home", async () => {
     const unknown = await openOnHome("99999");
     expect(unknown.data).toEqual({ state: "not_found", closeTo: "/" });
-    expect(unknown.init?.status).toBe(404);
+    expect(unknown.status).toBe(404);
     const { loader } = await import("~/routes/_app._home.$activity");
     const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context }));
     expect(response.headers.get("Location")).toBe("/");
@@ -171,11 +168,7 @@ describe("activity loader", () => {
   it("closes to the route page on a learning path, and sends a bad id there", async () => {
     const { loader } = await import("~/routes/_app.learning-path.$slug.$activity");
     const params = { slug: "formacion-requerida", activity: "205" };
-    const loaded = (await loader({
-      request: get("/learning-path/formacion-requerida/205", cookie),
-      params,
-      context,
-    })) as unknown as Loaded;
+    const loaded = replyOf(await loader({ request: get("/learning-path/formacion-requerida/205", cookie), params, context }));
     expect(ready(loaded)).toMatchObject({
       state: "ready",
       closeTo: "/learning-path/formacion-requerida",
@@ -347,10 +340,10 @@ describe("progress action", () => {
   });
 
   it("sends a finished once to an upstream without the call (404), and drops it as refused", async () => {
-    legacy.setFaults({ missingPaths: ["/activities/finished"] });
+    legacy().setFaults({ missingPaths: ["/activities/finished"] });
     const spy = vi.spyOn(globalThis, "fetch");
     const finished = await report({ action: "finished", activity: "205" });
-    legacy.setFaults({ missingPaths: [] });
+    legacy().setFaults({ missingPaths: [] });
     expect(finished).toEqual({ status: 409, body: { ok: false, error: "refused", message: "" } });
     expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
   });

@@ -1,46 +1,19 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "~/lib/format";
 import { png, pngThenHtml } from "../png";
-import { context, get, post, signedInCookie, startLegacy, UPSTREAM_FAILED } from "./helpers";
+import { context, dataOf, get, post, replyOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
-  legacy.setFaults({ errorRate: 0, latencyMs: 0, refusePath: null });
+  legacy().setFaults({ errorRate: 0, latencyMs: 0, refusePath: null });
   cookie = await signedInCookie();
 });
 
-type Result = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-type Body = { result?: Result; message?: string | null; error?: string | null };
-
-/** An action answers either a plain object (200) or `data(body, {status})`. */
-function reply(value: unknown): { status: number; body: Body } {
-  if (value && typeof value === "object" && "init" in value && "data" in value) {
-    const wrapped = value as { data: Body; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: value as Body };
-}
-
-type Profile = {
-  name: string;
-  isLeader: boolean;
-  photoPending: boolean;
-  certifications: string[];
-  university: { name: string; acronym: string; degree: string } | null;
-  languages: Array<{ name: string; isoCode: string | null; proficiency: string }>;
-  vr: { initiated: string; finalized: string; lastSeen: string; attempts: number; minutes: number } | null;
-};
-
-async function profileOf(sessionCookie: string): Promise<Profile> {
+async function profileOf(sessionCookie: string) {
   const { loader } = await import("~/routes/_app.profile._page");
-  return (await loader({ request: get("/profile", sessionCookie), params: {}, context })) as Profile;
+  return dataOf(await loader({ request: get("/profile", sessionCookie), params: {}, context }));
 }
 
 describe("profile page loader", () => {
@@ -77,11 +50,11 @@ const education = { university: "Instituto Tecnológico Autónomo de México", a
 describe("education action", () => {
   const send = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/_app.profile._page.education");
-    return reply(await action({ request: post("/profile/education", fields, cookie), params: {}, context }));
+    return replyOf(await action({ request: post("/profile/education", fields, cookie), params: {}, context }));
   };
 
   it("saves and the profile shows the new education", async () => {
-    const { status, body } = await send(education);
+    const { status, data: body } = await send(education);
     expect(status).toBe(200);
     expect(body.message).toBe("¡Dato agregado con éxito!");
     expect((await profileOf(cookie)).university).toMatchObject({
@@ -92,27 +65,27 @@ describe("education action", () => {
   });
 
   it("answers the field rules and keeps what was typed", async () => {
-    const { status, body } = await send({ ...education, degree: "ab" });
+    const { status, data: body } = await send({ ...education, degree: "ab" });
     expect(status).toBe(400);
     expect(body.result?.error).toEqual({ degree: ["minChars:3"] });
     expect(body.result?.initialValue).toMatchObject({ ...education, degree: "ab" });
   });
 
   it("refuses an acronym past the legacy API's limit before calling it", async () => {
-    const { status, body } = await send({ ...education, acronym: "A".repeat(33) });
+    const { status, data: body } = await send({ ...education, acronym: "A".repeat(33) });
     expect(status).toBe(400);
     expect(body.result?.error).toEqual({ acronym: ["maxChars:32"] });
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500, keeping the input", async () => {
-    legacy.setFaults({ refusePath: "/user/university" });
+    legacy().setFaults({ refusePath: "/user/university" });
     const refused = await send(education);
     expect(refused.status).toBe(400);
-    expect(refused.body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    expect(refused.data.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(education);
-    expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
-    expect(failed.body.result?.initialValue).toMatchObject(education);
+    expect(failed.data.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
+    expect(failed.data.result?.initialValue).toMatchObject(education);
   });
 });
 
@@ -125,25 +98,23 @@ describe("languages action", () => {
   };
   const send = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/_app.profile._page.languages");
-    return reply(await action({ request: post("/profile/languages", fields, cookie), params: {}, context }));
+    return replyOf(await action({ request: post("/profile/languages", fields, cookie), params: {}, context }));
   };
 
   it("knows each language's code by its name, for rows sent without one", async () => {
     const { loader } = await import("~/routes/_app.profile._page.languages");
-    const { codes } = (await loader({ request: get("/profile/languages", cookie), params: {}, context })) as {
-      codes: Record<string, string>;
-    };
+    const { codes } = dataOf(await loader({ request: get("/profile/languages", cookie), params: {}, context }));
     expect(codes).toMatchObject({ español: "es", inglés: "en", english: "en" });
   });
 
   it("saves both languages and an empty list clears them", async () => {
     const saved = await send(rows);
-    expect(saved.body.message).toBe("¡Datos agregados con éxito!");
+    expect(saved.data.message).toBe("¡Datos agregados con éxito!");
     expect((await profileOf(cookie)).languages.map((row) => [row.isoCode, row.proficiency])).toEqual([
       ["es", "Nativo"],
       ["en", "Intermedio"],
     ]);
-    expect((await send({})).body.message).toBe("¡Datos agregados con éxito!");
+    expect((await send({})).data.message).toBe("¡Datos agregados con éxito!");
     expect((await profileOf(cookie)).languages).toEqual([]);
   });
 
@@ -155,28 +126,28 @@ describe("languages action", () => {
       __intent__: JSON.stringify({ type: "insert", payload: { name: "languages" } }),
     });
     expect(added.status).toBe(200);
-    expect(added.body.message).toBeNull();
-    expect(added.body.result?.initialValue?.languages).toHaveLength(2);
+    expect(added.data.message).toBeNull();
+    expect(added.data.result?.initialValue?.languages).toHaveLength(2);
     const removed = await send({ ...rows, __intent__: JSON.stringify({ type: "remove", payload: { name: "languages", index: 0 } }) });
-    expect(removed.body.result?.initialValue?.languages).toEqual([{ language: "en", level: "Intermedio" }]);
+    expect(removed.data.result?.initialValue?.languages).toEqual([{ language: "en", level: "Intermedio" }]);
     expect((await profileOf(cookie)).languages).toEqual(before);
   });
 
   it("refuses a repeated language and a third row", async () => {
     const repeated = await send({ ...rows, "languages[1].language": "es" });
     expect(repeated.status).toBe(400);
-    expect(repeated.body.result?.error).toEqual({ "languages[1].language": ["invalid"] });
+    expect(repeated.data.result?.error).toEqual({ "languages[1].language": ["invalid"] });
     const third = await send({ ...rows, "languages[2].language": "es", "languages[2].level": "Básico" });
-    expect(third.body.result?.error?.languages).toEqual(["maxValue:2"]);
+    expect(third.data.result?.error?.languages).toEqual(["maxValue:2"]);
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
-    legacy.setFaults({ refusePath: "/user/languages" });
-    expect((await send(rows)).body.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    legacy().setFaults({ refusePath: "/user/languages" });
+    expect((await send(rows)).data.result?.error?.[""]).toEqual(["La solicitud fue rechazada"]);
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await send(rows);
-    expect(failed.body.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
-    expect(failed.body.result?.initialValue).toMatchObject({ languages: [{ language: "es" }, { language: "en" }] });
+    expect(failed.data.result?.error?.[""]).toEqual(UPSTREAM_FAILED);
+    expect(failed.data.result?.initialValue).toMatchObject({ languages: [{ language: "es" }, { language: "en" }] });
   });
 });
 
@@ -197,12 +168,12 @@ async function upload(file: File | null, sessionCookie = cookie) {
   const body = new FormData();
   if (file) body.set("file", file);
   const request = new Request("http://localhost/profile/photo", { method: "POST", body, headers: { Cookie: sessionCookie } });
-  return reply(await action({ request, params: {}, context }));
+  return replyOf(await action({ request, params: {}, context }));
 }
 
 describe("photo action", () => {
   it("uploads a PNG of exactly 4 MiB; the photo then waits for validation", async () => {
-    const { status, body } = await upload(photo(4 * MiB));
+    const { status, data: body } = await upload(photo(4 * MiB));
     expect(status).toBe(200);
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
     expect((await profileOf(cookie)).photoPending).toBe(true);
@@ -218,7 +189,7 @@ describe("photo action", () => {
       headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
       duplex: "half",
     } as RequestInit);
-    const { status, body } = reply(await action({ request, params: {}, context }));
+    const { status, data: body } = replyOf(await action({ request, params: {}, context }));
     expect(status).toBe(409);
     expect(body.error).toBe("Tu foto de perfil está en proceso de validación");
     expect(pull).not.toHaveBeenCalled();
@@ -226,14 +197,14 @@ describe("photo action", () => {
 
   it("uploads a JPEG chosen without JavaScript", async () => {
     const jpeg = await sharp({ create: { width: 48, height: 48, channels: 3, background: "#abc" } }).jpeg().toBuffer();
-    const { body } = await upload(new File([new Uint8Array(jpeg)], "me.jpeg", { type: "image/jpeg" }));
+    const { data: body } = await upload(new File([new Uint8Array(jpeg)], "me.jpeg", { type: "image/jpeg" }));
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
   });
 
   it.each(["foto;v=2.png", 'mi "foto".png', "línea\nnueva.png", "retrato 証明 😀.png", `${"f".repeat(296)}.png`])(
     "takes a photo whatever its file name: %s",
     async (name) => {
-      const { status, body } = await upload(photo(undefined, name));
+      const { status, data: body } = await upload(photo(undefined, name));
       expect(status).toBe(200);
       expect(body.message).toBe("¡Fotografía cargada con éxito!");
     },
@@ -241,17 +212,17 @@ describe("photo action", () => {
 
   it("refuses a 30000 × 30000 PNG (110 KB, gigabytes once decoded) with 422 and the limits, in the user's language", async () => {
     const bomb = new File([png(30000, 30000)], "photo.png", { type: "image/png" });
-    const { status, body } = await upload(bomb);
+    const { status, data: body } = await upload(bomb);
     expect(status).toBe(422);
     expect(body.error).toBe("La imagen no debe superar 8000 px por lado ni 25 megapíxeles");
     expect((await profileOf(cookie)).photoPending).toBe(false);
     const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
-    expect((await upload(bomb, english)).body.error).toBe("The image must not exceed 8000 px per side or 25 megapixels");
+    expect((await upload(bomb, english)).data.error).toBe("The image must not exceed 8000 px per side or 25 megapixels");
   });
 
   it("refuses 4 MiB + 1 byte with 413 and the spec's message", async () => {
-    const { status, body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"));
+    const { status, data: body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"));
     expect(status).toBe(413);
     expect(body.error).toBe("El archivo no debe superar los 4 MB");
     expect((await profileOf(cookie)).photoPending).toBe(false);
@@ -264,30 +235,30 @@ describe("photo action", () => {
     ["a PNG signature followed by HTML", new File([pngThenHtml], "photo.png", { type: "image/png" })],
     ["a PNG signature followed by zeros", fileOf(4096, PNG_SIGNATURE, "photo.png", "image/png")],
   ])("refuses %s by its content", async (_name, file) => {
-    const { status, body } = await upload(file);
+    const { status, data: body } = await upload(file);
     expect(status).toBe(415);
     expect(body.error).toBe("El archivo debe ser una imagen PNG o JPEG");
     expect((await profileOf(cookie)).photoPending).toBe(false);
   });
 
   it("asks for a file when none was chosen", async () => {
-    const { status, body } = await upload(null);
+    const { status, data: body } = await upload(null);
     expect(status).toBe(400);
     expect(body.error).toBe("Elige una imagen PNG o JPEG");
   });
 
   it("shows the server's message on a 402 and the photo failure text on a 500", async () => {
-    legacy.setFaults({ refusePath: "/user/profile_change_photo" });
-    expect((await upload(photo())).body.error).toBe("La solicitud fue rechazada");
-    legacy.setFaults({ refusePath: null, errorRate: 1 });
+    legacy().setFaults({ refusePath: "/user/profile_change_photo" });
+    expect((await upload(photo())).data.error).toBe("La solicitud fue rechazada");
+    legacy().setFaults({ refusePath: null, errorRate: 1 });
     const failed = await upload(photo());
     expect(failed.status).toBe(502);
-    expect(failed.body.error).toBe("¡Ups! ¡Algo salió mal!");
+    expect(failed.data.error).toBe("¡Ups! ¡Algo salió mal!");
   });
 
   it("shows the server's message on a 401 (spec §8) instead of leaving the dialog", async () => {
-    legacy.reset();
-    const { status, body } = await upload(photo());
+    legacy().reset();
+    const { status, data: body } = await upload(photo());
     expect(status).toBe(400);
     expect(body.error).toBe("Unauthenticated.");
   });
@@ -295,7 +266,7 @@ describe("photo action", () => {
   it("answers in English for an English session", async () => {
     const { localeCookie } = await import("~/infra/language.server");
     const english = `${cookie}; ${(await localeCookie.serialize("en")).split(";")[0]}`;
-    const { body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"), english);
+    const { data: body } = await upload(fileOf(4 * MiB + 1, PNG_SIGNATURE, "photo.png", "image/png"), english);
     expect(body.error).toBe("The file must not exceed 4 MB");
   });
 });

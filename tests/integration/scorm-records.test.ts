@@ -1,25 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserProgress } from "~/legacy/training.server";
-import { context, post, signedInCookie, startLegacy } from "./helpers";
+import { context, post, signedInCookie, withLegacy } from "./helpers";
 
 /**
  * `/activity-progress` as a page that goes away uses it (decision 020): its last writes in one
  * request, performed in order, and one learner's requests to one activity one at a time.
  */
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy();
 let cookie: string;
 const learner = { email: "ana.martinez@academia.test", password: "Academia2026!" };
 
-beforeAll(async () => {
-  legacy = await startLegacy();
-});
-afterAll(() => legacy.close());
 beforeEach(async () => {
-  legacy.reset();
   vi.restoreAllMocks();
   cookie = await signedInCookie();
 });
@@ -106,7 +101,7 @@ describe("a page's last writes", () => {
   });
 
   it("stop at the first write the legacy API refuses and say so", async () => {
-    legacy.setFaults({ refusePath: "/activities/update_points" });
+    legacy().setFaults({ refusePath: "/activities/update_points" });
     const trace = traceWrites();
     const reply = await batch("505", [{ action: "update_points", progress: "50" }, { action: "finished" }]);
     expect(reply.status).toBe(409);
@@ -114,7 +109,7 @@ describe("a page's last writes", () => {
   });
 
   it("carry on past refused data: the points and finished behind it are still sent, and the refusal is said", async () => {
-    legacy.setFaults({ refusePath: "/activities/update_user_data" });
+    legacy().setFaults({ refusePath: "/activities/update_user_data" });
     const trace = traceWrites();
     const userData = JSON.stringify({ scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_status": "passed" } } });
     const reply = await batch("505", [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, context, cookiesOf, form, get, signedInCookie, unsealSession, withLegacy } from "./helpers";
+import { caught, context, cookiesOf, form, get, replyOf, responseOf, signedInCookie, unsealSession, withLegacy } from "./helpers";
 
 /**
  * Issue #7 'Security' through the loaders and actions: rate limits, honeypots, session values,
@@ -25,7 +25,6 @@ function from(ip: string, path: string, fields: Record<string, string>, headers:
   });
 }
 
-type Reply = { data: { error?: Record<string, string[]>; initialValue?: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
 
 async function login(ip: string, email: string, password: string, headers: Record<string, string> = {}) {
   const { action } = await import("~/routes/_guest.login");
@@ -36,51 +35,49 @@ describe("login attempts", () => {
   it("allow 10 wrong passwords a minute per IP and account, then 429 there while the owner signs in from another IP", async () => {
     const attacker = freshIp();
     for (let i = 0; i < 12; i++) {
-      const reply = (await login(attacker, learner.email, `wrong-password-${i}`)) as unknown as Reply;
-      expect(reply.init.status).toBe(i < 10 ? 400 : 429);
+      const reply = replyOf(await login(attacker, learner.email, `wrong-password-${i}`));
+      expect(reply.status).toBe(i < 10 ? 400 : 429);
     }
-    const blocked = (await login(attacker, learner.email, learner.password)) as unknown as Reply;
-    expect(blocked.init.status).toBe(429);
-    expect(blocked.init.headers?.["Retry-After"]).toMatch(/^\d+$/);
+    const blocked = replyOf(await login(attacker, learner.email, learner.password));
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(blocked.data.error?.[""]).toEqual(["Demasiados intentos. Espera un minuto e inténtalo de nuevo."]);
     expect(blocked.data.initialValue?.email).toBe(learner.email);
     expect(blocked.data.initialValue?.password).toBeUndefined();
     // The owner, from another IP, is not locked out.
-    expect(((await login(freshIp(), learner.email, learner.password)) as Response).status).toBe(302);
+    expect(responseOf(await login(freshIp(), learner.email, learner.password)).status).toBe(302);
   });
 
   it("allow 30 wrong passwords a minute from one IP across accounts, then 429", async () => {
     const ip = freshIp();
     for (let i = 0; i < 30; i++) {
-      const reply = (await login(ip, `nobody${i}@academia.test`, "wrong-password")) as unknown as Reply;
-      expect(reply.init.status).toBe(400);
+      const reply = replyOf(await login(ip, `nobody${i}@academia.test`, "wrong-password"));
+      expect(reply.status).toBe(400);
     }
-    expect(((await login(ip, learner.email, learner.password)) as unknown as Reply).init.status).toBe(429);
-    expect(((await login(freshIp(), learner.email, learner.password)) as Response).status).toBe(302);
+    expect(replyOf(await login(ip, learner.email, learner.password)).status).toBe(429);
+    expect(responseOf(await login(freshIp(), learner.email, learner.password)).status).toBe(302);
   });
 
   it("brake an account under attack from many IPs to 3 guesses per IP, in the user's language, and still let the owner in", async () => {
     for (let i = 0; i < 20; i++) await login(freshIp(), leader.email, "wrong-password");
     const attacker = freshIp();
     for (let i = 0; i < 3; i++) {
-      expect(((await login(attacker, leader.email, "wrong-password")) as unknown as Reply).init.status).toBe(400);
+      expect(replyOf(await login(attacker, leader.email, "wrong-password")).status).toBe(400);
     }
     const { localeCookie } = await import("~/infra/language.server");
     const english = { Cookie: await localeCookie.serialize("en") };
-    const braked = (await login(attacker, leader.email.toUpperCase(), "wrong-password", english)) as unknown as Reply;
-    expect(braked.init.status).toBe(429);
+    const braked = replyOf(await login(attacker, leader.email.toUpperCase(), "wrong-password", english));
+    expect(braked.status).toBe(429);
     expect(braked.data.error?.[""]).toEqual(["Too many attempts. Wait a minute and try again."]);
-    expect(((await login(freshIp(), leader.email, leader.password)) as Response).status).toBe(302);
+    expect(responseOf(await login(freshIp(), leader.email, leader.password)).status).toBe(302);
   });
 
   it("are spent before the legacy API answers: 40 parallel wrong passwords from one IP on one account get at most 10 tries", async () => {
     mock().setFaults({ latencyMs: 300 });
     try {
       const ip = freshIp();
-      const replies = (await Promise.all(
-        Array.from({ length: 40 }, () => login(ip, "paralelo@academia.test", "wrong-password")),
-      )) as unknown as Reply[];
-      const statuses = replies.map((reply) => reply.init.status);
+      const replies = await Promise.all(Array.from({ length: 40 }, () => login(ip, "paralelo@academia.test", "wrong-password")));
+      const statuses = replies.map((reply) => replyOf(reply).status);
       expect(statuses.filter((status) => status === 400)).toHaveLength(10);
       expect(statuses.filter((status) => status === 429)).toHaveLength(30);
     } finally {
@@ -90,16 +87,15 @@ describe("login attempts", () => {
 
   it("do not count successful sign-ins", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 12; i++) expect(((await login(ip, learner.email, learner.password)) as Response).status).toBe(302);
+    for (let i = 0; i < 12; i++) expect(responseOf(await login(ip, learner.email, learner.password)).status).toBe(302);
   });
 });
 
 describe("recovery", () => {
   const recovery = async (ip: string, fields: Record<string, string>) => {
     const { action } = await import("~/routes/_guest.recovery_");
-    return (await action({ request: from(ip, "/recovery", fields), params: {}, context })) as unknown;
+    return action({ request: from(ip, "/recovery", fields), params: {}, context });
   };
-  type Blocked = { data: { result: Reply["data"] }; init: Reply["init"] };
   const outbox = async () =>
     ((await (await fetch(`${mock().origin}/__mock/outbox`)).json()) as { messages: Array<{ to: string }> }).messages;
 
@@ -118,8 +114,8 @@ describe("recovery", () => {
   it("answers 429 after 10 requests a minute from one IP, keeping the address", async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) await recovery(ip, { email: `nadie${i}@academia.test` });
-    const blocked = (await recovery(ip, { email: "lucia.gomez@academia.test" })) as Blocked;
-    expect(blocked.init.status).toBe(429);
+    const blocked = replyOf(await recovery(ip, { email: "lucia.gomez@academia.test" }));
+    expect(blocked.status).toBe(429);
     expect(blocked.data.result.error?.[""]).toEqual(["Demasiados intentos. Espera un minuto e inténtalo de nuevo."]);
     expect(blocked.data.result.initialValue?.email).toBe("lucia.gomez@academia.test");
   });
@@ -167,8 +163,8 @@ describe("SSO", () => {
     const results = await Promise.all(
       inputs.map(async (query) => {
         const started = performance.now();
-        const reply = (await welcome(freshIp(), query)) as unknown as { data: unknown; init: { status: number } };
-        return { body: JSON.stringify([reply.data, reply.init.status]), ms: performance.now() - started };
+        const reply = replyOf(await welcome(freshIp(), query));
+        return { body: JSON.stringify([reply.data, reply.status]), ms: performance.now() - started };
       }),
     );
     expect(new Set(results.map((r) => r.body))).toEqual(new Set([JSON.stringify([{ ssoFailed: true, tooMany: false }, 400])]));
@@ -180,18 +176,15 @@ describe("SSO", () => {
   it("answers 429 after 10 failures a minute from one IP", async () => {
     const ip = freshIp();
     await Promise.all(Array.from({ length: 10 }, () => welcome(ip, "email=AAAA")));
-    const blocked = (await welcome(ip, buildSsoQuery({ email: learner.email }, keys))) as unknown as {
-      data: unknown;
-      init: { status: number };
-    };
-    expect(blocked.init.status).toBe(429);
+    const blocked = replyOf(await welcome(ip, buildSsoQuery({ email: learner.email }, keys)));
+    expect(blocked.status).toBe(429);
     expect(blocked.data).toEqual({ ssoFailed: false, tooMany: true });
   });
 
   it("makes a new session value on every sign-in", async () => {
     const query = buildSsoQuery({ email: learner.email }, keys);
-    const first = await unsealSession(cookiesOf((await welcome(freshIp(), query)) as Response), secret);
-    const second = await unsealSession(cookiesOf((await welcome(freshIp(), query)) as Response), secret);
+    const first = await unsealSession(cookiesOf(responseOf(await welcome(freshIp(), query))), secret);
+    const second = await unsealSession(cookiesOf(responseOf(await welcome(freshIp(), query))), secret);
     expect(first.token).toMatch(/^canary-access-token-/);
     expect(second.token).not.toBe(first.token);
     expect(second.issuedAt).toBeGreaterThanOrEqual(first.issuedAt);
@@ -208,11 +201,9 @@ describe("session", () => {
   it("no longer works when replayed after logout (the legacy token is revoked)", async () => {
     const cookie = await signedInCookie();
     const { action } = await import("~/routes/logout");
-    const out = (await action({
-      request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
-      params: {},
-      context,
-    })) as Response;
+    const out = responseOf(
+      await action({ request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), params: {}, context }),
+    );
     expect(out.headers.get("Location")).toBe("/welcome");
     const { loader } = await import("~/routes/_app");
     const replay = await caught(loader({ request: get("/", cookie), params: {}, context }));

@@ -4,7 +4,7 @@ import { connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withEmbeddedDefaults } from "../../server/config";
 import { png } from "../png";
-import { startLegacy } from "./helpers";
+import { withLegacy } from "./helpers";
 
 /**
  * Uploads against the built app over real HTTP, in its own process (build/bin/serve.js, as in
@@ -14,7 +14,7 @@ const MiB = 1024 * 1024;
 /** The app's idle limit for upload bodies here (10 s by default), to keep the suite quick. */
 const IDLE_TIMEOUT_MS = 5000;
 
-let legacy: Awaited<ReturnType<typeof startLegacy>>;
+const legacy = withLegacy({ resetEachTest: false });
 let app: ChildProcess;
 let origin: string;
 let cookie: string;
@@ -110,7 +110,6 @@ beforeAll(async () => {
     timeout: 240_000,
     env: { ...process.env, NODE_ENV: "production" },
   });
-  legacy = await startLegacy();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   app = spawn(process.execPath, ["build/bin/serve.js"], {
@@ -123,7 +122,7 @@ beforeAll(async () => {
           LEGACY_APP_KEY: "test-app-key-0123",
           UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
         },
-        legacy.origin,
+        legacy().origin,
       ),
       NODE_ENV: "production",
     },
@@ -138,9 +137,8 @@ beforeAll(async () => {
   cookie = await signIn();
 }, 300_000);
 
-afterAll(async () => {
+afterAll(() => {
   app?.kill("SIGTERM");
-  await legacy?.close();
 });
 
 describe("photo uploads over HTTP", () => {
@@ -163,7 +161,7 @@ describe("photo uploads over HTTP", () => {
     const pid = app.pid;
     if (!pid) throw new Error("no app process");
     // A fresh mock: no photo waiting for validation (its sessions go with it).
-    legacy.reset();
+    legacy().reset();
     const learners = await Promise.all(
       ["ana.martinez", "carlos.ruiz", "lucia.gomez", "valentina.herrera", "mateo.torres"].map((name) => signIn(`${name}@academia.test`)),
     );
@@ -291,7 +289,7 @@ function tricklingCertificate(user: string, everyMs: number, signal: AbortSignal
 
 describe("slow uploads over HTTP", () => {
   it("two uploads trickling from one learner do not hold back another learner's small certificate", async () => {
-    legacy.reset();
+    legacy().reset();
     const ana = await signIn();
     const carlos = await signIn("carlos.ruiz@academia.test");
     const stop = new AbortController();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_PIN_DIGITS } from "~/legacy/general.server";
-import type { VrDialogData } from "~/lib/vr";
-import { caught, context, get, hangUpstream, signedInCookie, withLegacy } from "./helpers";
+import { caught, context, dataOf, get, hangUpstream, responseOf, signedInCookie, withLegacy } from "./helpers";
 
 /**
  * Issue #14 item 11: the VR PIN is a dialog over the page it was opened from (`?vr` on that page's
@@ -16,7 +15,7 @@ const REFERENCE = /^Código de referencia: [0-9a-f-]{36}$/;
 
 async function layout(path: string, cookie: string) {
   const { loader } = await import("~/routes/_app");
-  return (await loader({ request: get(path, cookie), params: {}, context })) as { vr: VrDialogData | null; user: { fullName: string } };
+  return dataOf(await loader({ request: get(path, cookie), params: {}, context }));
 }
 
 /** Answers the legacy PIN call with `body` (status 200, JSON); every other call goes through. */
@@ -44,7 +43,7 @@ describe("the VR dialog over a page", () => {
   it("is not an SSO hand-off: the page under it loads and keeps the session; any other parameter still hands off", async () => {
     const cookie = await signedInCookie();
     const ranking = await import("~/routes/_app.ranking");
-    const page = (await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })) as { top: unknown[] };
+    const page = dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context }));
     expect(page.top).toHaveLength(10);
 
     const handOff = await caught(ranking.loader({ request: get("/ranking?vr&code=abc", cookie), params: {}, context }));
@@ -56,7 +55,7 @@ describe("the VR dialog over a page", () => {
   it("keeps /vr as a bookmark: the dialog over home, behind the same guard", async () => {
     const { loader } = await import("~/routes/vr");
     const cookie = await signedInCookie();
-    const bookmark = (await loader({ request: get("/vr", cookie), params: {}, context })) as Response;
+    const bookmark = responseOf(await loader({ request: get("/vr", cookie), params: {}, context }));
     expect(bookmark.status).toBe(302);
     expect(bookmark.headers.get("Location")).toBe("/?vr");
     expect((await caught(loader({ request: get("/vr"), params: {}, context }))).headers.get("Location")).toBe("/welcome");
@@ -77,7 +76,7 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
       problem: ["We could not get your PIN right now. Please try again in a few minutes.", expect.stringMatching(/^Reference code: [0-9a-f-]{36}$/)],
     });
     const ranking = await import("~/routes/_app.ranking");
-    expect(((await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })) as { top: unknown[] }).top).toHaveLength(10);
+    expect(dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })).top).toHaveLength(10);
   });
 
   it("gives a PIN that never comes up within the legacy timeout", async () => {
