@@ -1,12 +1,22 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
+
+/** What shows that someone is about to use a carousel: embla is loaded then, not with the page. */
+const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "wheel"] as const;
+/** How long a native swipe must have stood still before embla takes the carousel over. */
+const SETTLE_MS = 150;
+
+type Step = (api: EmblaCarouselType) => void;
 
 /**
  * An embla carousel (spec §9: 1/2/3 slides at 320/620/1024 px, gap 20 px, rewind). Without
  * JavaScript it is a horizontally scrollable list with scroll snapping; every slide stays a link.
- * `onSelect` reports the slide in view; `controls` adds previous/next buttons (which rewind) and dots.
+ * With JavaScript it stays that list until someone reaches for it (a pointer over it, a touch,
+ * focus, a key, a wheel); embla is loaded then and takes over from the slide in view, once a
+ * native swipe has settled, without moving anything (decision 027). `onSelect` reports the slide in view; `controls`
+ * adds previous/next buttons (which rewind) and dots, whose first tap waits for embla.
  */
 export function Carousel({
   label,
@@ -29,34 +39,120 @@ export function Carousel({
   const { t } = useTranslation("learning");
   const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ align: "start", startIndex, duration: reducedMotion ? 0 : 25 });
+  const section = useRef<HTMLElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const [api, setApi] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(startIndex);
+  // A control tapped before embla arrived: done once it has.
+  const pending = useRef<Step>();
+  // The start slide last shown, natively or by embla.
+  const shownStart = useRef(startIndex);
+  const latest = useRef({ selected, onSelect, reducedMotion, startIndex });
+  latest.current = { selected, onSelect, reducedMotion, startIndex };
+
+  // Until embla runs, the native list shows the start slide and waits for a first sign of use.
+  useEffect(() => {
+    const node = viewport.current;
+    const root = section.current;
+    if (api || !node || !root) return;
+    node.scrollLeft = startIndex * slideWidth(node);
+    shownStart.current = startIndex;
+    const want = () => setWanted(true);
+    for (const type of INTENT_EVENTS) root.addEventListener(type, want, { passive: true, once: true });
+    return () => {
+      for (const type of INTENT_EVENTS) root.removeEventListener(type, want);
+    };
+  }, [api, startIndex]);
+
+  useEffect(() => {
+    const node = viewport.current;
+    if (!wanted || !node) return;
+    let created: EmblaCarouselType | undefined;
+    let stopWaiting = () => {};
+    let cancelled = false;
+    import("embla-carousel").then(
+      ({ default: EmblaCarousel }) => {
+        if (cancelled) return;
+        stopWaiting = whenSettled(node, () => {
+          // The slide a native swipe left in view is embla's start; embla moves the track itself.
+          const index = Math.round(node.scrollLeft / slideWidth(node));
+          const height = node.offsetHeight;
+          section.current?.setAttribute("data-enhanced", "true");
+          // A desktop's scrollbar goes with the native scrolling: its room stays, so nothing below moves.
+          const lost = height - node.offsetHeight;
+          if (lost > 0) node.style.paddingBottom = `${lost}px`;
+          node.scrollLeft = 0;
+          created = EmblaCarousel(node, { align: "start", startIndex: index, duration: latest.current.reducedMotion ? 0 : 25 });
+          setApi(created);
+        });
+      },
+      // A chunk that failed to load leaves the native list, which still scrolls.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      stopWaiting();
+      created?.destroy();
+      setApi(undefined);
+    };
+  }, [wanted]);
 
   useEffect(() => {
     if (!api) return;
     const update = () => {
-      setSelected(api.selectedScrollSnap());
-      onSelect?.(api.selectedScrollSnap());
+      const index = api.selectedScrollSnap();
+      setSelected(index);
+      latest.current.onSelect?.(index);
     };
+    // A native swipe before embla arrived may have moved the carousel on.
+    if (api.selectedScrollSnap() !== latest.current.selected) update();
     api.on("select", update);
+    const step = pending.current;
+    pending.current = undefined;
+    step?.(api);
     return () => {
       api.off("select", update);
     };
-  }, [api, onSelect]);
+  }, [api]);
 
-  const go = useCallback(
-    (step: 1 | -1) => {
-      if (!api) return;
-      const last = api.scrollSnapList().length - 1;
-      const current = api.selectedScrollSnap();
-      api.scrollTo(step === 1 ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1);
+  useEffect(() => {
+    api?.reInit({ duration: reducedMotion ? 0 : 25 });
+  }, [api, reducedMotion]);
+
+  // The page moved to another start slide (the route page's levels after a navigation).
+  useEffect(() => {
+    if (!api || shownStart.current === startIndex) return;
+    shownStart.current = startIndex;
+    if (api.selectedScrollSnap() !== startIndex) api.scrollTo(startIndex, true);
+  }, [api, startIndex]);
+
+  const run = useCallback(
+    (step: Step) => {
+      if (api) return step(api);
+      pending.current = step;
+      setWanted(true);
     },
     [api],
   );
+  const go = (direction: 1 | -1) =>
+    run((carousel) => {
+      const last = carousel.scrollSnapList().length - 1;
+      const current = carousel.selectedScrollSnap();
+      carousel.scrollTo(direction === 1 ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1);
+    });
 
   return (
-    <section className="carousel" data-per-page={perPage} data-variant={variant} data-enhanced={hydrated} aria-roledescription="carousel" aria-label={label}>
-      <div className="carousel-viewport" ref={viewportRef}>
+    <section
+      ref={section}
+      className="carousel"
+      data-per-page={perPage}
+      data-variant={variant}
+      data-enhanced={Boolean(api)}
+      aria-roledescription="carousel"
+      aria-label={label}
+    >
+      <div className="carousel-viewport" ref={viewport}>
         <ul className="carousel-track">
           {children.map((child, index) => (
             <li key={index} className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} / ${children.length}`}>
@@ -78,7 +174,7 @@ export function Carousel({
                 className="carousel-dot"
                 aria-label={t("goToSlide", { n: index + 1 })}
                 aria-current={index === selected}
-                onClick={() => api?.scrollTo(index)}
+                onClick={() => run((carousel) => carousel.scrollTo(index))}
               />
             ))}
           </div>
@@ -89,6 +185,49 @@ export function Carousel({
       ) : null}
     </section>
   );
+}
+
+/** The width one step of the native list scrolls: a slide's. */
+function slideWidth(viewport: HTMLElement) {
+  return viewport.querySelector<HTMLElement>(".carousel-slide")?.offsetWidth || viewport.clientWidth || 1;
+}
+
+/**
+ * Calls `callback` once nothing has touched or scrolled `node` for SETTLE_MS, so embla never takes
+ * over in the middle of a native swipe. Returns a function that cancels the wait.
+ */
+function whenSettled(node: HTMLElement, callback: () => void) {
+  let touching = false;
+  let timer = 0;
+  const wait = () => {
+    window.clearTimeout(timer);
+    if (!touching) timer = window.setTimeout(finish, SETTLE_MS);
+  };
+  const touchStart = () => {
+    touching = true;
+    window.clearTimeout(timer);
+  };
+  const touchEnd = () => {
+    touching = false;
+    wait();
+  };
+  const listeners = [
+    ["touchstart", touchStart],
+    ["touchend", touchEnd],
+    ["touchcancel", touchEnd],
+    ["scroll", wait],
+  ] as const;
+  const stop = () => {
+    window.clearTimeout(timer);
+    for (const [type, listener] of listeners) node.removeEventListener(type, listener);
+  };
+  function finish() {
+    stop();
+    callback();
+  }
+  for (const [type, listener] of listeners) node.addEventListener(type, listener, { passive: true });
+  wait();
+  return stop;
 }
 
 function usePrefersReducedMotion() {
