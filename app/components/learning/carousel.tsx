@@ -5,8 +5,6 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /** What shows that someone is about to use a carousel: embla is loaded then, not with the page. */
 const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "wheel"] as const;
-/** How long a native swipe must have stood still before embla takes the carousel over. */
-const SETTLE_MS = 150;
 
 type Step = (api: EmblaCarouselType) => void;
 
@@ -67,24 +65,18 @@ export function Carousel({
 
   useEffect(() => {
     const node = viewport.current;
-    if (!wanted || !node) return;
-    let created: EmblaCarouselType | undefined;
-    let stopWaiting = () => {};
+    const root = section.current;
+    if (!wanted || !node || !root) return;
+    let cancel = () => {};
     let cancelled = false;
-    import("embla-carousel").then(
-      ({ default: EmblaCarousel }) => {
+    import("./carousel-embla").then(
+      ({ takeOver }) => {
         if (cancelled) return;
-        stopWaiting = whenSettled(node, () => {
-          // The slide a native swipe left in view is embla's start; embla moves the track itself.
-          const index = Math.round(node.scrollLeft / slideWidth(node));
-          const height = node.offsetHeight;
-          section.current?.setAttribute("data-enhanced", "true");
-          // A desktop's scrollbar goes with the native scrolling: its room stays, so nothing below moves.
-          const lost = height - node.offsetHeight;
-          if (lost > 0) node.style.paddingBottom = `${lost}px`;
-          node.scrollLeft = 0;
-          created = EmblaCarousel(node, { align: "start", startIndex: index, duration: latest.current.reducedMotion ? 0 : 25 });
-          setApi(created);
+        cancel = takeOver(node, root, {
+          // The slide a native swipe left in view.
+          start: () => Math.round(node.scrollLeft / slideWidth(node)),
+          duration: () => (latest.current.reducedMotion ? 0 : 25),
+          onReady: setApi,
         });
       },
       // A chunk that failed to load leaves the native list, which still scrolls.
@@ -92,8 +84,7 @@ export function Carousel({
     );
     return () => {
       cancelled = true;
-      stopWaiting();
-      created?.destroy();
+      cancel();
       setApi(undefined);
     };
   }, [wanted]);
@@ -190,44 +181,6 @@ export function Carousel({
 /** The width one step of the native list scrolls: a slide's. */
 function slideWidth(viewport: HTMLElement) {
   return viewport.querySelector<HTMLElement>(".carousel-slide")?.offsetWidth || viewport.clientWidth || 1;
-}
-
-/**
- * Calls `callback` once nothing has touched or scrolled `node` for SETTLE_MS, so embla never takes
- * over in the middle of a native swipe. Returns a function that cancels the wait.
- */
-function whenSettled(node: HTMLElement, callback: () => void) {
-  let touching = false;
-  let timer = 0;
-  const wait = () => {
-    window.clearTimeout(timer);
-    if (!touching) timer = window.setTimeout(finish, SETTLE_MS);
-  };
-  const touchStart = () => {
-    touching = true;
-    window.clearTimeout(timer);
-  };
-  const touchEnd = () => {
-    touching = false;
-    wait();
-  };
-  const listeners = [
-    ["touchstart", touchStart],
-    ["touchend", touchEnd],
-    ["touchcancel", touchEnd],
-    ["scroll", wait],
-  ] as const;
-  const stop = () => {
-    window.clearTimeout(timer);
-    for (const [type, listener] of listeners) node.removeEventListener(type, listener);
-  };
-  function finish() {
-    stop();
-    callback();
-  }
-  for (const [type, listener] of listeners) node.addEventListener(type, listener, { passive: true });
-  wait();
-  return stop;
 }
 
 function usePrefersReducedMotion() {
