@@ -79,3 +79,37 @@ export function LiveContactForm({ submissionId, constraint, pageReply, action = 
     </fetcher.Form>
   );
 }
+
+// What was typed in the server's form goes over to this one (contact-form.tsx).
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+type Typed = { values: Array<[string, string]>; focus: { name: string; start: number | null; end: number | null } | null };
+
+/** The fields someone types in (hidden ones are the form's own, set by React). */
+function fieldsOf(root: HTMLElement): Field[] {
+  return [...root.querySelectorAll<Field>("input[name], textarea[name]")].filter((field) => field.type !== "hidden");
+}
+
+/** What was typed in the form in `root`, and where the caret is. */
+export function captureForm(root: HTMLElement): Typed {
+  const fields = fieldsOf(root);
+  const active = fields.find((field) => field === document.activeElement);
+  return {
+    values: fields.map((field) => [field.name, field.value]),
+    // An email field has no selection: null.
+    focus: active ? { name: active.name, start: active.selectionStart, end: active.selectionEnd } : null,
+  };
+}
+
+/** Puts `typed` back into the form now in `root`. */
+export function restoreForm(root: HTMLElement, { values, focus }: Typed) {
+  const fields = fieldsOf(root);
+  for (const [name, value] of values) {
+    const field = fields.find((candidate) => candidate.name === name);
+    if (field) field.value = value;
+  }
+  const target = focus && fields.find((field) => field.name === focus.name);
+  if (!focus || !target) return;
+  target.focus();
+  if (focus.start !== null && focus.end !== null) target.setSelectionRange(focus.start, focus.end);
+}
