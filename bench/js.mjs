@@ -1,6 +1,6 @@
 // `node bench/js.mjs`: figure 1 of `npm run bench` alone (JS budget), with each page's gzip bytes by
 // package and its largest scripts, to measure a change to the browser's code in a minute.
-// Ports: JS_BENCH_PORT (app; its mock on +1000) and +20 for the floor, the bench's by default.
+// Ports: JS_BENCH_PORT for the app (3610 by default), its mock on +1000, the floor on +1.
 import { fileURLToPath } from "node:url";
 import { measureJs } from "./lib/js-budget.mjs";
 import { PAGES } from "./lib/pages.mjs";
@@ -11,7 +11,7 @@ const port = Number(process.env.JS_BENCH_PORT ?? 3610);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 buildAll();
-const floor = await startFloor({ port: port + 20 });
+const floor = await startFloor({ port: port + 1 });
 const app = await startApp({ port, mockPort: port + 1000 }).catch(async (error) => {
   await floor.stop();
   throw error;
