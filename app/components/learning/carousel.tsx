@@ -13,8 +13,9 @@ type Step = (api: EmblaCarouselType) => void;
  * JavaScript it is a horizontally scrollable list with scroll snapping; every slide stays a link.
  * With JavaScript it stays that list until someone reaches for it (a pointer over it, a touch,
  * focus, a key, a wheel); embla is loaded then and takes over from the slide in view, once a
- * native swipe has settled, without moving anything (decision 027). `onSelect` reports the slide in view; `controls`
- * adds previous/next buttons (which rewind) and dots, whose first tap waits for embla.
+ * native swipe has settled, without moving anything (decision 027). `onSelect` reports the slide
+ * in view; `controls` adds previous/next buttons (which rewind) and dots, whose first tap waits
+ * for embla.
  */
 export function Carousel({
   label,

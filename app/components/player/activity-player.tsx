@@ -13,14 +13,21 @@ import { type Tracker, useActivityTracker } from "./use-activity-tracker";
  * 027). The server renders them at once (players.server.ts); in the browser the one a page shows
  * loads as it hydrates, and React keeps the server's HTML in its place until it has.
  */
-function player<Props extends object>(server: ComponentType<Props> | undefined, load: () => Promise<ComponentType<Props>>) {
+function player<Props extends object>(
+  server: ComponentType<Props> | undefined,
+  load: () => Promise<ComponentType<Props>>,
+) {
   return server ?? lazy(() => load().then((component) => ({ default: component })));
 }
-const ExternalLinkPlayer = player(serverPlayers.ExternalLinkPlayer, () => import("./external-link-player").then((m) => m.ExternalLinkPlayer));
-const ImagePlayer = player(serverPlayers.ImagePlayer, () => import("./image-player").then((m) => m.ImagePlayer));
-const MediaElementPlayer = player(serverPlayers.MediaElementPlayer, () => import("./media-element-player").then((m) => m.MediaElementPlayer));
-const PdfPlayer = player(serverPlayers.PdfPlayer, () => import("./pdf-player").then((m) => m.PdfPlayer));
-const ScormPlayer = player(serverPlayers.ScormPlayer, () => import("./scorm-player").then((m) => m.ScormPlayer));
+const ExternalLinkPlayer = player(serverPlayers.ExternalLinkPlayer, () =>
+  import("./external-link-player").then((module) => module.ExternalLinkPlayer),
+);
+const ImagePlayer = player(serverPlayers.ImagePlayer, () => import("./image-player").then((module) => module.ImagePlayer));
+const MediaElementPlayer = player(serverPlayers.MediaElementPlayer, () =>
+  import("./media-element-player").then((module) => module.MediaElementPlayer),
+);
+const PdfPlayer = player(serverPlayers.PdfPlayer, () => import("./pdf-player").then((module) => module.PdfPlayer));
+const ScormPlayer = player(serverPlayers.ScormPlayer, () => import("./scorm-player").then((module) => module.ScormPlayer));
 
 /** The player: the activity's content, by type, and the tracking of spec §4 around it. */
 export function ActivityPlayer({ data }: { data: PlayerPayload }) {
@@ -61,7 +68,9 @@ function PlainProgressSlot() {
       </div>
     );
   }
-  return scripted ? null : <div className="player-plain-slot" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
+  return scripted ? null : (
+    <div className="player-plain-slot" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+  );
 }
 
 type ContentProps = Pick<Tracker, "finish" | "report" | "unsaved" | "onLeave" | "finishing"> & {
