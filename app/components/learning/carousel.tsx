@@ -5,6 +5,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /** What shows that someone is about to use a carousel: embla is loaded then, not with the page. */
 const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "wheel"] as const;
+/** Those that scroll the list by hand (the others only hover or move the focus). */
+const SWIPES = new Set(["pointerdown", "touchstart", "wheel"]);
 
 type Step = (api: EmblaCarouselType) => void;
 
@@ -47,6 +49,8 @@ export function Carousel({
   const pending = useRef<Step>();
   // The start slide last shown, natively or by embla.
   const shownStart = useRef(startIndex);
+  // Whether the native list may have been scrolled by hand before embla arrived.
+  const swiped = useRef(false);
   const latest = useRef({ selected, onSelect, reducedMotion, startIndex });
   latest.current = { selected, onSelect, reducedMotion, startIndex };
 
@@ -57,8 +61,11 @@ export function Carousel({
     if (api || !node || !root) return;
     node.scrollLeft = startIndex * slideWidth(node);
     shownStart.current = startIndex;
-    const want = () => setWanted(true);
-    for (const type of INTENT_EVENTS) root.addEventListener(type, want, { passive: true, once: true });
+    const want = (event: Event) => {
+      if (SWIPES.has(event.type)) swiped.current = true;
+      setWanted(true);
+    };
+    for (const type of INTENT_EVENTS) root.addEventListener(type, want, { passive: true });
     return () => {
       for (const type of INTENT_EVENTS) root.removeEventListener(type, want);
     };
@@ -97,8 +104,13 @@ export function Carousel({
       setSelected(index);
       latest.current.onSelect?.(index);
     };
-    // A native swipe before embla arrived may have moved the carousel on.
-    if (api.selectedScrollSnap() !== latest.current.selected) update();
+    // A native swipe before embla arrived may have moved the carousel on; the browser scrolling to
+    // a focused slide did not choose it (WCAG 3.2.1: the route page's levels change the page).
+    const index = api.selectedScrollSnap();
+    if (index !== latest.current.selected) {
+      if (swiped.current) update();
+      else setSelected(index);
+    }
     api.on("select", update);
     const step = pending.current;
     pending.current = undefined;
