@@ -41,11 +41,11 @@ export function ContactForm(props: ContactFormProps) {
       stop();
       import("./contact-form-live").then(
         ({ LiveContactForm, captureForm, restoreForm }) => {
-          if (cancelled) return;
+          if (cancelled || !slot.current) return;
           loaded = LiveContactForm;
-          const typed = slot.current ? captureForm(slot.current) : null;
+          const typed = captureForm(slot.current);
           flushSync(() => setLive(() => LiveContactForm));
-          if (typed && slot.current) restoreForm(slot.current, typed);
+          if (slot.current) restoreForm(slot.current, typed);
         },
         // A chunk that failed to load leaves the server's form, which posts without JavaScript.
         () => undefined,

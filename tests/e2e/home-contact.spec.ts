@@ -58,6 +58,8 @@ test.describe("the live contact form loads when the footer comes near", () => {
 
   test("not with the page, but before the footer is reached", async ({ page }) => {
     await signIn(page);
+    // Home reached by the sign-in's client navigation loads its live form at once: let it finish.
+    await page.waitForLoadState("networkidle");
     const asked: string[] = [];
     page.on("request", (request) => {
       if (LIVE_CHUNK.test(request.url())) asked.push(request.url());

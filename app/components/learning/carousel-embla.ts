@@ -12,7 +12,7 @@ const SETTLE_MS = 150;
 export function takeOver(
   viewport: HTMLElement,
   section: HTMLElement,
-  { start, duration, onReady }: { start: () => number; duration: () => number; onReady: (api: EmblaCarouselType) => void },
+  { start, onReady }: { start: () => number; onReady: (api: EmblaCarouselType) => void },
 ) {
   let created: EmblaCarouselType | undefined;
   const stop = whenSettled(viewport, () => {
@@ -24,7 +24,7 @@ export function takeOver(
     if (lost > 0) viewport.style.paddingBottom = `${lost}px`;
     // Embla moves the track itself.
     viewport.scrollLeft = 0;
-    created = EmblaCarousel(viewport, { align: "start", startIndex, duration: duration() });
+    created = EmblaCarousel(viewport, { align: "start", startIndex });
     onReady(created);
   });
   return () => {

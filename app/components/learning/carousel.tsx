@@ -51,8 +51,8 @@ export function Carousel({
   const shownStart = useRef(startIndex);
   // Whether the native list may have been scrolled by hand before embla arrived.
   const swiped = useRef(false);
-  const latest = useRef({ selected, onSelect, reducedMotion, startIndex });
-  latest.current = { selected, onSelect, reducedMotion, startIndex };
+  const latest = useRef({ selected, onSelect });
+  latest.current = { selected, onSelect };
 
   // Until embla runs, the native list shows the start slide and waits for a first sign of use.
   useEffect(() => {
@@ -83,7 +83,6 @@ export function Carousel({
         cancel = takeOver(node, root, {
           // The slide a native swipe left in view.
           start: () => Math.round(node.scrollLeft / slideWidth(node)),
-          duration: () => (latest.current.reducedMotion ? 0 : 25),
           onReady: setApi,
         });
       },
@@ -96,6 +95,11 @@ export function Carousel({
       setApi(undefined);
     };
   }, [wanted]);
+
+  // Embla starts with its default duration; before a control's first step runs below.
+  useEffect(() => {
+    api?.reInit({ duration: reducedMotion ? 0 : 25 });
+  }, [api, reducedMotion]);
 
   useEffect(() => {
     if (!api) return;
@@ -119,10 +123,6 @@ export function Carousel({
       api.off("select", update);
     };
   }, [api]);
-
-  useEffect(() => {
-    api?.reInit({ duration: reducedMotion ? 0 : 25 });
-  }, [api, reducedMotion]);
 
   // The page moved to another start slide (the route page's levels after a navigation).
   useEffect(() => {
@@ -191,9 +191,9 @@ export function Carousel({
   );
 }
 
-/** The width one step of the native list scrolls: a slide's. */
+/** The width one step of the native list scrolls: a slide's (1 with none, never a division by 0). */
 function slideWidth(viewport: HTMLElement) {
-  return viewport.querySelector<HTMLElement>(".carousel-slide")?.offsetWidth || viewport.clientWidth || 1;
+  return viewport.querySelector<HTMLElement>(".carousel-slide")?.offsetWidth || 1;
 }
 
 function usePrefersReducedMotion() {
