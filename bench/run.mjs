@@ -10,26 +10,13 @@ import { measureJs } from "./lib/js-budget.mjs";
 import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
 import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
+import { PAGES } from "./lib/pages.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
 const PORTS = { app: 3610, appMock: 4610, fanout: 3620, fanoutMock: 4620, memory: 3640, memoryMock: 4640, pdfBombs: 3650, pdfBombsMock: 4650, floor: 3630, devtools: 4690 };
 const LATENCY_MS = 100;
-const JS_FACTOR = 1.3;
-const SCORM_JS_FACTOR = 1.5;
-
-/** The pages of the budgets; ids and slug from the mock's seed (server/mock/seed-training.ts). */
-const PAGES = [
-  { name: "home", path: "/", signedIn: true },
-  { name: "route page", path: "/learning-path/formacion-inicial", signedIn: true },
-  { name: "PDF player", path: "/103", signedIn: true },
-  { name: "SCORM player", path: "/106", signedIn: true, factor: SCORM_JS_FACTOR },
-  { name: "profile", path: "/profile", signedIn: true },
-  { name: "ranking", path: "/ranking", signedIn: true },
-  { name: "notifications", path: "/notifications", signedIn: true },
-  { name: "login", path: "/login", signedIn: false },
-];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -68,7 +55,6 @@ try {
     ...page,
     url: `${app.origin}${page.path}`,
     cookie: page.signedIn ? cookie : undefined,
-    factor: page.factor ?? JS_FACTOR,
   }));
   const floorUrl = `${floor.origin}/`;
 

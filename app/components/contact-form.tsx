@@ -1,88 +1,79 @@
-import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { INTERACTIONS } from "~/lib/first-interaction";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import type { contactAction } from "~/lib/contact-form.server";
-import { FormError, Honeypot, TextareaField, TextField } from "./forms";
+import type { ContactFormProps } from "./contact-form-live";
+import { LiveContactForm as ServerContactForm } from "./contact-form.server";
 
-/** Spec §4: the form resets 1 s after it was sent. */
-const RESET_AFTER_MS = 1000;
+/** The form loads once the footer is within half a screen below the viewport, before anyone reaches it. */
+const NEAR = "0px 0px 50% 0px";
 
-type ContactReply = Awaited<ReturnType<typeof contactAction>> extends infer R
-  ? R extends { data: infer D } ? D : R
-  : never;
+type LiveForm = (props: ContactFormProps) => JSX.Element;
+
+/** The live form once loaded: a later page that shows the footer renders it at once. */
+let loaded: LiveForm | undefined;
 
 /**
- * The contact footer (spec §2, §4): idle, saving (an overlay; a second submit is ignored), sent
- * (success notice, then a fresh form). With JavaScript it posts in place; without, it posts to
- * `action` (/contact, or home for a signed-in learner), whose page passes its reply as `pageReply`
- * and opens at the form (`#contact`).
+ * The contact footer (spec §2, §4). The server renders the whole form; the browser keeps that
+ * HTML as it is (a plain form that posts as without JavaScript) and loads the live form, with
+ * conform, only when the footer comes near the viewport or someone uses the form: at the bottom of
+ * home, most visits never do (issue #16 item 4, decision 027). The live form then replaces the
+ * server's with what was typed, the focus and the caret carried over. A footer rendered by a
+ * client navigation has no server form to keep, and loads the live one at once.
  */
-export function ContactForm({
-  submissionId,
-  constraint,
-  pageReply,
-  action = "/contact",
-}: {
-  submissionId: string;
-  constraint: FormConstraint;
-  pageReply?: ContactReply;
-  action?: string;
-}) {
+export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
-  const reply = fetcher.data ?? pageReply;
-  const [formId, setFormId] = useState(submissionId);
-  const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
-    id: `contact-${formId}`,
-    constraint,
-    lastResult: reply?.sent ? null : reply?.result,
-  });
-  const saving = fetcher.state !== "idle";
+  const slot = useRef<HTMLDivElement>(null);
+  const [Live, setLive] = useState<LiveForm | undefined>(() => loaded);
 
   useEffect(() => {
-    if (!reply?.sent) return;
-    const next = reply.nextSubmissionId;
-    const timer = setTimeout(() => setFormId(next), RESET_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [reply]);
+    const node = slot.current;
+    if (Live || !node) return;
+    let cancelled = false;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+      rootMargin: NEAR,
+    });
+    const stop = () => {
+      observer.disconnect();
+      for (const type of INTERACTIONS) node.removeEventListener(type, load);
+    };
+    function load() {
+      stop();
+      import("./contact-form-live").then(
+        ({ LiveContactForm, captureForm, restoreForm }) => {
+          if (cancelled || !slot.current) return;
+          loaded = LiveContactForm;
+          const typed = captureForm(slot.current);
+          flushSync(() => setLive(() => LiveContactForm));
+          if (slot.current) restoreForm(slot.current, typed);
+        },
+        // A chunk that failed to load leaves the server's form, which posts without JavaScript.
+        () => undefined,
+      );
+    }
+    if (node.childElementCount === 0) load();
+    else {
+      observer.observe(node);
+      for (const type of INTERACTIONS) node.addEventListener(type, load);
+    }
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [Live]);
 
+  const Form = typeof document === "undefined" ? ServerContactForm : Live;
   return (
     <section id="contact" className="contact-footer" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("contact.title")}</h2>
-      <fetcher.Form
-        method="post"
-        action={`${action}#contact`}
-        {...getFormProps(form)}
-        className="stack contact-form"
-        aria-busy={saving}
-        onSubmit={(event) => {
-          if (saving) event.preventDefault();
-          else form.onSubmit(event);
-        }}
-      >
-        <input type="hidden" name="submission_id" value={reply?.sent ? reply.nextSubmissionId : formId} />
-        <TextField field={fields.name} label={t("contact.name")} inputProps={{ autoComplete: "name" }} />
-        <TextField field={fields.phone} label={t("contact.phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
-        <TextField field={fields.email} label={t("contact.email")} type="email" inputProps={{ autoComplete: "email" }} />
-        <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} />
-        <Honeypot />
-        <FormError errors={form.errors} />
-        {reply?.sent ? (
-          <p className="form-success" role="status">
-            {reply.message}
-          </p>
-        ) : null}
-        <button type="submit" className="button button-primary" aria-disabled={saving}>
-          {t("contact.send")}
-        </button>
-        {saving ? (
-          <div className="saving-overlay" role="status">
-            {t("app.loading")}
-          </div>
-        ) : null}
-      </fetcher.Form>
+      {Form ? (
+        <div key="live" ref={slot}>
+          <Form {...props} />
+        </div>
+      ) : (
+        // Hydration leaves what the server rendered in here untouched.
+        <div key="server" ref={slot} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      )}
     </section>
   );
 }

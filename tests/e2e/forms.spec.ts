@@ -56,6 +56,8 @@ test("login: zod loads on the first interaction and a submit's errors show witho
 
 test("home: the contact form loads zod only once touched, then validates on submit", async ({ page }) => {
   await signIn(page);
+  // Home reached by the sign-in's client navigation loads its live contact form at once: let it finish.
+  await page.waitForLoadState("networkidle");
   const initial = watch(page);
   await page.reload({ waitUntil: "networkidle" });
   expect(await holdZod(initial.scripts)).toBe(false);

@@ -44,3 +44,74 @@ test("a comment too short on home keeps what was typed, at the form", async ({ p
   await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
   expect(await contactCount()).toBe(0);
 });
+
+/**
+ * Issue #16 item 4 (decision 027): on home the live contact form (conform) loads only when the
+ * footer comes near or the form is used; the server's form stands in until then, and what was
+ * typed in it, the focus and the caret go over to the live one.
+ */
+test.describe("the live contact form loads when the footer comes near", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "without JavaScript the server's form is the form");
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  const LIVE_CHUNK = /\/contact-form-live-[A-Z0-9]+\.js$/;
+
+  test("not with the page, but before the footer is reached", async ({ page }) => {
+    await signIn(page);
+    // Home reached by the sign-in's client navigation loads its live form at once: let it finish.
+    await page.waitForLoadState("networkidle");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (LIVE_CHUNK.test(request.url())) asked.push(request.url());
+    });
+    await page.reload({ waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    // Half a screen above the footer is near enough.
+    await page.evaluate(() => {
+      const top = document.getElementById("contact")!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - window.innerHeight * 1.4);
+    });
+    await expect.poll(() => asked.length).toBe(1);
+  });
+
+  test("what was typed before it loaded stays, with the focus and the caret, and it validates in the browser", async ({ page }) => {
+    await signIn(page);
+    await page.reload({ waitUntil: "networkidle" });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(LIVE_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const form = page.locator(".contact-form");
+    await form.evaluate((element) => element.setAttribute("data-from-server", ""));
+    await form.getByLabel("Nombre").tap();
+    await form.getByLabel("Nombre").pressSequentially("Ana Martínez");
+    const comment = form.getByLabel("Comentario");
+    await comment.tap();
+    await comment.pressSequentially("Muy cortoX");
+    await comment.press("ArrowLeft");
+
+    release();
+    await expect(page.locator(".contact-form[data-from-server]")).toHaveCount(0);
+    await expect(form.getByLabel("Nombre")).toHaveValue("Ana Martínez");
+    await expect(comment).toHaveValue("Muy cortoX");
+    await expect(comment).toBeFocused();
+    // Typing goes on where the caret was, before the X.
+    await comment.pressSequentially("!");
+    await expect(comment).toHaveValue("Muy corto!X");
+
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") sent.push(request.url());
+    });
+    await expect(async () => {
+      await form.getByRole("button", { name: "Enviar comentario" }).tap();
+      await expect(form.getByText("El número mínimo de caracteres es 25")).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+    expect(sent).toEqual([]);
+  });
+});

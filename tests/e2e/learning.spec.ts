@@ -127,3 +127,35 @@ test("data saver: the learner turns it on, covers load light and the video waits
   await page.getByRole("button", { name: "Ahorro de datos: activado" }).click();
   await expect(page.getByRole("button", { name: "Ahorro de datos: desactivado" })).toBeVisible();
 });
+
+test.describe("carousels load embla when first used (decision 027)", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "without JavaScript a carousel is a native scrolling list");
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test("not with the page; embla then takes over from the slide a native swipe left in view, without a jump", async ({ page }) => {
+    await signIn(page);
+    const embla: string[] = [];
+    page.on("request", (request) => {
+      if (/\/carousel-embla-\w+\.js$/.test(request.url())) embla.push(request.url());
+    });
+    await page.reload({ waitUntil: "networkidle" });
+    const simulators = page.getByRole("region", { name: "Simulador BEA" });
+    await expect(simulators).toHaveAttribute("data-enhanced", "false");
+    expect(embla).toEqual([]);
+
+    // A native swipe to the second slide (the list scrolls and snaps by itself until embla runs).
+    const viewport = simulators.locator(".carousel-viewport");
+    await viewport.evaluate((node) => node.scrollTo({ left: node.clientWidth }));
+    const second = simulators.locator(".carousel-slide").nth(1).locator("> *");
+    await expect.poll(async () => Math.round((await second.boundingBox())?.x ?? -1)).toBe(Math.round((await viewport.boundingBox())!.x));
+    const before = await second.boundingBox();
+
+    await simulators.locator(".carousel-slide").nth(1).dispatchEvent("touchstart");
+    await expect(simulators).toHaveAttribute("data-enhanced", "true");
+    expect(embla).toHaveLength(1);
+    expect(await second.boundingBox()).toEqual(before);
+    await expect(page.locator(".simulator-panel")).toContainText("Concilia un estado de cuenta con el mayor.");
+    await simulators.getByRole("button", { name: "Siguiente" }).tap();
+    await expect(simulators.getByRole("button", { name: "Ir a la diapositiva 3" })).toHaveAttribute("aria-current", "true");
+  });
+});

@@ -130,7 +130,8 @@ test.describe("with JavaScript", () => {
       "loading",
       "lazy"
     );
-    expect(scripts.filter((url) => /pdf/i.test(url))).toEqual([]);
+    // The player's own chunk is no pdf.js.
+    expect(scripts.filter((url) => /pdf/i.test(url) && !/\/pdf-player-\w+\.js$/.test(url))).toEqual([]);
     await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
       "href",
@@ -141,6 +142,38 @@ test.describe("with JavaScript", () => {
     await expect(state).toHaveText("Completado", { timeout: 25_000 });
     await player(page).close();
     await expect(card(page, `${route("formacion-requerida")}/207`).locator(".status")).toHaveText("Completado");
+  });
+
+  test("a page carries only the player it shows, and keeps the server's pages until that player has loaded", async ({ page }) => {
+    // Decision 027: each kind's player is a chunk of its own.
+    const players: string[] = [];
+    page.on("request", (request) => {
+      const match = /\/(\w+(?:-\w+)*-player)-\w+\.js$/.exec(request.url());
+      if (match?.[1]) players.push(match[1]);
+    });
+    await signIn(page);
+    await page.goto("/106", { waitUntil: "networkidle" });
+    await expect(player(page).dialog.locator(".scorm-frame")).toBeVisible();
+    expect(players).toEqual(["scorm-player"]);
+
+    players.length = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/pdf-player-\w+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/103");
+    const first = player(page).dialog.getByRole("img", { name: "Página 1 de 2" });
+    await expect(first).toBeVisible();
+    await first.evaluate((image) => image.setAttribute("data-from-server", ""));
+    await expect.poll(() => players).toEqual(["pdf-player"]);
+    release();
+    // Hydrated in place: the same image, now with the player's buttons around it.
+    await expect(player(page).dialog.getByRole("button", { name: "Ampliar" })).toBeVisible();
+    await expect(player(page).dialog.locator("img[data-from-server]")).toHaveCount(1);
   });
 
   test("a PDF page the server cannot draw says so where it is, with the link to the file", async ({ page }) => {

@@ -1,15 +1,33 @@
+import { type ComponentType, lazy, memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { ExternalLinkPlayer } from "./external-link-player";
-import { ImagePlayer } from "./image-player";
-import { MediaElementPlayer } from "./media-element-player";
-import { PdfPlayer } from "./pdf-player";
-import { PlainProgress } from "./plain-progress";
+import * as serverPlayers from "./players.server";
+import { useScripted } from "./notes";
 import { SavedState } from "./saved-state";
-import { ScormPlayer } from "./scorm-player";
 import type { PlayerPayload } from "./types";
 import { type Tracker, useActivityTracker } from "./use-activity-tracker";
+
+/**
+ * Each kind's player is a chunk of its own, so a page carries only the player it shows (decision
+ * 027). The server renders them at once (players.server.ts); in the browser the one a page shows
+ * loads as it hydrates, and React keeps the server's HTML in its place until it has.
+ */
+function player<Props extends object>(
+  server: ComponentType<Props> | undefined,
+  load: () => Promise<ComponentType<Props>>,
+) {
+  return server ?? lazy(() => load().then((component) => ({ default: component })));
+}
+const ExternalLinkPlayer = player(serverPlayers.ExternalLinkPlayer, () =>
+  import("./external-link-player").then((module) => module.ExternalLinkPlayer),
+);
+const ImagePlayer = player(serverPlayers.ImagePlayer, () => import("./image-player").then((module) => module.ImagePlayer));
+const MediaElementPlayer = player(serverPlayers.MediaElementPlayer, () =>
+  import("./media-element-player").then((module) => module.MediaElementPlayer),
+);
+const PdfPlayer = player(serverPlayers.PdfPlayer, () => import("./pdf-player").then((module) => module.PdfPlayer));
+const ScormPlayer = player(serverPlayers.ScormPlayer, () => import("./scorm-player").then((module) => module.ScormPlayer));
 
 /** The player: the activity's content, by type, and the tracking of spec §4 around it. */
 export function ActivityPlayer({ data }: { data: PlayerPayload }) {
@@ -22,13 +40,66 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         <SavedState tracker={tracker} />
       </p>
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
-      <PlayerContent data={data} tracker={tracker} />
-      {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgress /> : null}
+      <PlayerContent
+        data={data}
+        finish={tracker.finish}
+        report={tracker.report}
+        unsaved={tracker.unsaved}
+        onLeave={tracker.onLeave}
+        finishing={tracker.finishing}
+        saveRefused={tracker.status.refused !== null}
+      />
+      {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgressSlot /> : null}
     </div>
   );
 }
 
-function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracker }) {
+/**
+ * The forms without JavaScript come from the server alone: once scripts run the player records
+ * progress itself and they are gone, so the browser keeps their HTML until then and never loads them.
+ */
+function PlainProgressSlot() {
+  const scripted = useScripted();
+  const { PlainProgress } = serverPlayers;
+  if (PlainProgress) {
+    return (
+      <div className="player-plain-slot">
+        <PlainProgress />
+      </div>
+    );
+  }
+  return scripted ? null : (
+    <div className="player-plain-slot" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+  );
+}
+
+type ContentProps = Pick<Tracker, "finish" | "report" | "unsaved" | "onLeave" | "finishing"> & {
+  data: PlayerPayload;
+  /** The legacy API refused the last write, and none was saved since. */
+  saveRefused: boolean;
+};
+
+/**
+ * The content by kind. Memoised on values that change only once the content runs: while React
+ * keeps the server's HTML waiting for the player's chunk, an update (the tracker's first save, say)
+ * would make it drop that HTML and show the fallback instead.
+ */
+const PlayerContent = memo(function PlayerContent(props: ContentProps) {
+  const { t } = useTranslation("player");
+  return (
+    <Suspense
+      fallback={
+        <p className="player-status" role="status">
+          {t("contentLoading")}
+        </p>
+      }
+    >
+      <KindPlayer {...props} />
+    </Suspense>
+  );
+});
+
+function KindPlayer({ data, finish, report, unsaved, onLeave, finishing, saveRefused }: ContentProps) {
   const { t } = useTranslation("player");
   const close = useCloseDialog(data.closeTo);
   const { activity, saveData } = data;
@@ -39,8 +110,8 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
         link={link}
         durationMinutes={activity.durationMinutes}
         recordedMinutes={data.record?.taskDuration ?? 0}
-        finishing={tracker.finishing}
-        onFinish={tracker.finish}
+        finishing={finishing}
+        onFinish={finish}
       />
     );
   }
@@ -49,12 +120,12 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
       case "video":
       case "audio":
         return (
-          <MediaElementPlayer kind={activity.kind} src={src} title={title} saveData={saveData} onEnded={tracker.finish} />
+          <MediaElementPlayer kind={activity.kind} src={src} title={title} saveData={saveData} onEnded={finish} />
         );
       case "image":
-        return <ImagePlayer src={src} title={title} onFinish={tracker.finish} />;
+        return <ImagePlayer src={src} title={title} onFinish={finish} />;
       case "pdf":
-        return <PdfPlayer src={src} pdf={data.pdf} saveData={saveData} onFinish={tracker.finish} />;
+        return <PdfPlayer src={src} pdf={data.pdf} saveData={saveData} onFinish={finish} />;
       case "scorm":
         return data.scorm ? (
           <ScormPlayer
@@ -63,11 +134,11 @@ function PlayerContent({ data, tracker }: { data: PlayerPayload; tracker: Tracke
             modules={activity.modules}
             learner={data.learner}
             resume={data.resume}
-            report={tracker.report}
-            onFinish={tracker.finish}
-            saveRefused={tracker.status.refused !== null}
-            unsaved={tracker.unsaved}
-            onLeave={tracker.onLeave}
+            report={report}
+            onFinish={finish}
+            saveRefused={saveRefused}
+            unsaved={unsaved}
+            onLeave={onLeave}
             onExit={close}
           />
         ) : (

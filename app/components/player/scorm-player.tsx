@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { NoScriptNote, useScripted } from "./notes";
 import {
@@ -14,10 +14,12 @@ import {
 } from "./rules";
 import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "./scorm-package";
 import { installScormRuntime } from "./scorm-runtime";
-import { ScormToc } from "./scorm-toc";
 import type { ProgressReport, ScormPackage, ScormUserData } from "./types";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
+
+/** Only a package of several SCOs has a table of contents: it loads with the first one. */
+const ScormToc = lazy(() => import("./scorm-toc").then((module) => ({ default: module.ScormToc })));
 
 /** How often the player checks whether the package's own window was closed. */
 const POPUP_WATCH_MS = 500;
@@ -255,7 +257,9 @@ export function ScormPlayer({
         </p>
       ) : null}
       {scripted && launchable(pack).length > 1 ? (
-        <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
+        <Suspense fallback={null}>
+          <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
+        </Suspense>
       ) : null}
       {elsewhere ? (
         <div className="scorm-elsewhere">
