@@ -1,22 +1,7 @@
 import { type Blocker, useBlocker, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
+import { addDraftKeeper, isSwitchingLanguage } from "./draft-keepers";
 import { draftKey, draftOf, readDraft, snapshotOf } from "./form-draft";
-
-/** Each mounted guard's way to keep its form's values for the next document (decision 029). */
-const keepers = new Set<() => void>();
-let switchingLanguage = false;
-
-/**
- * Called by the language switch before its form loads the page again in the other language:
- * every unsaved form keeps its values in this tab's sessionStorage, and the browser is not asked
- * to warn, as nothing is lost.
- */
-export function keepDraftsForLanguageSwitch() {
-  switchingLanguage = true;
-  // Back to this page from the browser's cache, the form is this document's again.
-  window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
-  for (const keep of keepers) keep();
-}
 
 /** Uses this tab's sessionStorage; where the browser refuses it (blocked, quota full) there is no draft. */
 function withTabStorage<T>(task: (storage: Storage) => T): T | null {
@@ -134,15 +119,15 @@ export function useDirtyForm(formId: string): Blocker {
         withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
     };
     const warn = (event: BeforeUnloadEvent) => {
-      if (switchingLanguage || !isDirty()) return;
+      if (isSwitchingLanguage() || !isDirty()) return;
       event.preventDefault();
       // Older browsers show their prompt only when returnValue is set.
       event.returnValue = "";
     };
-    keepers.add(keep);
+    const forget = addDraftKeeper(keep);
     window.addEventListener("beforeunload", warn);
     return () => {
-      keepers.delete(keep);
+      forget();
       window.removeEventListener("beforeunload", warn);
     };
   }, [formId, path, isDirty]);

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from "embla-carousel";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -9,6 +9,9 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "k
 const SWIPES = new Set(["pointerdown", "touchstart", "wheel"]);
 
 type Step = (api: EmblaCarouselType) => void;
+
+/** Embla through its React hook, in a chunk of its own; a chunk that fails to load leaves the native list, which still scrolls. */
+const EmblaTakeOver = lazy(() => import("./carousel-embla").catch(() => ({ default: () => null })));
 
 /**
  * An embla carousel (spec §9: 1/2/3 slides at 320/620/1024 px, gap 20 px, rewind). Without
@@ -71,30 +74,8 @@ export function Carousel({
     };
   }, [api, startIndex]);
 
-  useEffect(() => {
-    const node = viewport.current;
-    const root = section.current;
-    if (!wanted || !node || !root) return;
-    let cancel = () => {};
-    let cancelled = false;
-    import("./carousel-embla").then(
-      ({ takeOver }) => {
-        if (cancelled) return;
-        cancel = takeOver(node, root, {
-          // The slide a native swipe left in view.
-          start: () => Math.round(node.scrollLeft / slideWidth(node)),
-          onReady: setApi,
-        });
-      },
-      // A chunk that failed to load leaves the native list, which still scrolls.
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-      cancel();
-      setApi(undefined);
-    };
-  }, [wanted]);
+  // The slide a native swipe left in view.
+  const inView = useCallback(() => (viewport.current ? Math.round(viewport.current.scrollLeft / slideWidth(viewport.current)) : 0), []);
 
   // Embla starts with its default duration; before a control's first step runs below.
   useEffect(() => {
@@ -165,6 +146,11 @@ export function Carousel({
           ))}
         </ul>
       </div>
+      {wanted && viewport.current && section.current ? (
+        <Suspense fallback={null}>
+          <EmblaTakeOver viewport={viewport.current} section={section.current} start={inView} onReady={setApi} />
+        </Suspense>
+      ) : null}
       {controls && hydrated && children.length > 1 ? (
         <div className="carousel-controls">
           <button type="button" className="icon-button carousel-arrow" onClick={() => go(-1)} aria-label={t("previous")}>
