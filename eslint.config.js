@@ -9,7 +9,18 @@ import tseslint from "typescript-eslint";
 
 /** ESLint's rules for the app, its server, tests and scripts; Prettier owns the layout (`npm run format`). */
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "bench/floor/build/", "bench/floor/public/build/", "bench/results/", "test-results/", "playwright-report/", ".cache/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "bench/floor/build/",
+      "bench/floor/public/build/",
+      "bench/results/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,

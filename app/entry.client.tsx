@@ -1,8 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { readTranslationsData, TranslatorProvider } from "./lib/i18n/use-translation";
 import { createTranslator } from "./lib/i18n/translator";
+import { readTranslationsData, TranslatorProvider } from "./lib/i18n/use-translation";
 import { registerPageTranslator } from "./lib/page-title";
 
 // NOTE: no strings in the bundle and none fetched: the document carries its language's strings

@@ -7,13 +7,13 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { loggablePath, log } from "../server/log";
 import { getConfig } from "./infra/config.server";
 import { createDocumentStream } from "./infra/document-stream.server";
 import { getLocale, translatorFor } from "./infra/language.server";
+import { requestIdOf } from "./infra/request-id.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
-import { loggablePath, log } from "../server/log";
-import { requestIdOf } from "./infra/request-id.server";
 
 const ABORT_DELAY = 5_000;
 

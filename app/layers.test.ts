@@ -30,7 +30,8 @@ function importsOf(file: string): string[] {
 /** An import of the app's own code rather than a package's. */
 const APP_DIRS = /^(domain|lib|infra|legacy|components|player|routes|styles|locales)\/|^(root|i18n|entry\.\w+)$/;
 
-const layer = (dir: string) => filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
+const layer = (dir: string) =>
+  filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
 
 describe("layers", () => {
   it("domain/ imports only domain/ and packages", () => {

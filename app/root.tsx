@@ -1,23 +1,18 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
 import { cssBundleHref } from "@remix-run/css-bundle";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { getLanguages } from "~/legacy/languages.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
 import { wantsSaveData } from "./infra/data-saver.server";
-import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { getLocale } from "./infra/language.server";
-import { getLanguages } from "~/legacy/languages.server";
-import { useNonce } from "./lib/nonce";
-import { useRootData } from "./lib/use-root-data";
 import { requestIdOf } from "./infra/request-id.server";
 import { getToast } from "./infra/toast.server";
+import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
+import { useNonce } from "./lib/nonce";
+import { useRootData } from "./lib/use-root-data";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";

@@ -9,13 +9,24 @@ import { FANOUT_FACTOR, measureFanout } from "./lib/fanout.mjs";
 import { measureJs } from "./lib/js-budget.mjs";
 import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
-import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
 import { PAGES } from "./lib/pages.mjs";
+import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
-const PORTS = { app: 3610, appMock: 4610, fanout: 3620, fanoutMock: 4620, memory: 3640, memoryMock: 4640, pdfBombs: 3650, pdfBombsMock: 4650, floor: 3630, devtools: 4690 };
+const PORTS = {
+  app: 3610,
+  appMock: 4610,
+  fanout: 3620,
+  fanoutMock: 4620,
+  memory: 3640,
+  memoryMock: 4640,
+  pdfBombs: 3650,
+  pdfBombsMock: 4650,
+  floor: 3630,
+  devtools: 4690,
+};
 const LATENCY_MS = 100;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -23,7 +23,14 @@ function ensure({ outputs, sources, command }) {
 /** The whole app: the Remix build and the Node entry points. */
 export function ensureBuild() {
   ensure({
-    outputs: ["build/index.js", "build/bin/start.js", "build/bin/serve.js", "build/bin/sso-link.js", "build/bin/mock.js", "build/bin/pdf-worker.js"],
+    outputs: [
+      "build/index.js",
+      "build/bin/start.js",
+      "build/bin/serve.js",
+      "build/bin/sso-link.js",
+      "build/bin/mock.js",
+      "build/bin/pdf-worker.js",
+    ],
     sources: ["app", "server", "public", "remix.config.js", "package.json"],
     command: "npm run build",
   });

@@ -72,8 +72,16 @@ function colourAt(x, y, { maskable }) {
   const scale = maskable ? 0.78 : 1;
   const u = (x - 0.5) / scale + 0.5;
   const v = (y - 0.5) / scale + 0.5;
-  const outer = [[0.2, 0.76], [0.5, 0.14], [0.8, 0.76]];
-  const inner = [[0.36, 0.77], [0.5, 0.45], [0.64, 0.77]];
+  const outer = [
+    [0.2, 0.76],
+    [0.5, 0.14],
+    [0.8, 0.76],
+  ];
+  const inner = [
+    [0.36, 0.77],
+    [0.5, 0.45],
+    [0.64, 0.77],
+  ];
   const crossbar = v >= 0.58 && v <= 0.66;
   if (inPolygon(u, v, outer) && (!inPolygon(u, v, inner) || crossbar)) return WHITE;
   if (u >= 0.3 && u <= 0.7 && v >= 0.81 && v <= 0.87) return ACCENT;

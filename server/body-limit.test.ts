@@ -16,8 +16,10 @@ function multipart(fields: Record<string, string>, boundary = "xyz"): string {
 /** Reads `chunks` through countedBody; what came out and the refusal, if any. */
 async function pass(chunks: Array<string | Buffer>, options: { limit: number; boundary: string | null; parse?: boolean }) {
   const refusals: string[] = [];
-  const out = countedBody(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), { parse: false, contentType: MULTIPART, ...options }, (refusal) =>
-    refusals.push(refusal),
+  const out = countedBody(
+    Readable.from(chunks.map((chunk) => Buffer.from(chunk))),
+    { parse: false, contentType: MULTIPART, ...options },
+    (refusal) => refusals.push(refusal),
   );
   const received: Buffer[] = [];
   const error = await new Promise<Error | null>((resolve) => {
@@ -49,7 +51,11 @@ describe("bodyVerdict", () => {
 
   it("parses the activity player's small multipart writes whole", () => {
     // SCORM data of 512 Ki characters (64 SCOs' data), each up to 3 bytes in UTF-8, fits.
-    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({ ok: true, parse: true, limit: 3 * 512 * 1024 + 16 * 1024 });
+    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({
+      ok: true,
+      parse: true,
+      limit: 3 * 512 * 1024 + 16 * 1024,
+    });
     expect(bodyVerdict("/activity-progress", MULTIPART, 3 * 512 * 1024 + 4096).ok).toBe(true);
     expect(bodyVerdict("/activity-progress", MULTIPART, 2 * 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
   });

@@ -44,11 +44,7 @@ export function bodyVerdict(path: string, contentType: string | undefined, decla
   const type = contentType?.split(";")[0]?.trim().toLowerCase();
   const route = routeOf(path);
   const fileRoute = (FILE_ROUTES as readonly string[]).includes(route);
-  const multipartLimit = fileRoute
-    ? MAX_UPLOAD_BYTES + UPLOAD_FORM_ROOM
-    : route === PLAYER_WRITES
-      ? PLAYER_WRITES_LIMIT
-      : null;
+  const multipartLimit = fileRoute ? MAX_UPLOAD_BYTES + UPLOAD_FORM_ROOM : route === PLAYER_WRITES ? PLAYER_WRITES_LIMIT : null;
   const multipart = type === "multipart/form-data" && multipartLimit !== null;
   const limit = multipart ? multipartLimit : FORM_BODY_LIMIT;
   // Size first: nothing this large is taken here, whatever its type says. An upload route reads

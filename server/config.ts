@@ -26,7 +26,10 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   SSO_AES_KEY: hex([16, 24, 32]),
   SSO_AES_IV: hex([16]),
-  FILES_HOST_URL: z.string().url().transform((value) => value.replace(/\/+$/, "")),
+  FILES_HOST_URL: z
+    .string()
+    .url()
+    .transform((value) => value.replace(/\/+$/, "")),
   /**
    * The path prefixes on FILES_HOST_URL that `/files/` and `/pdf-pages/` may fetch: where the
    * legacy API puts media (`storage/…`). Anything else on that host (an admin page, a test
@@ -35,7 +38,12 @@ export const configSchema = z.object({
   FILES_PATH_PREFIXES: z
     .string()
     .default("storage/")
-    .transform((value) => value.split(",").map((prefix) => prefix.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((prefix) => prefix.trim())
+        .filter(Boolean),
+    )
     .refine(
       (prefixes) => prefixes.length > 0 && prefixes.every((prefix) => /^([\w-][\w.-]*\/)+$/.test(prefix)),
       "must be folders such as storage/ or media/courses/, comma-separated, each ending in /",
@@ -96,9 +104,7 @@ export function describeProblems(problems: readonly string[]): string {
 }
 
 export function parseConfig(env: Env): ConfigResult {
-  const values = Object.fromEntries(
-    Object.keys(configSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
-  );
+  const values = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]));
   const result = configSchema.safeParse(values);
   if (result.success) return { ok: true, config: result.data };
   return {

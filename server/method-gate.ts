@@ -19,5 +19,7 @@ export const methodGate: RequestHandler = (req, res, next) => {
 /** CONNECT never reaches express (Node hands it to the server's `connect` event, and without a listener drops the socket). */
 export function refuseConnect(req: IncomingMessage, socket: Duplex) {
   log.warn("request refused", { method: req.method, path: loggablePath(req.url ?? ""), status: 405, reason: "method" });
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
 }

@@ -8,7 +8,9 @@ async function echo(hops: number) {
   const app = express();
   app.set("trust proxy", hops);
   app.use(usePublicHost);
-  app.get("/", (req, res) => res.json({ host: req.headers.host ?? null, forwarded: req.headers["x-forwarded-host"] ?? null, ip: req.ip }));
+  app.get("/", (req, res) =>
+    res.json({ host: req.headers.host ?? null, forwarded: req.headers["x-forwarded-host"] ?? null, ip: req.ip }),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -22,7 +24,10 @@ afterAll(() => servers.forEach((server) => server.close()));
 describe("usePublicHost", () => {
   it("behind a trusted proxy, takes X-Forwarded-Host exactly, port included, and drops the header", async () => {
     const get = await echo(1);
-    expect(await get({ "X-Forwarded-Host": "app.example.com:8443" })).toMatchObject({ host: "app.example.com:8443", forwarded: null });
+    expect(await get({ "X-Forwarded-Host": "app.example.com:8443" })).toMatchObject({
+      host: "app.example.com:8443",
+      forwarded: null,
+    });
     expect(await get({ "X-Forwarded-Host": "app.example.com, inner.local" })).toMatchObject({ host: "app.example.com" });
   });
 
@@ -41,9 +46,12 @@ describe("usePublicHost", () => {
 });
 
 describe("isLoopbackHost", () => {
-  it.each(["localhost", "localhost:3000", "127.0.0.1:8080", "127.1.2.3", "[::1]:3000", "app.localhost"])("%s is loopback", (host) => {
-    expect(isLoopbackHost(host)).toBe(true);
-  });
+  it.each(["localhost", "localhost:3000", "127.0.0.1:8080", "127.1.2.3", "[::1]:3000", "app.localhost"])(
+    "%s is loopback",
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+    },
+  );
   it.each(["academia.example.com", "10.0.0.5:3000", "127.0.0.1.evil.example", "", undefined])("%s is not", (host) => {
     expect(isLoopbackHost(host)).toBe(false);
   });

@@ -39,7 +39,9 @@ export function isLoopbackHost(host: string | undefined): boolean {
   } catch {
     return false;
   }
-  return hostname === "localhost" || hostname.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]";
+  return (
+    hostname === "localhost" || hostname.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]"
+  );
 }
 
 /**

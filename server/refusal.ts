@@ -33,8 +33,7 @@ const STYLE =
   "h1{font-size:1.5rem;line-height:1.25;color:#0b3a66}a{color:#0b3a66;font-weight:600}small{color:#555;overflow-wrap:anywhere}";
 const STYLE_HASH = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function refusalPage(refusal: Refusal, language: keyof typeof strings, requestId: string): string {
   const t = strings[language];

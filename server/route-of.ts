@@ -5,5 +5,8 @@
  */
 export function routeOf(path: string): string {
   const resolved = new URL(path, "http://route.invalid").pathname;
-  return resolved.toLowerCase().replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
+  return resolved
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
 }

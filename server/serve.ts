@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { watch } from "node:fs";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";

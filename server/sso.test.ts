@@ -67,8 +67,12 @@ describe("SSO queries", () => {
 describe("welcomeLink (npm run sso-link)", () => {
   it("points at the app's own PORT, or at PUBLIC_URL when set (path kept, one slash)", () => {
     expect(welcomeLink("email=x", { port: 4321 })).toBe("http://localhost:4321/welcome?email=x");
-    expect(welcomeLink("email=x", { port: 4321, publicUrl: "https://academia.example.com" })).toBe("https://academia.example.com/welcome?email=x");
-    expect(welcomeLink("email=x", { port: 3000, publicUrl: "https://example.com/academia/" })).toBe("https://example.com/academia/welcome?email=x");
+    expect(welcomeLink("email=x", { port: 4321, publicUrl: "https://academia.example.com" })).toBe(
+      "https://academia.example.com/welcome?email=x",
+    );
+    expect(welcomeLink("email=x", { port: 3000, publicUrl: "https://example.com/academia/" })).toBe(
+      "https://example.com/academia/welcome?email=x",
+    );
   });
 
   it("refuses a PUBLIC_URL that is no http(s) address", () => {
@@ -76,4 +80,3 @@ describe("welcomeLink (npm run sso-link)", () => {
     expect(welcomeLink("email=x", { port: 3000, publicUrl: "javascript:alert(1)" })).toBeNull();
   });
 });
-

@@ -33,4 +33,6 @@ export function png(width: number, height: number, { size }: { size?: number } =
 }
 
 /** The PNG signature followed by a web page: a PNG by its magic bytes only. */
-export const pngThenHtml = new Uint8Array(Buffer.concat([PNG_SIGNATURE, Buffer.from("<!doctype html><script>alert(document.cookie)</script>")]));
+export const pngThenHtml = new Uint8Array(
+  Buffer.concat([PNG_SIGNATURE, Buffer.from("<!doctype html><script>alert(document.cookie)</script>")]),
+);

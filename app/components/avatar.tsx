@@ -6,12 +6,25 @@ export function Avatar({ url, name, size = 36 }: { url: string | null; name: str
   const { t } = useTranslation();
   if (!url) {
     return (
-      <span className="avatar avatar-default" style={{ width: size, height: size }} role="img" aria-label={t("user.defaultAvatar")}>
+      <span
+        className="avatar avatar-default"
+        style={{ width: size, height: size }}
+        role="img"
+        aria-label={t("user.defaultAvatar")}
+      >
         <ProfileIcon />
       </span>
     );
   }
   return (
-    <img className="avatar" src={url} alt={t("user.photoAlt", { name })} width={size} height={size} loading="lazy" decoding="async" />
+    <img
+      className="avatar"
+      src={url}
+      alt={t("user.photoAlt", { name })}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }

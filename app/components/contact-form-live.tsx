@@ -1,17 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import type { contactAction } from "~/lib/contact-form.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import type { contactAction } from "~/lib/contact-form.server";
 import { FormError, Honeypot, TextareaField, TextField } from "./forms";
 
 /** Spec §4: the form resets 1 s after it was sent. */
 const RESET_AFTER_MS = 1000;
 
-export type ContactReply = Awaited<ReturnType<typeof contactAction>> extends infer R
-  ? R extends { data: infer D } ? D : R
-  : never;
+export type ContactReply =
+  Awaited<ReturnType<typeof contactAction>> extends infer R ? (R extends { data: infer D } ? D : R) : never;
 
 export type ContactFormProps = {
   submissionId: string;

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import type { UnavailableData } from "~/infra/request-id.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useRootData } from "~/lib/use-root-data";
 
 function requestIdIn(error: unknown): string | null {

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n/use-translation";
 import type { SafeFaqCategory } from "~/lib/faq.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /**
  * Native <details> sharing one name: one category open at a time, and clicking the open one

@@ -11,7 +11,17 @@ export const UNMUTE_AFTER_MS = 100;
  * With Save-Data, or when the browser refuses to autoplay, it waits for a tap. Without
  * JavaScript it is a plain video with controls.
  */
-export function FloatVideo({ src, saveData, label, playLabel }: { src: string; saveData: boolean; label: string; playLabel: string }) {
+export function FloatVideo({
+  src,
+  saveData,
+  label,
+  playLabel,
+}: {
+  src: string;
+  saveData: boolean;
+  label: string;
+  playLabel: string;
+}) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLVideoElement>(null);
   const [ended, setEnded] = useState(false);

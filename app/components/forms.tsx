@@ -1,11 +1,11 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { EyeIcon, EyeOffIcon } from "./icons";
-import { parseValidationMessage } from "~/lib/validation-messages";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { parseValidationMessage } from "~/lib/validation-messages";
+import { EyeIcon, EyeOffIcon } from "./icons";
 
 const VALIDATION_KEYS = new Set(["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"]);
 
@@ -77,11 +77,7 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <div className="password-input">
-        <input
-          {...getInputProps(field, { type: "password" })}
-          {...inputProps}
-          type={visible ? "text" : "password"}
-        />
+        <input {...getInputProps(field, { type: "password" })} {...inputProps} type={visible ? "text" : "password"} />
         {hydrated ? (
           <button
             id={toggleId}
@@ -104,7 +100,15 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
  * The primary submit button: disabled while its form is being sent, so a double tap sends once,
  * and while `disabled` (a step not finished yet).
  */
-export function SubmitButton({ children, busyText, disabled = false }: { children: React.ReactNode; busyText?: string; disabled?: boolean }) {
+export function SubmitButton({
+  children,
+  busyText,
+  disabled = false,
+}: {
+  children: React.ReactNode;
+  busyText?: string;
+  disabled?: boolean;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (

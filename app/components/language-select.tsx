@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { keepDraftsForLanguageSwitch } from "~/lib/draft-keepers";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 
 type Item = { id: number; name: string; coverUrl: string | null; selected: boolean };

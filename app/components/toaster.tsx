@@ -16,18 +16,13 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
 
   useEffect(() => {
     if (!toast) return;
-    setToasts((current) =>
-      current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS),
-    );
+    setToasts((current) => (current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS)));
   }, [toast]);
 
   useEffect(() => {
     const oldest = toasts[0];
     if (!oldest) return;
-    const timer = setTimeout(
-      () => setToasts((current) => current.filter((item) => item.id !== oldest.id)),
-      TOAST_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => setToasts((current) => current.filter((item) => item.id !== oldest.id)), TOAST_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [toasts]);
 

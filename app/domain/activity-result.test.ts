@@ -16,7 +16,7 @@ describe("activityResult", () => {
 
   it("reads a 1.2 raw score within its min and max, in the older flat shape", () => {
     expect(
-      activityResult(finished({ "cmi.core.score.raw": "40", "cmi.core.score.min": "0", "cmi.core.score.max": "50" }))
+      activityResult(finished({ "cmi.core.score.raw": "40", "cmi.core.score.min": "0", "cmi.core.score.max": "50" })),
     ).toEqual({ score: 80, minutes: 12.5 });
   });
 
@@ -42,13 +42,19 @@ describe("activityResult", () => {
 
   it("keeps any score within 0–100, whatever the package wrote (property)", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("cmi.score.raw", "cmi.score.max", "cmi.score.min", "cmi.score.scaled"), fc.oneof(fc.string(), fc.double().map(String))), (data) => {
-        const score = activityResult(finished(data))?.score;
-        if (score !== null && score !== undefined) {
-          expect(score).toBeGreaterThanOrEqual(0);
-          expect(score).toBeLessThanOrEqual(100);
-        }
-      })
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom("cmi.score.raw", "cmi.score.max", "cmi.score.min", "cmi.score.scaled"),
+          fc.oneof(fc.string(), fc.double().map(String)),
+        ),
+        (data) => {
+          const score = activityResult(finished(data))?.score;
+          if (score !== null && score !== undefined) {
+            expect(score).toBeGreaterThanOrEqual(0);
+            expect(score).toBeLessThanOrEqual(100);
+          }
+        },
+      ),
     );
   });
 });

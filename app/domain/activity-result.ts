@@ -42,7 +42,7 @@ function scoData(userData: string | null): Array<Record<string, unknown>> {
   const items = (value as { items?: unknown }).items;
   if (items && typeof items === "object" && !Array.isArray(items)) {
     return Object.values(items).filter(
-      (item): item is Record<string, unknown> => Boolean(item) && typeof item === "object" && !Array.isArray(item)
+      (item): item is Record<string, unknown> => Boolean(item) && typeof item === "object" && !Array.isArray(item),
     );
   }
   return [value as Record<string, unknown>];
@@ -54,8 +54,6 @@ export function activityResult(record: FinishedRecord | null | undefined): Activ
     .map(scoScore)
     .filter((score): score is number => score !== null && Number.isFinite(score));
   const score =
-    scores.length > 0
-      ? floor2(Math.min(100, Math.max(0, scores.reduce((sum, item) => sum + item, 0) / scores.length)))
-      : null;
+    scores.length > 0 ? floor2(Math.min(100, Math.max(0, scores.reduce((sum, item) => sum + item, 0) / scores.length))) : null;
   return { score, minutes: Math.max(0, record.taskDuration) };
 }

@@ -17,13 +17,9 @@ describe("externalLinkFinished (98% of the duration)", () => {
 
   it("is monotonic: more elapsed time never un-finishes (property)", () => {
     fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        fc.double({ min: 0, max: 100, noNaN: true }),
-        (a, b) => {
-          if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
-        }
-      )
+      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (a, b) => {
+        if (externalLinkFinished(0, a, 30)) expect(externalLinkFinished(0, a + b, 30)).toBe(true);
+      }),
     );
   });
 });
@@ -59,7 +55,7 @@ describe("finishAfterMs (the player without JavaScript)", () => {
         const wait = finishAfterMs("external", duration, recorded);
         expect(externalLinkFinished(recorded, (wait + 1) / 60_000, duration)).toBe(true);
         if (wait >= 1) expect(externalLinkFinished(recorded, (wait - 1000) / 60_000, duration)).toBe(false);
-      })
+      }),
     );
   });
 

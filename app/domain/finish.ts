@@ -18,11 +18,7 @@ export function minutesOf(ms: number): number {
  * Spec §4: an external link is finished when the time already recorded plus the minutes elapsed
  * since it was opened reach 98% of the activity's duration.
  */
-export function externalLinkFinished(
-  taskDurationMinutes: number,
-  elapsedMinutes: number,
-  durationMinutes: number
-): boolean {
+export function externalLinkFinished(taskDurationMinutes: number, elapsedMinutes: number, durationMinutes: number): boolean {
   return taskDurationMinutes + elapsedMinutes >= EXTERNAL_LINK_THRESHOLD * Math.max(0, durationMinutes);
 }
 

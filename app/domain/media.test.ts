@@ -16,21 +16,21 @@ const host = "http://files.test";
 describe("mediaFileUrl", () => {
   it("joins the configured host, file_path and file_name", () => {
     expect(mediaFileUrl({ filePath: "/storage/media/", fileName: "guia.pdf" }, host)).toBe(
-      "http://files.test/storage/media/guia.pdf"
+      "http://files.test/storage/media/guia.pdf",
     );
     expect(mediaFileUrl({ filePath: "storage/media", fileName: "guia.pdf" }, "http://files.test/")).toBe(
-      "http://files.test/storage/media/guia.pdf"
+      "http://files.test/storage/media/guia.pdf",
     );
     expect(mediaFileUrl({ filePath: null, fileName: "guia.pdf" }, host)).toBe("http://files.test/guia.pdf");
   });
 
   it("uses the S3 bucket as an http address instead of the host", () => {
     expect(mediaFileUrl({ filePath: "/media/", fileName: "a.mp4", s3BucketName: "academia-media" }, host)).toBe(
-      "https://academia-media.s3.amazonaws.com/media/a.mp4"
+      "https://academia-media.s3.amazonaws.com/media/a.mp4",
     );
-    expect(
-      mediaFileUrl({ filePath: "media/", fileName: "a.mp4", s3BucketName: "https://cdn.example.com/bucket/" }, host)
-    ).toBe("https://cdn.example.com/bucket/media/a.mp4");
+    expect(mediaFileUrl({ filePath: "media/", fileName: "a.mp4", s3BucketName: "https://cdn.example.com/bucket/" }, host)).toBe(
+      "https://cdn.example.com/bucket/media/a.mp4",
+    );
   });
 
   it("falls back to full_path, and to null without anything", () => {
@@ -43,23 +43,19 @@ describe("mediaFileUrl", () => {
 describe("sameOriginFileUrl", () => {
   it("rewrites a URL on the files host to the /files proxy, query included", () => {
     expect(sameOriginFileUrl("http://files.test/storage/scorm/a/index.html?v=2", host)).toBe(
-      "/files/storage/scorm/a/index.html?v=2"
+      "/files/storage/scorm/a/index.html?v=2",
     );
   });
 
   it("strips the host's own base path", () => {
-    expect(sameOriginFileUrl("https://cdn.test/academia/media/a.png", "https://cdn.test/academia")).toBe(
-      "/files/media/a.png"
-    );
+    expect(sameOriginFileUrl("https://cdn.test/academia/media/a.png", "https://cdn.test/academia")).toBe("/files/media/a.png");
     expect(sameOriginFileUrl("https://cdn.test/academia-other/a.png", "https://cdn.test/academia")).toBe(
-      "https://cdn.test/academia-other/a.png"
+      "https://cdn.test/academia-other/a.png",
     );
   });
 
   it("leaves other hosts alone and refuses garbage", () => {
-    expect(sameOriginFileUrl("https://bucket.s3.amazonaws.com/a.mp4", host)).toBe(
-      "https://bucket.s3.amazonaws.com/a.mp4"
-    );
+    expect(sameOriginFileUrl("https://bucket.s3.amazonaws.com/a.mp4", host)).toBe("https://bucket.s3.amazonaws.com/a.mp4");
     expect(sameOriginFileUrl("http://files.test:8080/a.mp4", host)).toBe("http://files.test:8080/a.mp4");
     expect(sameOriginFileUrl("not a url", host)).toBeNull();
     expect(sameOriginFileUrl("javascript:alert(1)", host)).toBeNull();
@@ -72,7 +68,7 @@ describe("sameOriginFileUrl", () => {
       fc.property(fc.array(fc.stringMatching(/^[a-z0-9_-]{1,10}$/), { minLength: 1, maxLength: 5 }), (segments) => {
         const path = segments.join("/");
         expect(sameOriginFileUrl(`${host}/${path}`, host)).toBe(`/files/${path}`);
-      })
+      }),
     );
   });
 });
@@ -86,11 +82,9 @@ describe("folderOf", () => {
 
 describe("videoEmbedUrl", () => {
   it("builds the embed address from the v parameter", () => {
-    expect(videoEmbedUrl("https://www.youtube.com/watch?v=AuditInt001")).toBe(
-      "https://www.youtube.com/embed/AuditInt001"
-    );
+    expect(videoEmbedUrl("https://www.youtube.com/watch?v=AuditInt001")).toBe("https://www.youtube.com/embed/AuditInt001");
     expect(videoEmbedUrl("https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=10")).toBe(
-      "https://www.youtube.com/embed/dQw4w9WgXcQ"
+      "https://www.youtube.com/embed/dQw4w9WgXcQ",
     );
   });
 
@@ -128,7 +122,11 @@ describe("PDF page groups", () => {
   });
 
   it("takes only a group's first page as its address", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 5000 }), (count) => pdfPageGroups(count).every(({ first }) => isPdfGroupStart(first))));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), (count) =>
+        pdfPageGroups(count).every(({ first }) => isPdfGroupStart(first)),
+      ),
+    );
     for (const first of [0, 2, 60, 62, -59, 1.5, Number.NaN, 2 ** 60]) expect(isPdfGroupStart(first)).toBe(false);
   });
 });

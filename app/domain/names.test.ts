@@ -31,7 +31,8 @@ describe("shortName", () => {
         const name = words.join(" ");
         const short = shortName(name);
         expect(short.length).toBeLessThanOrEqual(15);
-        if ((words[0] ?? "").length <= 15) expect(name.startsWith(short) && (short === name || name[short.length] === " ")).toBe(true);
+        if ((words[0] ?? "").length <= 15)
+          expect(name.startsWith(short) && (short === name || name[short.length] === " ")).toBe(true);
       }),
     );
   });

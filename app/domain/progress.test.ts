@@ -13,7 +13,9 @@ const done = (activityId: number): ProgressEntry => ({ activityId, type: "ACTIVI
 const open = (activityId: number): ProgressEntry => ({ activityId, type: "ACTIVITY", initiated: true, finalized: false });
 const route = (id: number, ids: number[], escapeRooms: number[] = []): RouteShape => ({
   id,
-  courses: [{ activities: [...ids, ...escapeRooms].map((activity) => ({ id: activity, isEscapeRoom: escapeRooms.includes(activity) })) }],
+  courses: [
+    { activities: [...ids, ...escapeRooms].map((activity) => ({ id: activity, isEscapeRoom: escapeRooms.includes(activity) })) },
+  ],
 });
 
 describe("activity status", () => {

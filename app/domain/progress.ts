@@ -61,10 +61,11 @@ export function routeProgress(route: RouteShape, records: Map<number, ProgressEn
 export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, records: Map<number, ProgressEntry>): boolean {
   const index = routes.findIndex((route) => route.id === routeId);
   if (index < 0) return true;
-  return routes.slice(0, index + 1).some((route) =>
-    routeActivities(route).some(
-      (activity) => !(route.id === routeId && activity.isEscapeRoom) && !records.get(activity.id)?.finalized,
-    ),
-  );
+  return routes
+    .slice(0, index + 1)
+    .some((route) =>
+      routeActivities(route).some(
+        (activity) => !(route.id === routeId && activity.isEscapeRoom) && !records.get(activity.id)?.finalized,
+      ),
+    );
 }
-

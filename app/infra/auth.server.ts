@@ -1,20 +1,22 @@
 import { setTimeout as delay } from "node:timers/promises";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { decryptSsoQuery } from "../../server/sso";
-import { getConfig } from "./config.server";
-import { assertSameOrigin } from "./same-origin.server";
-import { getFixedT, getLocale } from "./language.server";
+import { FormStrategy } from "remix-auth-form";
 import { login, loginOrRegister, loginWithToken } from "~/legacy/auth.server";
 import { type LegacyContext, LegacyError, retry, writeDeadline } from "~/legacy/request.server";
 import type { SignIn } from "~/legacy/schemas/user.server";
 import { getUserInfo } from "~/legacy/user.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
+import { VR_PARAM } from "~/lib/vr";
+import { decryptSsoQuery } from "../../server/sso";
+import { getConfig } from "./config.server";
+import { getFixedT, getLocale } from "./language.server";
+import { requestIdOf, unavailable } from "./request-id.server";
+import { assertSameOrigin } from "./same-origin.server";
 import {
   commitSession,
   destroySession,
@@ -23,9 +25,7 @@ import {
   sessionUserOf,
   type SessionData,
 } from "./session.server";
-import { requestIdOf, unavailable } from "./request-id.server";
 import { toastHeader } from "./toast.server";
-import { VR_PARAM } from "~/lib/vr";
 
 /** A form the strategy refused before calling the legacy API; the action shows its reply. */
 export class FormRejected extends Error {

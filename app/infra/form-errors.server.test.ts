@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 import { userMessage, unlessAfterAction, withFallback } from "./form-errors.server";
 import { getFixedT } from "./language.server";
-import { LegacyError, type LegacyContext } from "~/legacy/request.server";
 
 const ctx: LegacyContext = { locale: "es", onUnavailable: () => new Response(null, { status: 503 }) };
 const failing = () => Promise.reject(new LegacyError("unavailable", 500, ""));
-const request = (init: RequestInit = {}) => new Request("http://localhost/support/new", { ...init, headers: { "X-Request-Id": "req-1", ...init.headers } });
+const request = (init: RequestInit = {}) =>
+  new Request("http://localhost/support/new", { ...init, headers: { "X-Request-Id": "req-1", ...init.headers } });
 
 describe("a form's upstream failure", () => {
   it("says 'Ups algo salio mal' and the id of the request, or the server's own message", async () => {

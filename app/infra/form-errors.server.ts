@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { TFunction } from "~/lib/i18n/translator";
 import { LegacyError, type LegacyContext } from "~/legacy/request.server";
+import type { TFunction } from "~/lib/i18n/translator";
 import { requestIdOf } from "./request-id.server";
 
 /**
@@ -10,7 +10,11 @@ import { requestIdOf } from "./request-id.server";
  */
 export function legacyErrorReply<T>(
   error: unknown,
-  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<T>,
+  reply: (options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }) => SubmissionResult<T>,
   t: TFunction,
   request: Request,
   options: { fields?: Record<string, string>; hideFields?: string[] } = {},
@@ -54,7 +58,11 @@ export function userMessage(
  * A legacy call the page can do without: any legacy failure gives `fallback` instead of the error
  * page (a 401 still ends the session). The header's points and counts use it (issue #12, #13).
  */
-export async function withFallback<T, F>(ctx: LegacyContext, call: (ctx: LegacyContext) => Promise<T>, fallback: F): Promise<T | F> {
+export async function withFallback<T, F>(
+  ctx: LegacyContext,
+  call: (ctx: LegacyContext) => Promise<T>,
+  fallback: F,
+): Promise<T | F> {
   try {
     return await call({ ...ctx, onUnavailable: undefined });
   } catch (error) {

@@ -19,7 +19,9 @@ describe("cleanImage", () => {
 
   it("refuses what does not decode as its type: a PNG signature followed by HTML, a JPEG called PNG", async () => {
     expect(await cleanImage(pngThenHtml, "image/png")).toEqual({ ok: false, reason: "wrongType" });
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     expect(await cleanImage(jpeg, "image/png")).toEqual({ ok: false, reason: "wrongType" });
     expect(await cleanImage(png(4, 4).subarray(0, 40), "image/png")).toEqual({ ok: false, reason: "wrongType" });
   });

@@ -41,7 +41,9 @@ export function cleanImage(bytes: Uint8Array, type: ImageType): Promise<CleanIma
       .timeout({ seconds: DECODE_TIMEOUT_SECONDS });
     let clean: Buffer;
     try {
-      clean = await (format === "png" ? image.png({ palette: header.isPalette }) : image.jpeg({ quality: JPEG_QUALITY })).toBuffer();
+      clean = await (
+        format === "png" ? image.png({ palette: header.isPalette }) : image.jpeg({ quality: JPEG_QUALITY })
+      ).toBuffer();
     } catch {
       return { ok: false, reason: "wrongType" };
     }

@@ -1,9 +1,9 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
-import { resources, type Namespace } from "~/locales";
-import { localeCookie } from "../../server/locale";
 import { createTranslator, type Translator } from "~/lib/i18n/translator";
 import { registerPageTranslator } from "~/lib/page-title";
+import { resources, type Namespace } from "~/locales";
+import { localeCookie } from "../../server/locale";
 
 export { localeCookie };
 

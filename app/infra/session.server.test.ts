@@ -18,7 +18,11 @@ describe("session", () => {
   });
 
   it("stays far below the 4 KB cookie limit", async () => {
-    const cookie = await commitSession({ token: "t".repeat(1000), user: { ...user, photoUrl: "https://x/".padEnd(200, "y") }, welcome: false });
+    const cookie = await commitSession({
+      token: "t".repeat(1000),
+      user: { ...user, photoUrl: "https://x/".padEnd(200, "y") },
+      welcome: false,
+    });
     expect(cookie.length).toBeLessThan(3000);
   });
 

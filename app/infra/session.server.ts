@@ -1,8 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
-import { getConfig } from "./config.server";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
+import { getConfig } from "./config.server";
 
 /**
  * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy
@@ -64,10 +64,10 @@ export async function readSession(request: Request): Promise<SessionData | null>
 }
 
 export async function commitSession(data: Omit<SessionData, "issuedAt">): Promise<string> {
-  const sealed = await sealData(
-    { ...data, issuedAt: Date.now() } satisfies SessionData,
-    { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS },
-  );
+  const sealed = await sealData({ ...data, issuedAt: Date.now() } satisfies SessionData, {
+    password: getConfig().SESSION_SECRET,
+    ttl: SESSION_TTL_SECONDS,
+  });
   return sessionCookie().serialize(sealed);
 }
 

@@ -36,9 +36,7 @@ export async function redirectWithToast(url: string, toast: Toast, init: { heade
 }
 
 /** Reads the pending toast and the header that clears it. */
-export async function getToast(
-  request: Request,
-): Promise<{ toast: z.infer<typeof toastSchema> | null; clear: string | null }> {
+export async function getToast(request: Request): Promise<{ toast: z.infer<typeof toastSchema> | null; clear: string | null }> {
   const cookie = toastCookie();
   const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (value === null || value === undefined || value === "") return { toast: null, clear: null };

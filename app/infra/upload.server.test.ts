@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CERTIFICATE_TYPES, type FileType, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "~/lib/upload-rules";
 import { png, pngThenHtml } from "../../tests/png";
 import { readUpload, type Upload } from "./upload.server";
-import { CERTIFICATE_TYPES, type FileType, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "~/lib/upload-rules";
 
 const pdf = (size: number) => new File([new TextEncoder().encode("%PDF-1.4\n"), new Uint8Array(size - 9)], "x.pdf");
 
@@ -44,7 +44,8 @@ function trickling(head: string, everyMs: number) {
     duplex: "half",
   } as RequestInit);
 }
-const PNG_HEAD = '--x\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+const PNG_HEAD =
+  '--x\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
 
 const summary = (upload: Upload) => ({
   fields: Object.fromEntries(upload.fields),
@@ -58,7 +59,12 @@ describe("readUpload", () => {
   });
 
   it("reads the text fields and a file of exactly 4 MiB, checked by content", async () => {
-    const upload = await read(multipart([["name", "Auditoría"], ["file", pdf(MAX_UPLOAD_BYTES)]]));
+    const upload = await read(
+      multipart([
+        ["name", "Auditoría"],
+        ["file", pdf(MAX_UPLOAD_BYTES)],
+      ]),
+    );
     expect(summary(upload)).toEqual({
       fields: { name: "Auditoría" },
       file: { size: MAX_UPLOAD_BYTES, type: "application/pdf" },
@@ -68,22 +74,49 @@ describe("readUpload", () => {
   });
 
   it("refuses one byte more and still gives back the text sent before the file", async () => {
-    const upload = await read(multipart([["name", "Auditoría"], ["file", pdf(MAX_UPLOAD_BYTES + 1)]]));
+    const upload = await read(
+      multipart([
+        ["name", "Auditoría"],
+        ["file", pdf(MAX_UPLOAD_BYTES + 1)],
+      ]),
+    );
     expect(summary(upload)).toEqual({ fields: { name: "Auditoría" }, file: null, refused: "tooLarge" });
   });
 
   it("a body declared far past the limit is read only for its text, up to the file", async () => {
-    const upload = await read(multipart([["name", "ISACA"], ["file", pdf(100)]], { "Content-Length": String(10 * MAX_UPLOAD_BYTES) }));
+    const upload = await read(
+      multipart(
+        [
+          ["name", "ISACA"],
+          ["file", pdf(100)],
+        ],
+        { "Content-Length": String(10 * MAX_UPLOAD_BYTES) },
+      ),
+    );
     expect(summary(upload)).toEqual({ fields: { name: "ISACA" }, file: null, refused: "tooLarge" });
   });
 
   it("an empty file input is no file and no text field", async () => {
-    const upload = await read(multipart([["name", "ISACA"], ["file", new File([], "")]]));
+    const upload = await read(
+      multipart([
+        ["name", "ISACA"],
+        ["file", new File([], "")],
+      ]),
+    );
     expect(summary(upload)).toEqual({ fields: { name: "ISACA" }, file: null, refused: null });
   });
 
   it("accepts one file part only, in its field, and at most 64 KiB of text", async () => {
-    expect((await read(multipart([["file", pdf(100)], ["file", pdf(100)]]))).refused).toBe("malformed");
+    expect(
+      (
+        await read(
+          multipart([
+            ["file", pdf(100)],
+            ["file", pdf(100)],
+          ]),
+        )
+      ).refused,
+    ).toBe("malformed");
     expect((await read(multipart([["other", pdf(100)]]))).refused).toBe("malformed");
     expect((await read(multipart([["a", "x".repeat(64 * 1024)]]))).refused).toBe("malformed");
     expect((await read(multipart([["a", "x".repeat(64 * 1024 - 1)]]))).refused).toBeNull();
@@ -116,10 +149,28 @@ describe("readUpload", () => {
   });
 
   it("takes any file name (never kept): semicolons, equals signs, quotes, line breaks, unicode, 300 characters", async () => {
-    const names = ["a;b.pdf", "x=1.pdf", 'say "hi".pdf', "it's.pdf", "line\nbreak.pdf", "carriage\rreturn.pdf", "título ñ 証明書 🎓.pdf", `${"n".repeat(296)}.pdf`];
+    const names = [
+      "a;b.pdf",
+      "x=1.pdf",
+      'say "hi".pdf',
+      "it's.pdf",
+      "line\nbreak.pdf",
+      "carriage\rreturn.pdf",
+      "título ñ 証明書 🎓.pdf",
+      `${"n".repeat(296)}.pdf`,
+    ];
     for (const name of names) {
-      const upload = await read(multipart([["name", "ISACA"], ["file", new File([await pdf(100).arrayBuffer()], name)]]));
-      expect(summary(upload), name).toEqual({ fields: { name: "ISACA" }, file: { size: 100, type: "application/pdf" }, refused: null });
+      const upload = await read(
+        multipart([
+          ["name", "ISACA"],
+          ["file", new File([await pdf(100).arrayBuffer()], name)],
+        ]),
+      );
+      expect(summary(upload), name).toEqual({
+        fields: { name: "ISACA" },
+        file: { size: 100, type: "application/pdf" },
+        refused: null,
+      });
     }
   });
 
@@ -143,13 +194,17 @@ describe("readUpload", () => {
     let release = () => {};
     let gate = Promise.resolve();
     const upload = (user: number) =>
-      readUpload(multipart([["file", new File([photo], "photo.png")]]), { field: "file", types: PHOTO_TYPES, user }, async (upload) => {
-        running++;
-        most = Math.max(most, running);
-        await gate;
-        running--;
-        return upload.file?.type;
-      });
+      readUpload(
+        multipart([["file", new File([photo], "photo.png")]]),
+        { field: "file", types: PHOTO_TYPES, user },
+        async (upload) => {
+          running++;
+          most = Math.max(most, running);
+          await gate;
+          running--;
+          return upload.file?.type;
+        },
+      );
     /** Starts `users.length` uploads, checks that `expected` hold a slot together and no more, then lets them all finish. */
     async function holding(users: number[], expected: number) {
       most = 0;
@@ -164,6 +219,9 @@ describe("readUpload", () => {
       expect(await uploads).toEqual(Array(users.length).fill("image/png"));
     }
     await holding([1, 1, 1, 1, 1, 1], 2);
-    await holding(Array.from({ length: 24 }, (_, index) => index % 12), 8);
+    await holding(
+      Array.from({ length: 24 }, (_, index) => index % 12),
+      8,
+    );
   });
 });

@@ -1,9 +1,9 @@
 import Busboy from "@fastify/busboy";
 import type { HeadersFunction } from "@remix-run/node";
 import pLimit, { type LimitFunction } from "p-limit";
+import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "~/lib/upload-rules";
 import { getConfig } from "./config.server";
 import { cleanImage } from "./image.server";
-import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "~/lib/upload-rules";
 
 /** The text fields of an upload form together, names and values: far past any form's own rules. */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -23,7 +23,13 @@ const UPLOAD_DEADLINE_MS = 60_000;
 
 export type UploadRefusal = "tooLarge" | "wrongType" | "tooManyPixels" | "tooSlow" | "malformed";
 
-const refusalStatus: Record<UploadRefusal, number> = { tooLarge: 413, wrongType: 415, tooManyPixels: 422, tooSlow: 408, malformed: 400 };
+const refusalStatus: Record<UploadRefusal, number> = {
+  tooLarge: 413,
+  wrongType: 415,
+  tooManyPixels: 422,
+  tooSlow: 408,
+  malformed: 400,
+};
 
 /**
  * The status and headers a refused upload is answered with. A body too slow is not waited for:
@@ -91,7 +97,12 @@ function parserFor(request: Request) {
  * reading stops at the first thing past a rule, so nothing beyond it is ever held. Returns the
  * file's bytes (a view of `buffer`), null when no file was sent.
  */
-async function readParts(request: Request, field: string, buffer: Uint8Array<ArrayBuffer> | null, fields: FormData): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readParts(
+  request: Request,
+  field: string,
+  buffer: Uint8Array<ArrayBuffer> | null,
+  fields: FormData,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   let refused: Refused | null = null;
   const refuse = (reason: UploadRefusal) => {
     refused ??= new Refused(reason);
@@ -181,7 +192,12 @@ async function withUploadSlot<T>(user: number, work: (buffer: Uint8Array<ArrayBu
   }
 }
 
-async function readInto(request: Request, field: string, types: readonly FileType[], buffer: Uint8Array<ArrayBuffer> | null): Promise<Upload> {
+async function readInto(
+  request: Request,
+  field: string,
+  types: readonly FileType[],
+  buffer: Uint8Array<ArrayBuffer> | null,
+): Promise<Upload> {
   const fields = new FormData();
   try {
     const bytes = await readParts(request, field, buffer, fields);

@@ -35,10 +35,7 @@ export function verifyPasswordToken(ctx: LegacyContext, body: { token: string })
   });
 }
 
-export function assignNewPassword(
-  ctx: LegacyContext,
-  body: { token: string; password: string; password_confirmation: string },
-) {
+export function assignNewPassword(ctx: LegacyContext, body: { token: string; password: string; password_confirmation: string }) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/auth/assign_new_password",

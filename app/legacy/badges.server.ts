@@ -52,6 +52,9 @@ export function viewBadge(ctx: LegacyContext, userBadgeId: number) {
   return legacyRequest(ctx, {
     method: "POST",
     path: `/badges/view/${userBadgeId}`,
-    schema: z.object({ user_badge: userBadgeSchema }).passthrough().transform((reply) => reply.user_badge),
+    schema: z
+      .object({ user_badge: userBadgeSchema })
+      .passthrough()
+      .transform((reply) => reply.user_badge),
   });
 }

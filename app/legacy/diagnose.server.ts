@@ -38,7 +38,11 @@ export function getDiagnose(ctx: LegacyContext) {
     schema: z
       .object({
         diagnose: z
-          .object({ id, name: z.string().nullish(), questionnaire: z.object({ questions: z.array(questionSchema) }).passthrough() })
+          .object({
+            id,
+            name: z.string().nullish(),
+            questionnaire: z.object({ questions: z.array(questionSchema) }).passthrough(),
+          })
           .passthrough(),
       })
       .transform(({ diagnose }) => ({ id: diagnose.id, name: diagnose.name ?? "", questions: diagnose.questionnaire.questions })),
@@ -46,7 +50,11 @@ export function getDiagnose(ctx: LegacyContext) {
 }
 
 /** `POST /diagnose/save_user_diagnose`: every answer, as JSON text in `more_data`. */
-export function saveUserDiagnose(ctx: LegacyContext, diagnosisId: number, answers: Array<{ questionId: number; answer: number }>) {
+export function saveUserDiagnose(
+  ctx: LegacyContext,
+  diagnosisId: number,
+  answers: Array<{ questionId: number; answer: number }>,
+) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/diagnose/save_user_diagnose",

@@ -14,8 +14,7 @@ function catalogue<T>(ctx: LegacyContext, path: string, key: string, item: z.Zod
 }
 
 /** Public catalogues: cached per process (DESIGN.md); the token only authorises the call. */
-export const getWorkPositions = (ctx: LegacyContext) =>
-  catalogue(ctx, "/general/work_positions", "work_positions", namedSchema);
+export const getWorkPositions = (ctx: LegacyContext) => catalogue(ctx, "/general/work_positions", "work_positions", namedSchema);
 
 export const getUniversities = (ctx: LegacyContext) =>
   catalogue(
@@ -58,15 +57,16 @@ export function getTrainingTypeContents(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/general/training_type_contents",
-    schema: z
-      .object({ training_type_contents: z.array(choiceSchema) })
-      .transform((reply) => reply.training_type_contents),
+    schema: z.object({ training_type_contents: z.array(choiceSchema) }).transform((reply) => reply.training_type_contents),
   });
 }
 
 /** `GET /general/home_activities`: recent, most viewed and shared by leaders. */
 export function getHomeActivities(ctx: LegacyContext) {
-  const list = z.array(listedActivitySchema).nullish().transform((items) => items ?? []);
+  const list = z
+    .array(listedActivitySchema)
+    .nullish()
+    .transform((items) => items ?? []);
   return legacyRequest(ctx, {
     method: "GET",
     path: "/general/home_activities",

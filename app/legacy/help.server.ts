@@ -110,9 +110,7 @@ export function getSuggestionCategories(ctx: LegacyContext) {
   return cachedLegacyRequest(ctx, `suggestion_categories:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/suggestion/categories",
-    schema: z
-      .object({ suggestion_categories: z.array(namedSchema) })
-      .transform((reply) => reply.suggestion_categories),
+    schema: z.object({ suggestion_categories: z.array(namedSchema) }).transform((reply) => reply.suggestion_categories),
   });
 }
 
@@ -122,10 +120,7 @@ export function saveSuggestion(ctx: LegacyContext, body: { suggestion_category_i
 }
 
 /** `POST /contact/send_comment` (public). */
-export function sendContactComment(
-  ctx: LegacyContext,
-  body: { name: string; phone: string; email: string; comment: string },
-) {
+export function sendContactComment(ctx: LegacyContext, body: { name: string; phone: string; email: string; comment: string }) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/contact/send_comment",

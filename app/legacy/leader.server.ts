@@ -16,7 +16,11 @@ const levelSchema = z
     is_level: count,
     progress_global: count,
     items_progress: z
-      .array(z.object({ name: text, icon: text, state: z.enum(["completed", "started", "not_started"]).nullish().catch(null) }).passthrough())
+      .array(
+        z
+          .object({ name: text, icon: text, state: z.enum(["completed", "started", "not_started"]).nullish().catch(null) })
+          .passthrough(),
+      )
       .nullish(),
   })
   .passthrough()
@@ -45,7 +49,10 @@ const memberSchema = z
     work_position: workPosition,
     workposition: workPosition,
     progress_global: z.array(z.object({ name: z.string(), progress_percentage: count }).passthrough()).nullish(),
-    progress_avance: z.object({ progress_by_level: z.array(levelSchema).nullish() }).passthrough().nullish(),
+    progress_avance: z
+      .object({ progress_by_level: z.array(levelSchema).nullish() })
+      .passthrough()
+      .nullish(),
     in_team: flag,
   })
   .passthrough()

@@ -116,9 +116,7 @@ describe("retries", () => {
 
   it("recovers when a retry succeeds", async () => {
     let failures = 1;
-    const calls = counting("get", () =>
-      failures-- > 0 ? HttpResponse.error() : HttpResponse.json({ ok: true }),
-    );
+    const calls = counting("get", () => (failures-- > 0 ? HttpResponse.error() : HttpResponse.json({ ok: true })));
     await expect(ping()).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(2);
   });

@@ -1,8 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod";
-import { loggablePath, log } from "../../server/log";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
+import { loggablePath, log } from "../../server/log";
 
 /**
  * The one door to the legacy API: headers, timeout, parsing and the error mapping of spec §8.
@@ -54,13 +54,17 @@ export class LegacyUnreached extends LegacyError {
 }
 
 /** fetch failures raised before a byte of the request is written. */
-const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 const notConnected = (error: unknown) =>
-  error instanceof Error &&
-  error.cause instanceof Error &&
-  "code" in error.cause &&
-  NOT_CONNECTED.has(String(error.cause.code));
+  error instanceof Error && error.cause instanceof Error && "code" in error.cause && NOT_CONNECTED.has(String(error.cause.code));
 
 type Body = Record<string, unknown> | FormData;
 

@@ -19,10 +19,7 @@ const routePointsSchema = z
           .passthrough(),
       )
       .nullish(),
-    escape_room: z
-      .object({ status: z.string(), locked: flag })
-      .passthrough()
-      .nullish(),
+    escape_room: z.object({ status: z.string(), locked: flag }).passthrough().nullish(),
   })
   .passthrough()
   .transform((route) => ({
@@ -104,12 +101,13 @@ export function getProfileProgress(ctx: LegacyContext) {
     path: "/training/get_profile_progress",
     schema: z
       .object({
-        profile_progress: z.array(
-          z.object({ name: z.string(), progress: z.union([z.number(), z.string()]) }).passthrough(),
-        ),
+        profile_progress: z.array(z.object({ name: z.string(), progress: z.union([z.number(), z.string()]) }).passthrough()),
       })
       .transform((reply) =>
-        reply.profile_progress.map((bar) => ({ name: bar.name, progress: Math.min(100, Math.max(0, Number(bar.progress) || 0)) })),
+        reply.profile_progress.map((bar) => ({
+          name: bar.name,
+          progress: Math.min(100, Math.max(0, Number(bar.progress) || 0)),
+        })),
       ),
   });
 }
@@ -117,9 +115,7 @@ export function getProfileProgress(ctx: LegacyContext) {
 const showcaseSchema = z
   .object({
     title: text,
-    courses: z
-      .array(z.object({ id, name: text, activities: z.array(activitySchema).nullish() }).passthrough())
-      .nullish(),
+    courses: z.array(z.object({ id, name: text, activities: z.array(activitySchema).nullish() }).passthrough()).nullish(),
   })
   .passthrough()
   .nullish()
@@ -165,8 +161,6 @@ export function getAcademy(ctx: LegacyContext): Promise<Academy | null> {
   return cachedLegacyRequest(ctx, `/training:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/training",
-    schema: z
-      .object({ training_academies: z.array(academySchema) })
-      .transform((reply) => reply.training_academies[0] ?? null),
+    schema: z.object({ training_academies: z.array(academySchema) }).transform((reply) => reply.training_academies[0] ?? null),
   });
 }

@@ -69,11 +69,7 @@ export function checkTriviaGame(
         points_earned: z.coerce.number(),
         points: z.coerce.number(),
         results: z
-          .array(
-            z
-              .object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: flag })
-              .passthrough(),
-          )
+          .array(z.object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: flag }).passthrough())
           .nullish(),
       })
       .passthrough()

@@ -4,7 +4,10 @@ import { messageSchema } from "./schemas/common.server";
 import { notificationSchema, userNewsSchema } from "./schemas/notifications.server";
 import { certificateSchema, userSchema } from "./schemas/user.server";
 
-const userReply = z.object({ user: userSchema }).passthrough().transform((reply) => reply.user);
+const userReply = z
+  .object({ user: userSchema })
+  .passthrough()
+  .transform((reply) => reply.user);
 
 /** Writes to the profile answer with a message and the updated user. */
 const savedUserReply = z
@@ -92,9 +95,7 @@ export function getNotifications(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/user/user_notifications",
-    schema: z
-      .object({ user_notifications: z.array(notificationSchema) })
-      .transform((reply) => reply.user_notifications),
+    schema: z.object({ user_notifications: z.array(notificationSchema) }).transform((reply) => reply.user_notifications),
   });
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseActivityId, playerActivity } from "./activity.server";
 import type { Activity } from "~/legacy/schemas/training.server";
+import { parseActivityId, playerActivity } from "./activity.server";
 
 describe("parseActivityId", () => {
   it("accepts positive integers only", () => {
     expect(parseActivityId("101")).toBe(101);
-    for (const bad of [undefined, "", "abc", "0", "-1", "1.5", "1e3", "12345678901"])
-      expect(parseActivityId(bad)).toBeNull();
+    for (const bad of [undefined, "", "abc", "0", "-1", "1.5", "1e3", "12345678901"]) expect(parseActivityId(bad)).toBeNull();
   });
 });
 
@@ -44,7 +43,7 @@ describe("playerActivity", () => {
         media: null,
         content: { link: "javascript:alert(1)", linkDesk: null, linkTarget: null },
       },
-      host
+      host,
     );
     expect(link.link).toBeNull();
   });
@@ -57,7 +56,7 @@ describe("playerActivity", () => {
           contentType: { key: "elearning", name: "eLearning" },
           media: { ...(base.media as NonNullable<Activity["media"]>), ...media },
         },
-        host
+        host,
       );
     expect(scorm({ filePath: "/pkg/content/", fileName: "index.html", decompressionPath: "/pkg/" })).toMatchObject({
       src: "/files/pkg/content/index.html",
@@ -73,7 +72,7 @@ describe("playerActivity", () => {
   it("is unsupported for an unknown type or a parent_activity without a parent", () => {
     expect(playerActivity({ ...base, contentType: { key: "hologram", name: "?" } }, host).kind).toBe("unsupported");
     expect(playerActivity({ ...base, contentType: { key: "parent_activity", name: "Relacionada" } }, host).kind).toBe(
-      "unsupported"
+      "unsupported",
     );
   });
 });

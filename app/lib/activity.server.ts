@@ -3,16 +3,16 @@ import { launchable, readScormUserData } from "~/components/player/scorm-package
 import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
-import { readPdf } from "~/player/server/pdf/pages.server";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { wantsSaveData } from "~/infra/data-saver.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "~/legacy/activities.server";
 import { getHomeActivities } from "~/legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "~/legacy/request.server";
-import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "~/legacy/schemas/training.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
+import { readPdf } from "~/player/server/pdf/pages.server";
+import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 
 /**
  * The activity player's server side: find an activity by id wherever the learner can reach it,
@@ -37,7 +37,7 @@ async function showcaseActivities(ctx: LegacyContext): Promise<Activity[]> {
   const academy = await getAcademy(ctx);
   if (!academy) return [];
   return [academy.emulators, academy.learningRoute, academy.videoTips].flatMap((showcase) =>
-    showcase.courses.flatMap((course) => course.activities)
+    showcase.courses.flatMap((course) => course.activities),
   );
 }
 
@@ -46,11 +46,7 @@ async function showcaseActivities(ctx: LegacyContext): Promise<Activity[]> {
  * live only there), then in the academy's showcases; the last call is made only when needed.
  */
 export async function findActivity(ctx: LegacyContext, id: number) {
-  const [routes, home, progress] = await Promise.all([
-    getLearningPaths(ctx),
-    getHomeActivities(ctx),
-    getUserProgress(ctx),
-  ]);
+  const [routes, home, progress] = await Promise.all([getLearningPaths(ctx), getHomeActivities(ctx), getUserProgress(ctx)]);
   let placement: Placement | null = null;
   for (const route of routes) {
     for (const course of route.courses) {
@@ -59,9 +55,7 @@ export async function findActivity(ctx: LegacyContext, id: number) {
     }
   }
   if (!placement) {
-    const listed = [...home.recent, ...home.mostViewed, ...home.sharedByLeaders].find(
-      (candidate) => candidate.id === id
-    );
+    const listed = [...home.recent, ...home.mostViewed, ...home.sharedByLeaders].find((candidate) => candidate.id === id);
     if (listed) placement = { activity: listed, route: null, course: null };
   }
   if (!placement) {
@@ -96,9 +90,9 @@ function manifestOf(media: Activity["media"], launch: string, filesHost: string)
     ? sameOriginFileUrl(
         mediaFileUrl(
           { filePath: media.decompressionPath, fileName: "imsmanifest.xml", s3BucketName: media.s3BucketName },
-          filesHost
+          filesHost,
         ),
-        filesHost
+        filesHost,
       )
     : null;
   return root?.startsWith("/") ? root : `${folderOf(launch)}imsmanifest.xml`;
@@ -197,7 +191,8 @@ export async function loadPlayer(request: Request, id: number, closeTo: string, 
     scorm,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
-    pdf: state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
+    pdf:
+      state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
   };
   return data(payload);
 }

@@ -1,12 +1,12 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { legacyErrorReply } from "~/infra/form-errors.server";
+import { once } from "~/infra/idempotency.server";
+import { getFixedT, getLocale } from "~/infra/language.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { sendContactComment } from "~/legacy/help.server";
 import { contactSchema } from "./forms/help";
 import { honeypotFilled } from "./honeypot";
-import { getFixedT, getLocale } from "~/infra/language.server";
-import { once } from "~/infra/idempotency.server";
-import { sendContactComment } from "~/legacy/help.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
 
 /** What a page with the contact form (spec §4) gives it: a fresh submission id and the constraint attributes. */
 export function contactFormData() {

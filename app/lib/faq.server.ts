@@ -1,6 +1,6 @@
-import type { LegacyContext } from "~/legacy/request.server";
-import { getFaq } from "~/legacy/help.server";
 import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
+import { getFaq } from "~/legacy/help.server";
+import type { LegacyContext } from "~/legacy/request.server";
 
 export type SafeFaqCategory = { name: string; faqs: Array<{ question: string; answerHtml: string }> };
 

@@ -13,7 +13,9 @@ describe("formIdOf", () => {
   });
 
   it("is the closest form of anything else inside one", () => {
-    const label = Object.assign(new EventTarget(), { closest: (selectors: string) => (selectors === "form" ? { id: "contact" } : null) });
+    const label = Object.assign(new EventTarget(), {
+      closest: (selectors: string) => (selectors === "form" ? { id: "contact" } : null),
+    });
     expect(formIdOf(label)).toBe("contact");
   });
 

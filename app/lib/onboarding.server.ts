@@ -2,11 +2,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { choicesSchema } from "./forms/onboarding";
 import { getFixedT } from "~/infra/language.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { getTrainingTopics, getTrainingTypeContents } from "~/legacy/general.server";
 import { type OnboardingChoice, saveOnboardingChoice } from "~/legacy/user.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { choicesSchema } from "./forms/onboarding";
 
 /** The two choice steps of onboarding (topics, content types): read with the selection, save, go on. */
 const catalogues = { training_topics: getTrainingTopics, training_type_contents: getTrainingTypeContents };
@@ -25,6 +25,9 @@ export async function choicesAction(request: Request, choice: OnboardingChoice, 
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
     return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });
   } catch (error) {
-    return data({ result: legacyErrorReply(error, submission.reply, t, request, { fields: { [choice]: "ids" } }) }, { status: 400 });
+    return data(
+      { result: legacyErrorReply(error, submission.reply, t, request, { fields: { [choice]: "ids" } }) },
+      { status: 400 },
+    );
   }
 }

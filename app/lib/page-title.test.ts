@@ -2,8 +2,18 @@ import { describe, expect, it } from "vitest";
 import { createTranslator } from "./i18n/translator";
 import { pageTitle, registerPageTranslator } from "./page-title";
 
-registerPageTranslator(createTranslator({ language: "es", resources: { common: { nav: { home: "Inicio" } }, engagement: { trivia: { title: "Trivia" } } } }));
-registerPageTranslator(createTranslator({ language: "en", resources: { common: { nav: { home: "Home" } }, engagement: { trivia: { title: "Trivia game" } } } }));
+registerPageTranslator(
+  createTranslator({
+    language: "es",
+    resources: { common: { nav: { home: "Inicio" } }, engagement: { trivia: { title: "Trivia" } } },
+  }),
+);
+registerPageTranslator(
+  createTranslator({
+    language: "en",
+    resources: { common: { nav: { home: "Home" } }, engagement: { trivia: { title: "Trivia game" } } },
+  }),
+);
 
 const argsIn = (locale: string | undefined, data?: unknown) =>
   ({ data, matches: [{ id: "root", data: locale ? { locale } : undefined }], params: {}, location: {} }) as never;
@@ -17,7 +27,9 @@ describe("pageTitle", () => {
   });
 
   it("takes a title from the route's data, with a translated fallback, and 'Academia' alone when there is none", () => {
-    const meta = pageTitle<() => { game: { title: string } | null }>((t, data) => data?.game?.title ?? t("engagement:trivia.title"));
+    const meta = pageTitle<() => { game: { title: string } | null }>(
+      (t, data) => data?.game?.title ?? t("engagement:trivia.title"),
+    );
     expect(meta(argsIn("en", { game: { title: "Riesgos" } }))).toEqual([{ title: "Academia · Riesgos" }]);
     expect(meta(argsIn("en", { game: null }))).toEqual([{ title: "Academia · Trivia game" }]);
     expect(pageTitle(() => undefined)(argsIn("en"))).toEqual([{ title: "Academia" }]);

@@ -3,11 +3,11 @@ import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { PlainProgressReply } from "~/components/player/types";
 import { creditedMs, finishAfterMs, isTimedKind, minutesOf } from "~/domain/finish";
-import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
 
 /**
  * The player without JavaScript (issue #14): 'Iniciar' posts `started` and hands the page a sealed
@@ -56,14 +56,20 @@ export async function plainProgress(request: Request, id: number) {
     if (form.data.intent === "start") {
       await sendReport(ctx, "started", { activity: id });
       const note = await sealData({ activity: id, user: session.user.id, startedAt: Date.now() }, sealing());
-      return data({ plain: "started", note, waitMs: finishAfterMs(kind, played.durationMinutes, recorded) } satisfies PlainProgressReply);
+      return data({
+        plain: "started",
+        note,
+        waitMs: finishAfterMs(kind, played.durationMinutes, recorded),
+      } satisfies PlainProgressReply);
     }
     const note = await readNote(form.data.started, id, session.user.id);
     if (!note) return data({ plain: "restart" } satisfies PlainProgressReply, { status: 400 });
     const elapsed = Date.now() - note.startedAt;
     const wait = finishAfterMs(kind, played.durationMinutes, recorded);
     if (elapsed < wait) {
-      return data({ plain: "early", note: form.data.started, waitMs: wait - elapsed } satisfies PlainProgressReply, { status: 400 });
+      return data({ plain: "early", note: form.data.started, waitMs: wait - elapsed } satisfies PlainProgressReply, {
+        status: 400,
+      });
     }
     // The time spent goes before finished: once finalized the legacy API ignores update_time.
     const credited = creditedMs(kind, elapsed, played.durationMinutes);

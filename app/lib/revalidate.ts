@@ -7,7 +7,8 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
  */
 export function notAfterSteps(...steps: string[]): ShouldRevalidateFunction {
   return ({ actionResult, defaultShouldRevalidate }) => {
-    const step: unknown = actionResult && typeof actionResult === "object" && "step" in actionResult ? actionResult.step : undefined;
+    const step: unknown =
+      actionResult && typeof actionResult === "object" && "step" in actionResult ? actionResult.step : undefined;
     return typeof step === "string" && steps.includes(step) ? false : defaultShouldRevalidate;
   };
 }

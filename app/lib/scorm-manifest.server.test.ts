@@ -128,7 +128,7 @@ describe("parseManifest", () => {
   it("never expands entities a manifest declares (billion laughs)", () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">${Array.from(
       { length: 8 },
-      (_, level) => `<!ENTITY ${"b".repeat(level + 1)} "${`&${level === 0 ? "a" : "b".repeat(level)};`.repeat(10)}">`
+      (_, level) => `<!ENTITY ${"b".repeat(level + 1)} "${`&${level === 0 ? "a" : "b".repeat(level)};`.repeat(10)}">`,
     ).join("")}]>`;
     const text = manifest12.replace('<?xml version="1.0" encoding="UTF-8"?>', bomb).replace("Examen final", "&bbbbbbbb;");
     const started = Date.now();

@@ -90,12 +90,16 @@ function launchOf(href: string, bases: string[], parameters: string, manifest: U
 function sequencingOf(item: Node, collection: Map<string, Node>): Node | null {
   const own = first(item.sequencing);
   const ref = own ? text(own["@idref"]) : "";
-  const shared = ref ? collection.get(ref) ?? null : null;
+  const shared = ref ? (collection.get(ref) ?? null) : null;
   return own || shared ? { ...shared, ...own } : null;
 }
 
 /** The CMI values the manifest gives an item, under the version's names. */
-function itemCmi(version: ScormVersion, item: Node, sequencing: Node | null): { cmi: Record<string, string>; objectives: string[] } {
+function itemCmi(
+  version: ScormVersion,
+  item: Node,
+  sequencing: Node | null,
+): { cmi: Record<string, string>; objectives: string[] } {
   const cmi: Record<string, string> = {};
   const set = (key: string, value: string) => {
     if (value) cmi[key] = value;

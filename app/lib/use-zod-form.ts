@@ -8,9 +8,7 @@ import { useHydrated } from "./use-hydrated";
 /** A form's HTML constraint attributes: `getZodConstraint(schema)`, computed by the loader. */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
-type Validate<Schema extends z.ZodTypeAny> = NonNullable<
-  Parameters<typeof useForm<z.input<Schema>>>[0]["onValidate"]
->;
+type Validate<Schema extends z.ZodTypeAny> = NonNullable<Parameters<typeof useForm<z.input<Schema>>>[0]["onValidate"]>;
 
 /**
  * conform's useForm with our defaults: the zod schema validates in the browser too (on submit
@@ -54,9 +52,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>(
  * keeps the text and says what to shorten.
  */
 export function withoutMaxLength(constraint: FormConstraint): FormConstraint {
-  return Object.fromEntries(
-    Object.entries(constraint).map(([name, { maxLength: _dropped, ...rest }]) => [name, rest]),
-  );
+  return Object.fromEntries(Object.entries(constraint).map(([name, { maxLength: _dropped, ...rest }]) => [name, rest]));
 }
 
 /** The browser-side validation of form `id`, once the user has interacted with it and it has loaded. */

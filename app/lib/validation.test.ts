@@ -24,4 +24,3 @@ describe("calendar dates", () => {
     expect(isCalendarDate(value)).toBe(expected);
   });
 });
-

@@ -1,7 +1,7 @@
 import { getFixedT } from "~/infra/language.server";
+import { requestIdOf } from "~/infra/request-id.server";
 import { getVrPin } from "~/legacy/general.server";
 import { LegacyError, type LegacyContext } from "~/legacy/request.server";
-import { requestIdOf } from "~/infra/request-id.server";
 import { opensVr, type VrDialogData } from "./vr";
 
 /**

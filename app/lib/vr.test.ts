@@ -6,7 +6,12 @@ describe("the VR dialog's URLs", () => {
   it.each([
     ["/", "", "/?vr", "/"],
     ["/ranking", "", "/ranking?vr", "/ranking"],
-    ["/learning-path/formacion-requerida/205", "?vr", "/learning-path/formacion-requerida/205?vr", "/learning-path/formacion-requerida/205"],
+    [
+      "/learning-path/formacion-requerida/205",
+      "?vr",
+      "/learning-path/formacion-requerida/205?vr",
+      "/learning-path/formacion-requerida/205",
+    ],
     ["/notifications", "?page=2", "/notifications?page=2&vr", "/notifications?page=2"],
     ["/faq", "?vr=1&page=2", "/faq?page=2&vr", "/faq?page=2"],
   ])("on %s%s opens over the page and closes back to it", (pathname, search, open, closed) => {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/learning/cards";
@@ -8,12 +7,13 @@ import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
-import { contactFormData } from "~/lib/contact-form.server";
-import { getSafeFaq } from "~/lib/faq.server";
 import { getHomeActivities } from "~/legacy/general.server";
 import type { Activity } from "~/legacy/schemas/training.server";
 import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/legacy/training.server";
 import { getUserInfo } from "~/legacy/user.server";
+import { contactFormData } from "~/lib/contact-form.server";
+import { getSafeFaq } from "~/lib/faq.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("nav.home");
@@ -61,10 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The showcases of the academy as the welcome block shows them: every slide a card. */
-function welcomeBlock(
-  academy: Academy,
-  card: (activity: Activity, courseName?: string) => ActivityCardData,
-): WelcomeBlockData {
+function welcomeBlock(academy: Academy, card: (activity: Activity, courseName?: string) => ActivityCardData): WelcomeBlockData {
   const cardsOf = (showcase: Showcase) =>
     showcase.courses.flatMap((item) => item.activities.map((activity) => card(activity, item.name)));
   return {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { CheckIcon } from "~/components/icons";
 import { SectionPage } from "~/components/section-page";
-import { formatPercent, formatPoints } from "~/lib/format";
 import { stars, STAR_LIMIT } from "~/domain/ranking";
 import { requireUser } from "~/infra/auth.server";
 import { getProfileProgress, getUserPoints } from "~/legacy/training.server";
+import { formatPercent, formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:progress.title");
@@ -25,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, session } = await requireUser(request);
   const [points, profileProgress] = await Promise.all([getUserPoints(ctx), getProfileProgress(ctx)]);
   return {
-    user: { name: session.user.firstName || session.user.fullName, fullName: session.user.fullName, photoUrl: session.user.photoUrl },
+    user: {
+      name: session.user.firstName || session.user.fullName,
+      fullName: session.user.fullName,
+      photoUrl: session.user.photoUrl,
+    },
     points: formatPoints(points.points, ctx.locale),
     ranking: points.ranking,
     stars: stars(points.stars),
@@ -97,8 +101,14 @@ export default function Achievements() {
           {route.escapeRoom ? (
             <div className="escape-room-bar">
               <span>{t("progress.escapeRoom")}</span>
-              <progress max={ESCAPE_ROOM_FULL} value={route.escapeRoom.completed ? ESCAPE_ROOM_FULL : 0} aria-label={t("progress.escapeRoom")} />
-              <span className={`status status-${route.escapeRoom.completed ? "finished" : route.escapeRoom.locked ? "locked" : "not_started"}`}>
+              <progress
+                max={ESCAPE_ROOM_FULL}
+                value={route.escapeRoom.completed ? ESCAPE_ROOM_FULL : 0}
+                aria-label={t("progress.escapeRoom")}
+              />
+              <span
+                className={`status status-${route.escapeRoom.completed ? "finished" : route.escapeRoom.locked ? "locked" : "not_started"}`}
+              >
                 {route.escapeRoom.completed ? <CheckIcon className="icon icon-small" /> : null}
                 {route.escapeRoom.completed
                   ? t("progress.completed")
@@ -140,7 +150,11 @@ export default function Achievements() {
   );
 }
 
-function CourseList({ courses }: { courses: Array<{ id: number; name: string; completed: number; total: number; points: string }> }) {
+function CourseList({
+  courses,
+}: {
+  courses: Array<{ id: number; name: string; completed: number; total: number; points: string }>;
+}) {
   const { t } = useTranslation("engagement");
   return (
     <ul className="course-rewards">

@@ -1,19 +1,22 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
-import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/infra/language.server";
 import { getSuggestionCategories, saveSuggestion } from "~/legacy/help.server";
+import { getZodConstraint, parseWithZod, suggestionSchema } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  return { categories: await unlessAfterAction(request, ctx, getSuggestionCategories, []), constraint: getZodConstraint(suggestionSchema) };
+  return {
+    categories: await unlessAfterAction(request, ctx, getSuggestionCategories, []),
+    constraint: getZodConstraint(suggestionSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/infra/auth.server";
-import { getSafeFaq } from "~/lib/faq.server";
 import { unlessAfterAction } from "~/infra/form-errors.server";
+import { getSafeFaq } from "~/lib/faq.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("pages.faq");

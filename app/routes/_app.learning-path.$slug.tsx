@@ -1,15 +1,15 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
-import { recordOf } from "~/lib/activity.server";
 import { requireUser } from "~/infra/auth.server";
-import { formatPercent } from "~/lib/format";
 import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
+import { recordOf } from "~/lib/activity.server";
+import { formatPercent } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
@@ -96,7 +96,11 @@ export default function LearningPath() {
           {routes.map((item) => (
             <article key={item.slug} className="level-slide" data-current={item.slug === route.slug}>
               <h3>
-                <Link to={`/learning-path/${item.slug}`} preventScrollReset aria-current={item.slug === route.slug ? "page" : undefined}>
+                <Link
+                  to={`/learning-path/${item.slug}`}
+                  preventScrollReset
+                  aria-current={item.slug === route.slug ? "page" : undefined}
+                >
                   {item.name}
                 </Link>
               </h3>

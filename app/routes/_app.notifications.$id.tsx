@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
-import { getNotifications } from "~/legacy/user.server";
 import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
+import { getNotifications } from "~/legacy/user.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** One notification in a dialog over the list (a page of its own without JavaScript). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
 import { elapsed } from "~/domain/time";
 import { requireUser } from "~/infra/auth.server";
-import { notificationIntentSchema } from "~/lib/forms/notifications.server";
 import { getFixedT } from "~/infra/language.server";
-import { LegacyError } from "~/legacy/request.server";
-import { deleteNotification, getNotifications, markNotificationSeen } from "~/legacy/user.server";
 import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
 import { redirectWithToast } from "~/infra/toast.server";
+import { LegacyError } from "~/legacy/request.server";
+import { deleteNotification, getNotifications, markNotificationSeen } from "~/legacy/user.server";
+import { notificationIntentSchema } from "~/lib/forms/notifications.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:notifications.title");

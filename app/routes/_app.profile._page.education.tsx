@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/infra/language.server";
 import { getUniversities } from "~/legacy/general.server";
 import { saveUniversity } from "~/legacy/user.server";
+import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { loader as profileLoader } from "./_app.profile._page";
 

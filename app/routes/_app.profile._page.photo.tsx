@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { FormError } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
-import { getFixedT } from "~/infra/language.server";
-import { LegacyError } from "~/legacy/request.server";
 import { userMessage } from "~/infra/form-errors.server";
-import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
+import { getFixedT } from "~/infra/language.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
+import { LegacyError } from "~/legacy/request.server";
+import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_app.profile._page";
@@ -43,12 +43,16 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     // One photo waits for approval at a time (spec §4): checked before the body is read.
     if ((await getProfileInfo(ctx)).photoPending) return data({ error: t("photo.pending"), message: null }, { status: 409 });
-    return await readUpload(request, { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id }, async ({ file, refused }) => {
-      if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
-      if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
-      const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
-      return data({ error: null, message: reply.message || t("photo.uploaded") });
-    });
+    return await readUpload(
+      request,
+      { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id },
+      async ({ file, refused }) => {
+        if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
+        if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
+        const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
+        return data({ error: null, message: reply.message || t("photo.uploaded") });
+      },
+    );
   } catch (error) {
     const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("photo.failed") });
     const unavailable = error instanceof LegacyError && error.kind === "unavailable";
@@ -77,7 +81,10 @@ export default function PhotoDialog() {
           </Link>
         </div>
       ) : (
-        <PhotoForm serverError={actionData?.error ?? null} reference={actionData && "reference" in actionData ? (actionData.reference ?? null) : null} />
+        <PhotoForm
+          serverError={actionData?.error ?? null}
+          reference={actionData && "reference" in actionData ? (actionData.reference ?? null) : null}
+        />
       )}
     </RouteDialog>
   );
@@ -160,7 +167,14 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
         </>
       ) : null}
       {/* noValidate: an empty submit gets the app's message, not the browser's own. */}
-      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate className="stack" hidden={step.kind !== "choose"}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        noValidate
+        className="stack"
+        hidden={step.kind !== "choose"}
+      >
         <section aria-labelledby={`${inputId}-requirements`} className="photo-requirements">
           <h3 id={`${inputId}-requirements`}>{t("photo.requirementsTitle")}</h3>
           <ul>

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/infra/auth.server";
-import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/infra/form-errors.server";
-import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getFixedT } from "~/infra/language.server";
 import { getProfileInfo } from "~/legacy/user.server";
+import { formatDate } from "~/lib/format";
+import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("profile:title");

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/infra/auth.server";
 import { getBadges } from "~/legacy/badges.server";
 import { getUserPoints } from "~/legacy/training.server";
+import { formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:badges.resultsTitle");

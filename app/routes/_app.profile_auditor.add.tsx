@@ -1,18 +1,18 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
-import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
 import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
-import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { addTeamMember, searchTeamCandidates } from "~/legacy/leader.server";
 import type { LegacyContext } from "~/legacy/request.server";
+import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**
@@ -64,7 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The person always comes from the search run here again, never from what the browser sent:
   // someone the exact code finds and who is not in the team yet.
   const pick = (candidates: Candidate[] | null) =>
-    submission.status === "success" ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam) : undefined;
+    submission.status === "success"
+      ? candidates?.find((item) => item.id === submission.value.user_id && !item.inTeam)
+      : undefined;
 
   if (intent === "add") {
     const t = await getFixedT(request);
@@ -84,7 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const candidate = { id: chosen.id, name: chosen.name };
         return data({ step: "confirm", code, candidate, result } satisfies Step, { status: 400 });
       }
-      return data({ step: "results", code, candidates: [], errors: result.error?.[""] ?? undefined } satisfies Step, { status: 400 });
+      return data({ step: "results", code, candidates: [], errors: result.error?.[""] ?? undefined } satisfies Step, {
+        status: 400,
+      });
     }
   }
   let candidates: Candidate[] | null;
@@ -92,10 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
     candidates = await search(ctx, code);
   } catch (error) {
     const t = await getFixedT(request);
-    return data({ step: "results", code, candidates: [], errors: userMessage(error, t, request) } satisfies Step, { status: 400 });
+    return data({ step: "results", code, candidates: [], errors: userMessage(error, t, request) } satisfies Step, {
+      status: 400,
+    });
   }
   const chosen = pick(candidates);
-  if (intent === "confirm" && chosen) return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
+  if (intent === "confirm" && chosen)
+    return { step: "confirm", code, candidate: { id: chosen.id, name: chosen.name } } satisfies Step;
   return { step: "results", code, candidates } satisfies Step;
 }
 
@@ -141,9 +148,7 @@ export default function AddTeamMember() {
 function Results({ code, candidates }: { code: string; candidates: Candidate[] | null }) {
   const { t } = useTranslation("leader");
   if (candidates === null) {
-    return (
-      <ComingSoon />
-    );
+    return <ComingSoon />;
   }
   if (candidates.length === 0) {
     return (

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
-import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { materialTypes } from "~/lib/forms/options";
 import { getFixedT } from "~/infra/language.server";
-import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { uploadMaterial } from "~/legacy/leader.server";
+import { materialTypes } from "~/lib/forms/options";
+import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /** 'Subir material' (spec §2, §3 Material form, §5 Material rules, enforced here). */

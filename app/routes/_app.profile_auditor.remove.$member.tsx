@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { ComingSoon } from "~/components/coming-soon";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
-import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/infra/language.server";
-import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, removeTeamMember } from "~/legacy/leader.server";
+import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 /**

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
-import { formatPercent } from "~/lib/format";
 import { unlessAfterAction } from "~/infra/form-errors.server";
-import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { getTeam, type TeamMember } from "~/legacy/leader.server";
 import { getUserInfo } from "~/legacy/user.server";
+import { formatPercent } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
 

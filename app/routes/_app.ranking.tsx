@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
 import { SectionPage } from "~/components/section-page";
 import { shortName, titleCase } from "~/domain/names";
-import { formatPoints } from "~/lib/format";
 import { splitRanking, STAR_LIMIT, stars } from "~/domain/ranking";
 import { requireUser } from "~/infra/auth.server";
 import { getRanking } from "~/legacy/ranking.server";
+import { formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:ranking.title");

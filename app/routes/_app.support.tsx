@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { BackButton } from "~/components/back-button";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/infra/auth.server";
-import { formatDate } from "~/lib/format";
 import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getSupportRequests } from "~/legacy/help.server";
-import { notAfterSteps } from "~/lib/revalidate";
+import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { notAfterSteps } from "~/lib/revalidate";
 
 export const meta = pageTitle("pages.support");
 

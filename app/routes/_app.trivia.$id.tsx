@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/infra/auth.server";
-import { getFixedT } from "~/infra/language.server";
 import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
+import { getFixedT } from "~/infra/language.server";
 import type { LegacyContext } from "~/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta = pageTitle<typeof loader>((t, data) => data?.game?.title ?? t("engagement:trivia.title"));
 
@@ -37,18 +37,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
     game = await findGame(ctx, params.id);
   } catch (error) {
     // The questions could not be read: the answers as sent come back for another try.
-    const sent = [...form].filter(([name]) => name.startsWith("q-")).map(([name, value]) => [Number(name.slice(2)), Number(value)]);
-    return data({ result: null, chosen: Object.fromEntries(sent), missing: [], errors: userMessage(error, t, request) }, { status: 400 });
+    const sent = [...form]
+      .filter(([name]) => name.startsWith("q-"))
+      .map(([name, value]) => [Number(name.slice(2)), Number(value)]);
+    return data(
+      { result: null, chosen: Object.fromEntries(sent), missing: [], errors: userMessage(error, t, request) },
+      { status: 400 },
+    );
   }
   const answers = game.questions.map((question) => ({ questionId: question.id, optionId: Number(form.get(`q-${question.id}`)) }));
-  const missing = answers.filter((answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId));
+  const missing = answers.filter(
+    (answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId),
+  );
   const chosen = Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
   if (missing.length > 0) {
-    return data({ result: null, chosen, missing: missing.map((answer) => answer.questionId), errors: [t("validation.required")] }, { status: 400 });
+    return data(
+      { result: null, chosen, missing: missing.map((answer) => answer.questionId), errors: [t("validation.required")] },
+      { status: 400 },
+    );
   }
   try {
     const result = await checkTriviaGame(ctx, { triviaGameId: game.id, answers });
-    return { result: { ...result, pointsEarned: formatPoints(result.pointsEarned, ctx.locale), points: formatPoints(result.points, ctx.locale) }, chosen, missing: [], errors: null };
+    return {
+      result: {
+        ...result,
+        pointsEarned: formatPoints(result.pointsEarned, ctx.locale),
+        points: formatPoints(result.points, ctx.locale),
+      },
+      chosen,
+      missing: [],
+      errors: null,
+    };
   } catch (error) {
     return data({ result: null, chosen, missing: [], errors: userMessage(error, t, request) }, { status: 400 });
   }
@@ -88,7 +107,15 @@ export default function TriviaGame() {
       </SectionPage>
     );
   }
-  return <TriviaForm key={JSON.stringify(actionData?.chosen ?? {})} game={game} chosen={actionData?.chosen ?? {}} missing={actionData?.missing ?? []} errors={actionData?.errors ?? null} />;
+  return (
+    <TriviaForm
+      key={JSON.stringify(actionData?.chosen ?? {})}
+      game={game}
+      chosen={actionData?.chosen ?? {}}
+      missing={actionData?.missing ?? []}
+      errors={actionData?.errors ?? null}
+    />
+  );
 }
 
 type Game = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["game"]>;
@@ -110,11 +137,26 @@ function TriviaRetry({ chosen, errors }: { chosen: Record<string, number>; error
 }
 
 /** One question at a time with JavaScript (Regresar / Continuar / Finalizar); all at once without. */
-function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Record<string, number>; missing: number[]; errors: string[] | null }) {
+function TriviaForm({
+  game,
+  chosen,
+  missing,
+  errors,
+}: {
+  game: Game;
+  chosen: Record<string, number>;
+  missing: number[];
+  errors: string[] | null;
+}) {
   const { t } = useTranslation("engagement");
   const hydrated = useHydrated();
   // A server error opens on the first question it names, not on a hidden one.
-  const [step, setStep] = useState(() => Math.max(0, game.questions.findIndex((question) => missing.includes(question.id))));
+  const [step, setStep] = useState(() =>
+    Math.max(
+      0,
+      game.questions.findIndex((question) => missing.includes(question.id)),
+    ),
+  );
   const [answers, setAnswers] = useState<Record<string, number>>(chosen);
   const last = game.questions.length - 1;
   const current = game.questions[step];
@@ -123,7 +165,12 @@ function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Rec
       {game.description ? <p>{game.description}</p> : null}
       <Form method="post" className="stack trivia-form">
         {game.questions.map((question, index) => (
-          <fieldset key={question.id} className="card trivia-question" hidden={hydrated && index !== step} aria-invalid={missing.includes(question.id)}>
+          <fieldset
+            key={question.id}
+            className="card trivia-question"
+            hidden={hydrated && index !== step}
+            aria-invalid={missing.includes(question.id)}
+          >
             <legend>
               <span className="trivia-step">{t("trivia.step", { n: index + 1, total: game.questions.length })}</span>
               {question.text}
@@ -150,7 +197,12 @@ function TriviaForm({ game, chosen, missing, errors }: { game: Game; chosen: Rec
               {t("trivia.previous")}
             </button>
             {step < last ? (
-              <button type="button" className="button button-primary" disabled={!answers[current.id]} onClick={() => setStep((value) => value + 1)}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={!answers[current.id]}
+                onClick={() => setStep((value) => value + 1)}
+              >
                 {t("trivia.next")}
               </button>
             ) : (

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { SectionPage } from "~/components/section-page";
-import { formatPoints } from "~/lib/format";
 import { requireUser } from "~/infra/auth.server";
 import { getTriviaGames } from "~/legacy/trivia.server";
+import { formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("engagement:trivia.title");
@@ -39,9 +39,15 @@ export default function Trivia() {
               {game.description ? <p>{game.description}</p> : null}
               <p className="trivia-meta">{t("trivia.meta", { count: game.questions, points: game.totalPoints })}</p>
               {game.bestScore ? (
-                <p className="trivia-best">{t("trivia.best", { correct: game.bestScore.correct, total: game.bestScore.total })}</p>
+                <p className="trivia-best">
+                  {t("trivia.best", { correct: game.bestScore.correct, total: game.bestScore.total })}
+                </p>
               ) : null}
-              <Link to={`/trivia/${game.id}`} className="button button-primary" aria-label={t("trivia.playGame", { title: game.title })}>
+              <Link
+                to={`/trivia/${game.id}`}
+                className="button button-primary"
+                aria-label={t("trivia.playGame", { title: game.title })}
+              >
                 {game.bestScore ? t("trivia.playAgain") : t("trivia.play")}
               </Link>
             </li>

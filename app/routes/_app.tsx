@@ -1,22 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { Avatar } from "~/components/avatar";
+import { BadgeDialog } from "~/components/badge-dialog";
+import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
-import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { LanguageSelect } from "~/components/language-select";
-import { BadgeDialog } from "~/components/badge-dialog";
 import { NewsDialog } from "~/components/news-dialog";
 import { VrDialog } from "~/components/vr-dialog";
-import { wantsSaveData } from "~/infra/data-saver.server";
-import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
 import { requireUser } from "~/infra/auth.server";
+import { wantsSaveData } from "~/infra/data-saver.server";
 import { withFallback } from "~/infra/form-errors.server";
+import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
 import { checkBadges } from "~/legacy/badges.server";
-import { formatPoints } from "~/lib/format";
 import { getUserPoints } from "~/legacy/training.server";
 import { checkUpdates } from "~/legacy/user.server";
+import { formatPoints } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { withVr } from "~/lib/vr";
 import { vrDialogData } from "~/lib/vr.server";
 

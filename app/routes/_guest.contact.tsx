@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { contactAction } from "~/lib/contact-form.server";
-import type { loader as guestLoader } from "./_guest";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import type { loader as guestLoader } from "./_guest";
 
 export const meta = pageTitle("guest.contactTitle");
 

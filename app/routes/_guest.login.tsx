@@ -1,19 +1,19 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
 import { authenticator, crossSite, FormRejected, handOffQuery, requireGuest, signIn } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { LegacyError } from "~/legacy/request.server";
-import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
-import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT } from "~/infra/language.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { destroySession, readSession } from "~/infra/session.server";
+import { LegacyError } from "~/legacy/request.server";
+import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta = pageTitle("auth.submit");
 
@@ -38,8 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password"];
   const formData = await request.clone().formData();
   const account = String(formData.get("email") ?? "");
-  const submission = () =>
-    parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
+  const submission = () => parseWithZod(formData, { schema: mode === "employee" ? employeeLoginSchema : loginSchema });
   const attempt = await takeAttempt(request, "login", account);
   if (attempt.blockedFor) {
     const t = await getFixedT(request);

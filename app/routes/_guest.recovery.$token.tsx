@@ -1,17 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, PasswordField, SubmitButton } from "~/components/forms";
 import { requireGuest, signIn } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { getFixedT, getLocale } from "~/infra/language.server";
-import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
+import { unavailable } from "~/infra/request-id.server";
 import { assignNewPassword, verifyPasswordToken } from "~/legacy/auth.server";
 import { LegacyError } from "~/legacy/request.server";
-import { unavailable } from "~/infra/request-id.server";
+import { getZodConstraint, newPasswordSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 
 export const meta = pageTitle("recovery.title");
 

@@ -1,17 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { requireGuest } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { honeypotFilled } from "~/lib/honeypot";
-import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
-import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
 import { getFixedT, getLocale } from "~/infra/language.server";
-import { useZodForm } from "~/lib/use-zod-form";
+import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { requestPasswordReset } from "~/legacy/auth.server";
+import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
+import { honeypotFilled } from "~/lib/honeypot";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { useZodForm } from "~/lib/use-zod-form";
 
 // A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,
 // which then stayed in the address bar.

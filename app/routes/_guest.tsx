@@ -1,9 +1,9 @@
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { contactFormData } from "~/lib/contact-form.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
 export function loader() {

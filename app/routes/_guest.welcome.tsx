@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { authenticator, crossSite, requireGuest, signIn, SsoFailed } from "~/infra/auth.server";
 import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { destroySession, readSession } from "~/infra/session.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
 

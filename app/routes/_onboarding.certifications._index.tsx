@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { requireUser } from "~/infra/auth.server";
 import { getProfileInfo } from "~/legacy/user.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { stepMeta } from "~/lib/onboarding-steps";
 
 export const meta = stepMeta("certifications");

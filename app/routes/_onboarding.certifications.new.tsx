@@ -1,20 +1,20 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
-import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
-import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { getFixedT } from "~/infra/language.server";
-import { saveCertificate } from "~/legacy/user.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
+import { saveCertificate } from "~/legacy/user.server";
+import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
+import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { stepMeta } from "~/lib/onboarding-steps";
 import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { useZodForm } from "~/lib/use-zod-form";
-import { stepMeta } from "~/lib/onboarding-steps";
 
 export const meta = stepMeta("certification");
 
@@ -43,30 +43,34 @@ export const headers = uploadHeaders;
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, session } = await requireUser(request);
   const t = await getFixedT(request);
-  return readUpload(request, { field: FILE_FIELD, types: CERTIFICATE_TYPES, user: session.user.id }, async ({ fields, file, refused }) => {
-    const submission = parseWithZod(fields, { schema: certificationSchema });
-    if (refused) {
-      // What was typed comes back with the file's error (the form sends its text before the file).
-      const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused], imageLimits)] };
-      return data({ result: submission.reply({ fieldErrors }), saved: null }, refusalInit(refused));
-    }
-    if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
-    const certificate = submission.value;
-    try {
-      const reply = await saveCertificate(ctx, {
-        certificate: certificate.certificate,
-        certificateType: certificate.certificate_type,
-        institution: certificate.institution,
-        expeditionDate: certificate.expedition_date,
-        credentialId: certificate.credential_id,
-        credentialUrl: certificate.credential_url,
-        file: file ? { blob: file.blob, name: uploadName(file.type) } : undefined,
-      });
-      return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
-    } catch (error) {
-      return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null }, { status: 400 });
-    }
-  });
+  return readUpload(
+    request,
+    { field: FILE_FIELD, types: CERTIFICATE_TYPES, user: session.user.id },
+    async ({ fields, file, refused }) => {
+      const submission = parseWithZod(fields, { schema: certificationSchema });
+      if (refused) {
+        // What was typed comes back with the file's error (the form sends its text before the file).
+        const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused], imageLimits)] };
+        return data({ result: submission.reply({ fieldErrors }), saved: null }, refusalInit(refused));
+      }
+      if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
+      const certificate = submission.value;
+      try {
+        const reply = await saveCertificate(ctx, {
+          certificate: certificate.certificate,
+          certificateType: certificate.certificate_type,
+          institution: certificate.institution,
+          expeditionDate: certificate.expedition_date,
+          credentialId: certificate.credential_id,
+          credentialUrl: certificate.credential_url,
+          file: file ? { blob: file.blob, name: uploadName(file.type) } : undefined,
+        });
+        return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
+      } catch (error) {
+        return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null }, { status: 400 });
+      }
+    },
+  );
 }
 
 export default function NewCertification() {
@@ -118,7 +122,9 @@ export default function NewCertification() {
           <input {...getInputProps(fields.file_certificate, { type: "file" })} accept={acceptOf(CERTIFICATE_TYPES)} />
           <FieldError
             id={fields.file_certificate.errorId}
-            errors={fields.file_certificate.errors?.map((error) => (error === FILE_TOO_LARGE ? t("certification.fileTooLarge") : error))}
+            errors={fields.file_certificate.errors?.map((error) =>
+              error === FILE_TOO_LARGE ? t("certification.fileTooLarge") : error,
+            )}
           />
         </div>
         <FormError errors={form.errors} />

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FormError } from "~/components/forms";
 import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
 import { requireUser } from "~/infra/auth.server";
-import { getFixedT } from "~/infra/language.server";
-import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
 import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
+import { getFixedT } from "~/infra/language.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { stepMeta } from "~/lib/onboarding-steps";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta = stepMeta("questionnaire");
 
@@ -116,7 +116,14 @@ export default function Questionnaire() {
         ))}
         <FormError errors={actionData?.errors && actionData.step === step ? actionData.errors : undefined} />
         <div className="button-row onboarding-actions">
-          <button type="submit" name="intent" value="back" className="button" disabled={!state.canGoBack || sending} onClick={go("back")}>
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            className="button"
+            disabled={!state.canGoBack || sending}
+            onClick={go("back")}
+          >
             {t("questionnaire.back")}
           </button>
           <button

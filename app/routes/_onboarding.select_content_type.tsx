@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChoicesStep } from "~/components/onboarding-choices";
-import { choicesAction, choicesLoader } from "~/lib/onboarding.server";
 import { stepMeta } from "~/lib/onboarding-steps";
+import { choicesAction, choicesLoader } from "~/lib/onboarding.server";
 
 export const meta = stepMeta("contentTypes");
 

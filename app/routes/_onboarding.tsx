@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/infra/auth.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 /**
  * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,

@@ -1,22 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { FieldError, FormError, SelectField, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply, unlessAfterAction } from "~/infra/form-errors.server";
-import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
-import { LANGUAGE_LEVELS } from "~/lib/forms/options";
 import { getFixedT } from "~/infra/language.server";
+import { commitSession, sessionUserOf } from "~/infra/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { getUniversities, getWorkPositions } from "~/legacy/general.server";
 import { getLanguages } from "~/legacy/languages.server";
 import { getProfileInfo, updateProfileData } from "~/legacy/user.server";
-import { commitSession, sessionUserOf } from "~/infra/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { LANGUAGE_LEVELS } from "~/lib/forms/options";
+import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { stepMeta } from "~/lib/onboarding-steps";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { useZodForm } from "~/lib/use-zod-form";
-import { stepMeta } from "~/lib/onboarding-steps";
 
 export const meta = stepMeta("profile");
 

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
 import type { ProgressReply } from "~/components/player/types";
-import { savedRecord, sendReport } from "~/lib/activity.server";
 import { requireUser } from "~/infra/auth.server";
 import type { ActivityReport } from "~/legacy/activities.server";
 import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
+import { savedRecord, sendReport } from "~/lib/activity.server";
 
 /**
  * `POST /activity-progress`: the activity player's writes (spec §4, §7), one per request, sent by
@@ -36,7 +36,7 @@ const scormUserData = z.object({
   items: z
     .record(
       z.string().max(key),
-      z.record(z.string().max(key), z.string().max(value)).refine((data) => Object.keys(data).length <= keysPerItem)
+      z.record(z.string().max(key), z.string().max(value)).refine((data) => Object.keys(data).length <= keysPerItem),
     )
     .refine((data) => Object.keys(data).length <= items),
 });
@@ -70,7 +70,13 @@ const BATCH_CHARS = 2 * SCORM_DATA_LIMITS.text + 16 * 1024;
 const batchSchema = z.object({
   action: z.literal("batch"),
   activity,
-  reports: jsonText(z.array(z.record(z.string().max(32), z.string())).min(1).max(BATCH_MAX), BATCH_CHARS),
+  reports: jsonText(
+    z
+      .array(z.record(z.string().max(32), z.string()))
+      .min(1)
+      .max(BATCH_MAX),
+    BATCH_CHARS,
+  ),
 });
 
 function reportsOf(form: Record<string, unknown>): Report[] | null {

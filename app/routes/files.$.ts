@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getConfig } from "~/infra/config.server";
 import { requireLiveUser } from "~/infra/auth.server";
+import { getConfig } from "~/infra/config.server";
 import { filesHostTarget, plain } from "~/infra/files-host.server";
 import { log } from "../../server/log";
 
@@ -12,14 +12,7 @@ import { log } from "../../server/log";
  * media folders of FILES_PATH_PREFIXES, so it is no open relay.
  */
 const REQUEST_HEADERS = ["Range", "If-None-Match", "If-Modified-Since", "If-Range"];
-const RESPONSE_HEADERS = [
-  "Content-Type",
-  "Content-Length",
-  "Content-Range",
-  "Accept-Ranges",
-  "ETag",
-  "Last-Modified",
-];
+const RESPONSE_HEADERS = ["Content-Type", "Content-Length", "Content-Range", "Accept-Ranges", "ETag", "Last-Modified"];
 const PASSED_STATUSES = new Set([200, 206, 304, 404, 416]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

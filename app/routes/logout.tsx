@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { endSessionAndGo, forgetToken, requireUser } from "~/infra/auth.server";
+import { getLocale } from "~/infra/language.server";
+import { requestIdOf } from "~/infra/request-id.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { readSession } from "~/infra/session.server";
 import { logout } from "~/legacy/auth.server";
 import { LegacyError } from "~/legacy/request.server";
-import { requestIdOf } from "~/infra/request-id.server";
-import { readSession } from "~/infra/session.server";
-import { getLocale } from "~/infra/language.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
-import { log } from "../../server/log";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { log } from "../../server/log";
 
 export const meta = pageTitle("logout.title");
 

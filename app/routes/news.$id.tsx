@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { requireUser } from "~/infra/auth.server";
 import { getFixedT } from "~/infra/language.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { LegacyError } from "~/legacy/request.server";
 import { checkUpdates, markUserNewsViewed } from "~/legacy/user.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/infra/toast.server";
 
 /** The news modal's 'Continuar' (spec §4): where the welcome flow goes next. */
 export const AFTER_WELCOME = "/questionnaires";

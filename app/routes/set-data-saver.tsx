@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { dataSaverCookie } from "~/infra/data-saver.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/infra/same-origin.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export async function loader() {
   return redirect("/");

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { isLng } from "~/i18n";
 import { localeCookie } from "~/infra/language.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/infra/same-origin.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export async function loader() {
   return redirect("/");

@@ -26,7 +26,12 @@ async function scriptsOf(browser, url, cookie) {
     if (response.request().resourceType() !== "script" && !type.includes("javascript")) return;
     pending.push(
       response.body().then(
-        (body) => ({ url: response.url(), status: response.status(), raw: body.length, gzip: gzipSync(body, { level: 6 }).length }),
+        (body) => ({
+          url: response.url(),
+          status: response.status(),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 6 }).length,
+        }),
         () => ({ url: response.url(), status: response.status(), raw: 0, gzip: 0 }),
       ),
     );

@@ -62,7 +62,16 @@ async function batch(url, headers, amount, capSeconds) {
  * flat. Each half stops after `capSeconds` (the floor's after `floorCapSeconds`: it is only there
  * for comparison); the figures then say how many requests were made.
  */
-export async function measureMemory({ app, appUrl, cookie, floor, floorUrl, half = 10_000, capSeconds = 300, floorCapSeconds = 30 }) {
+export async function measureMemory({
+  app,
+  appUrl,
+  cookie,
+  floor,
+  floorUrl,
+  half = 10_000,
+  capSeconds = 300,
+  floorCapSeconds = 30,
+}) {
   const loadTwice = async (url, pid, headers, cap) => {
     const start = rssOf(pid);
     const first = await batch(url, headers, half, cap);
@@ -87,6 +96,7 @@ export async function measureMemory({ app, appUrl, cookie, floor, floorUrl, half
     capSecondsPerHalf: { app: capSeconds, floor: floorCapSeconds },
     floor: floorRss,
     app: appRss,
-    pass: appRss.complete && appRss.afterSecond < MEMORY_LIMIT_BYTES && appRss.growth <= MEMORY_GROWTH_LIMIT && appRss.failed === 0,
+    pass:
+      appRss.complete && appRss.afterSecond < MEMORY_LIMIT_BYTES && appRss.growth <= MEMORY_GROWTH_LIMIT && appRss.failed === 0,
   };
 }

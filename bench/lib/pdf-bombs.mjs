@@ -117,9 +117,22 @@ export async function measurePdfBombs({ port, mockPort }) {
       probe(`${app.origin}/healthz`, {}, 100, health),
       probe(`${app.origin}/`, { headers: { Cookie: reader } }, 500, pages),
     ]);
-    const alive = await fetch(`${app.origin}/healthz`).then((response) => response.ok, () => false);
-    const healthP99Ms = Math.round(percentile(health.map((probe) => probe.ms), 99));
-    const quietP99Ms = Math.round(percentile(quiet.map((probe) => probe.ms), 99));
+    const alive = await fetch(`${app.origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    const healthP99Ms = Math.round(
+      percentile(
+        health.map((probe) => probe.ms),
+        99,
+      ),
+    );
+    const quietP99Ms = Math.round(
+      percentile(
+        quiet.map((probe) => probe.ms),
+        99,
+      ),
+    );
     const pageMaxMs = Math.round(Math.max(...pages.map((page) => page.ms)));
     const failed = [...health, ...pages].filter((probe) => probe.status !== 200).length;
     return {

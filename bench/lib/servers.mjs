@@ -18,7 +18,10 @@ const APP_KEY = "demo-app-key-academia";
 /** Builds the app when its sources changed, and the floor every run (it takes a second). */
 export function buildAll() {
   ensureBuild();
-  execFileSync(process.execPath, [`../../${REMIX_CLI}`, "build"], { cwd: "bench/floor", stdio: ["ignore", process.stderr, "inherit"] });
+  execFileSync(process.execPath, [`../../${REMIX_CLI}`, "build"], {
+    cwd: "bench/floor",
+    stdio: ["ignore", process.stderr, "inherit"],
+  });
 }
 
 async function waitForHttp(url, child) {

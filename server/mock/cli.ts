@@ -12,8 +12,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `${JSON.stringify({ level: "error", msg: "mock legacy API failed to start", error: String(error) })}\n`,
-  );
+  process.stderr.write(`${JSON.stringify({ level: "error", msg: "mock legacy API failed to start", error: String(error) })}\n`);
   process.exit(1);
 });

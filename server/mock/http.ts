@@ -81,9 +81,7 @@ export function routes(ctx: MockContext) {
   const guarded =
     (method: "get" | "post") =>
     (path: string, resolve: Resolver<UserCall>): HttpHandler =>
-      http[method](apiPath(path), ({ request, params }) =>
-        run(callOf(request, params), (call) => resolve(authenticate(call))),
-      );
+      http[method](apiPath(path), ({ request, params }) => run(callOf(request, params), (call) => resolve(authenticate(call))));
   return { publicGet: open("get"), publicPost: open("post"), get: guarded("get"), post: guarded("post") };
 }
 
@@ -101,8 +99,7 @@ export function idParam(call: Call, name = "id"): number {
  */
 export async function readBody(call: Call): Promise<Input> {
   const { request, locale } = call;
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES)
-    throw message(locale, "payloadTooLarge", 413);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw message(locale, "payloadTooLarge", 413);
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     return Object.fromEntries((await request.formData()).entries());

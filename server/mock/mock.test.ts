@@ -166,8 +166,7 @@ describe("sign-in", () => {
     const future = String(Math.floor(Date.now() / 1000) + 600);
     const past = String(Math.floor(Date.now() / 1000) - 600);
     expect(
-      (await api("POST", "/auth/login_with_token", { body: { employee_number: "100002", expires: future } })).json.user
-        .id,
+      (await api("POST", "/auth/login_with_token", { body: { employee_number: "100002", expires: future } })).json.user.id,
     ).toBe(2);
     expect(await api("POST", "/auth/login_with_token", { body: { email: ANA, expires: past } })).toMatchObject({
       status: 402,
@@ -187,8 +186,7 @@ describe("sign-in", () => {
 });
 
 describe("password recovery", () => {
-  const outbox = async () =>
-    ((await (await fetch(`${server.origin}/__mock/outbox`)).json()) as Json).messages as Json[];
+  const outbox = async () => ((await (await fetch(`${server.origin}/__mock/outbox`)).json()) as Json).messages as Json[];
 
   it("e-mails a link, verifies the token, sets the password once", async () => {
     expect((await api("POST", "/auth/reset", { body: { email: "not-an-email" } })).status).toBe(422);
@@ -224,12 +222,12 @@ describe("password recovery", () => {
   });
 
   it("refuses the seeded expired token", async () => {
-    expect(
-      await api("POST", "/auth/verify_pass_token", { body: { token: "expired-token-000000" }, locale: "en" }),
-    ).toMatchObject({
-      status: 402,
-      json: { message: "The verification token has expired" },
-    });
+    expect(await api("POST", "/auth/verify_pass_token", { body: { token: "expired-token-000000" }, locale: "en" })).toMatchObject(
+      {
+        status: 402,
+        json: { message: "The verification token has expired" },
+      },
+    );
   });
 });
 
@@ -268,15 +266,11 @@ describe("training progress", () => {
 
   it("refuses locked escape rooms and inactive courses with 402", async () => {
     const token = await login(ANA);
-    expect(
-      await api("POST", "/activities/started", { token, body: { action: "started", activity: 209 } }),
-    ).toMatchObject({
+    expect(await api("POST", "/activities/started", { token, body: { action: "started", activity: 209 } })).toMatchObject({
       status: 402,
       json: { message: "Este Escape Room está bloqueado, completa las actividades anteriores para desbloquearla." },
     });
-    expect(
-      (await api("POST", "/activities/started", { token, body: { action: "started", activity: 407 } })).status,
-    ).toBe(402);
+    expect((await api("POST", "/activities/started", { token, body: { action: "started", activity: 407 } })).status).toBe(402);
   });
 
   it("validates the action, the activity and the modules", async () => {
@@ -307,8 +301,7 @@ describe("training progress", () => {
 describe("notifications and news", () => {
   it("marks a notification seen and deletes another, only the caller's own", async () => {
     const token = await login(ANA);
-    const list = async () =>
-      (await api("GET", "/user/user_notifications", { token })).json.user_notifications as Json[];
+    const list = async () => (await api("GET", "/user/user_notifications", { token })).json.user_notifications as Json[];
     const before = await list();
     expect(before.length).toBeGreaterThanOrEqual(4);
     expect(before.some((item) => String(item.short_description).includes("<script>"))).toBe(true);
@@ -323,9 +316,7 @@ describe("notifications and news", () => {
 
     const carlosNotification = (await api("GET", "/user/user_notifications", { token: await login(CARLOS) })).json
       .user_notifications[0];
-    expect((await api("POST", "/user/notifications/view", { token, body: { id: carlosNotification.id } })).status).toBe(
-      404,
-    );
+    expect((await api("POST", "/user/notifications/view", { token, body: { id: carlosNotification.id } })).status).toBe(404);
   });
 
   it("keeps Lucía's welcome flag until her welcome news is viewed", async () => {
@@ -367,12 +358,10 @@ describe("forms", () => {
       comment: "Quisiera más información sobre la academia.",
     };
     expect((await api("POST", "/contact/send_comment", { body })).json).toMatchObject({ success: true });
-    expect(
-      (await api("POST", "/contact/send_comment", { body: { ...body, comment: "corto" } })).json.errors.comment,
-    ).toEqual(["El número mínimo de caracteres es 25"]);
-    expect(
-      (await api("POST", "/contact/send_comment", { body: { ...body, comment: `${body.comment} spam` } })).status,
-    ).toBe(402);
+    expect((await api("POST", "/contact/send_comment", { body: { ...body, comment: "corto" } })).json.errors.comment).toEqual([
+      "El número mínimo de caracteres es 25",
+    ]);
+    expect((await api("POST", "/contact/send_comment", { body: { ...body, comment: `${body.comment} spam` } })).status).toBe(402);
   });
 
   it("saves a certificate (multipart) and refuses the documented 'ERROR' institution", async () => {
@@ -389,9 +378,7 @@ describe("forms", () => {
       }
       return data;
     };
-    expect(
-      (await api("POST", "/user/certificates/save", { token, form: form("IIA México") })).json.certificates,
-    ).toHaveLength(1);
+    expect((await api("POST", "/user/certificates/save", { token, form: form("IIA México") })).json.certificates).toHaveLength(1);
     expect((await api("POST", "/user/certificates/save", { token, form: form("ERROR") })).status).toBe(402);
   });
 
@@ -422,17 +409,15 @@ describe("forms", () => {
     });
     expect(wrongSub.json.errors).toHaveProperty("support_sub_category");
     expect(
-      (await api("POST", "/suggestion/save", { token, body: { suggestion_category_id: "1", content: "Más videos" } }))
-        .json.message,
+      (await api("POST", "/suggestion/save", { token, body: { suggestion_category_id: "1", content: "Más videos" } })).json
+        .message,
     ).toBe("¡Gracias por tu sugerencia!");
 
     const languages = JSON.stringify([
       { language: "es", level: "Nativo" },
       { language: 2, level: "Básico" },
     ]);
-    expect(
-      (await api("POST", "/user/languages", { token, body: { languages } })).json.user.user_languages,
-    ).toHaveLength(2);
+    expect((await api("POST", "/user/languages", { token, body: { languages } })).json.user.user_languages).toHaveLength(2);
     const university = await api("POST", "/user/university", {
       token,
       body: { degree: "Contaduría", university: "UNAM", acronym: "UNAM" },
@@ -445,14 +430,13 @@ describe("forms", () => {
       [1, 2, 3, 4].map((questionId, index) => ({ question_id: questionId, answer: [1, 4, 6, 10][index] })),
     );
     expect(
-      (await api("POST", "/diagnose/save_user_diagnose", { token, body: { diagnosis_id: 1, more_data: moreData } }))
-        .status,
+      (await api("POST", "/diagnose/save_user_diagnose", { token, body: { diagnosis_id: 1, more_data: moreData } })).status,
     ).toBe(200);
     expect((await api("GET", "/diagnose/last_diagnoses", { token })).json.last_diagnoses).toHaveLength(1);
     const partial = JSON.stringify([{ question_id: 1, answer: 1 }]);
     expect(
-      (await api("POST", "/diagnose/save_user_diagnose", { token, body: { diagnosis_id: 1, more_data: partial } })).json
-        .errors.more_data,
+      (await api("POST", "/diagnose/save_user_diagnose", { token, body: { diagnosis_id: 1, more_data: partial } })).json.errors
+        .more_data,
     ).toEqual(["Responde todas las preguntas"]);
 
     const answers = [
@@ -460,12 +444,13 @@ describe("forms", () => {
       { question_id: 22, option_id: 222 },
       { question_id: 23, option_id: 232 },
     ];
-    expect(
-      (await api("POST", "/check_trivia_game", { token, body: { trivia_game_id: 2, answers } })).json,
-    ).toMatchObject({ correct: 2, total: 3, points_earned: 20, points: 20 });
-    expect(
-      (await api("POST", "/check_trivia_game", { token, body: { trivia_game_id: 2, answers } })).json.points_earned,
-    ).toBe(0);
+    expect((await api("POST", "/check_trivia_game", { token, body: { trivia_game_id: 2, answers } })).json).toMatchObject({
+      correct: 2,
+      total: 3,
+      points_earned: 20,
+      points: 20,
+    });
+    expect((await api("POST", "/check_trivia_game", { token, body: { trivia_game_id: 2, answers } })).json.points_earned).toBe(0);
   });
 });
 
@@ -489,8 +474,7 @@ describe("onboarding choices (extension)", () => {
 
 describe("ranking and leaders", () => {
   it("ranks 28+ users with Carlos 3rd and Ana 14th", async () => {
-    const { ranking_users: rows, user_ranking: own } = (await api("GET", "/ranking_users", { token: await login(ANA) }))
-      .json;
+    const { ranking_users: rows, user_ranking: own } = (await api("GET", "/ranking_users", { token: await login(ANA) })).json;
     expect(rows.length).toBeGreaterThanOrEqual(28);
     expect(rows.find((row: Json) => row.first_name === "Carlos").ranking).toBe(3);
     expect(own).toMatchObject({ first_name: "Ana", ranking: 14 });
@@ -501,13 +485,9 @@ describe("ranking and leaders", () => {
     expect((await api("GET", "/leader/team", { token })).json.team).toHaveLength(3);
     const [candidate] = (await api("GET", "/leader/team/search?code=100003", { token })).json.users;
     expect(candidate).toMatchObject({ code_user: "100003", in_team: false });
-    expect((await api("POST", "/leader/team/add", { token, body: { user_id: candidate.id } })).json.team).toHaveLength(
-      4,
-    );
+    expect((await api("POST", "/leader/team/add", { token, body: { user_id: candidate.id } })).json.team).toHaveLength(4);
     expect((await api("POST", "/leader/team/add", { token, body: { user_id: candidate.id } })).status).toBe(402);
-    expect(
-      (await api("POST", "/leader/team/remove", { token, body: { user_id: candidate.id } })).json.team,
-    ).toHaveLength(3);
+    expect((await api("POST", "/leader/team/remove", { token, body: { user_id: candidate.id } })).json.team).toHaveLength(3);
     const material = {
       title: "Guía de muestreo",
       type: 1,
@@ -594,8 +574,14 @@ describe("test endpoints", () => {
       const calls = async () => ((await (await fetch(`${local.origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
       expect(await calls()).toEqual(["GET /languages/all"]);
 
-      const set = await fetch(`${local.origin}/__mock/faults`, { method: "POST", body: JSON.stringify({ errorRate: 1, latencyMs: -5 }) });
-      expect(((await set.json()) as { faults: { errorRate: number; latencyMs: number } }).faults).toMatchObject({ errorRate: 1, latencyMs: 0 });
+      const set = await fetch(`${local.origin}/__mock/faults`, {
+        method: "POST",
+        body: JSON.stringify({ errorRate: 1, latencyMs: -5 }),
+      });
+      expect(((await set.json()) as { faults: { errorRate: number; latencyMs: number } }).faults).toMatchObject({
+        errorRate: 1,
+        latencyMs: 0,
+      });
       expect((await fetch(`${local.url}/languages/all`, { headers })).status).toBe(500);
 
       await fetch(`${local.origin}/__mock/reset`, { method: "POST" });

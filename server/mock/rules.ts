@@ -19,9 +19,8 @@ export function isFinalized(state: MockState, userId: number, activityId: number
 }
 
 export function finalizedActivityCount(state: MockState, userId: number): number {
-  return state.progress.filter(
-    (record) => record.user_id === userId && record.progress_type === "ACTIVITY" && record.finalized,
-  ).length;
+  return state.progress.filter((record) => record.user_id === userId && record.progress_type === "ACTIVITY" && record.finalized)
+    .length;
 }
 
 /** Finalized activities / activities of the route x 100, floored to two decimals (spec §9), 0 without activities (spec §4). */
@@ -42,9 +41,7 @@ export function isEscapeRoomLocked(state: MockState, userId: number, placement: 
   const index = state.routes.findIndex((candidate) => candidate.id === route.id);
   return state.routes
     .slice(0, index + 1)
-    .flatMap((candidate) =>
-      routeActivities(candidate).filter((item) => !(candidate.id === route.id && item.is_escape_room)),
-    )
+    .flatMap((candidate) => routeActivities(candidate).filter((item) => !(candidate.id === route.id && item.is_escape_room)))
     .some((item) => !isFinalized(state, userId, item.id));
 }
 
@@ -60,16 +57,13 @@ export function completedCourses(state: MockState, userId: number): CourseRecord
   return state.routes
     .flatMap((route) => route.courses)
     .filter(
-      (course) =>
-        course.activities.length > 0 && course.activities.every((activity) => isFinalized(state, userId, activity.id)),
+      (course) => course.activities.length > 0 && course.activities.every((activity) => isFinalized(state, userId, activity.id)),
     );
 }
 
 export function hasPendingWelcome(state: MockState, userId: number): boolean {
   const welcome = state.catalogue.news.find((news) => news.key === "welcome");
-  return state.user_news.some(
-    (item) => item.user_id === userId && item.news_id === welcome?.id && item.viewed_at === null,
-  );
+  return state.user_news.some((item) => item.user_id === userId && item.news_id === welcome?.id && item.viewed_at === null);
 }
 
 const badgeCriteria: Record<BadgeKey, (state: MockState, user: UserRecord) => boolean> = {
@@ -79,9 +73,9 @@ const badgeCriteria: Record<BadgeKey, (state: MockState, user: UserRecord) => bo
     const initial = state.routes[0];
     return Boolean(
       initial &&
-        routeActivities(initial)
-          .filter((activity) => !activity.is_escape_room)
-          .every((activity) => isFinalized(state, user.id, activity.id)),
+      routeActivities(initial)
+        .filter((activity) => !activity.is_escape_room)
+        .every((activity) => isFinalized(state, user.id, activity.id)),
     );
   },
   escape_room: (state, user) =>

@@ -14,7 +14,8 @@ describe("the SCORM packages of issue #13 the mock serves", () => {
   });
 
   it("declare what the player reads from them", () => {
-    const read = (name: string) => parseManifest(generated[`${name}/imsmanifest.xml`] ?? "", `/files/storage/scorm/${name}/imsmanifest.xml`);
+    const read = (name: string) =>
+      parseManifest(generated[`${name}/imsmanifest.xml`] ?? "", `/files/storage/scorm/${name}/imsmanifest.xml`);
     expect(read("examen-dominio-12")?.items[0]?.cmi).toEqual({
       "cmi.student_data.mastery_score": "100",
       "cmi.launch_data": "nivel=avanzado",

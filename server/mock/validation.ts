@@ -107,9 +107,7 @@ function applyRule(rule: string, value: Value, input: Input, locale: Locale): Ch
     case "max":
       return applyBound(name, Number(argument), value, locale);
     case "in":
-      return argument.split(",").includes(String(value))
-        ? { ok: true, value }
-        : { ok: false, message: t(locale, "invalid") };
+      return argument.split(",").includes(String(value)) ? { ok: true, value } : { ok: false, message: t(locale, "invalid") };
     case "same":
       return input[argument] === value ? { ok: true, value } : { ok: false, message: t(locale, "confirmation") };
     default:
@@ -138,11 +136,7 @@ function unprocessable(locale: Locale, errors: FieldErrors): Response {
 }
 
 /** Validates and normalises; throws the 422 response listing the first error of each field. */
-export function validate<K extends string>(
-  input: Input,
-  rules: Record<K, string>,
-  locale: Locale,
-): Partial<Record<K, Value>> {
+export function validate<K extends string>(input: Input, rules: Record<K, string>, locale: Locale): Partial<Record<K, Value>> {
   const errors: FieldErrors = {};
   const data: Partial<Record<K, Value>> = {};
   for (const field of Object.keys(rules) as K[]) {

@@ -52,8 +52,7 @@ export function activityView(
   withParent = true,
 ): Record<string, unknown> {
   const type = contentTypes[activity.content_type];
-  const parent =
-    withParent && activity.parent_id !== null ? findPlacement(ctx.store.state, activity.parent_id) : undefined;
+  const parent = withParent && activity.parent_id !== null ? findPlacement(ctx.store.state, activity.parent_id) : undefined;
   const cover = pathOf(ctx, activity.cover);
   return {
     id: activity.id,

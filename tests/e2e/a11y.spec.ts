@@ -149,6 +149,9 @@ test("with reduced motion the VR PIN counter stands still", async ({ page }, tes
   }
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.reload();
-  const animated = await page.locator(".pin-strip").first().evaluate((element) => getComputedStyle(element).animationName);
+  const animated = await page
+    .locator(".pin-strip")
+    .first()
+    .evaluate((element) => getComputedStyle(element).animationName);
   expect(animated).toBe(jsEnabled(testInfo) ? "pin-roll" : "none");
 });

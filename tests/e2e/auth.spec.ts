@@ -43,10 +43,12 @@ test.describe("sign-in", () => {
     await signIn(page);
     // The layout may still be arriving when sign-in returns on a busy machine: wait for its links.
     await expect(page.locator(".app-footer form[action='/logout']")).toBeAttached();
-    const hrefs = await page.locator(".app-header a, .app-footer a").evaluateAll((links) =>
-      [...new Set(links.map((link) => link.getAttribute("href") ?? ""))],
+    const hrefs = await page
+      .locator(".app-header a, .app-footer a")
+      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href") ?? ""))]);
+    expect(hrefs).toEqual(
+      expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/?vr", "/achievements", "/faq"]),
     );
-    expect(hrefs).toEqual(expect.arrayContaining(["/", "/ranking", "/trivia", "/profile", "/notifications", "/?vr", "/achievements", "/faq"]));
     for (const href of hrefs) {
       const response = await page.goto(href);
       expect(response?.status(), href).toBe(200);
@@ -127,7 +129,7 @@ test.describe("SSO links", () => {
   test("a signed-in learner sent by another site with someone's link is asked first", async ({ page }, testInfo) => {
     const link = ssoLink(`email=${accounts.leader.email}`);
     await page.route("http://attacker.test/", (route) =>
-      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>x</title><a href="${link}">premio</a>` })
+      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>x</title><a href="${link}">premio</a>` }),
     );
     await mock.markBadgesSeen(accounts.leader.email);
     await mock.viewPendingNews(accounts.leader.email);

@@ -19,7 +19,9 @@ test("closing the player with × or Escape goes back a step; Back does not reope
   await page.goto("/ranking");
   await page.goto("/learning-path/formacion-requerida");
   const dialog = page.locator("dialog.route-dialog");
-  const card = page.locator("article.activity-card").filter({ has: page.locator('a[href="/learning-path/formacion-requerida/205"]') });
+  const card = page
+    .locator("article.activity-card")
+    .filter({ has: page.locator('a[href="/learning-path/formacion-requerida/205"]') });
 
   await card.getByRole("link").tap();
   await expect(page).toHaveURL(/\/formacion-requerida\/205$/);

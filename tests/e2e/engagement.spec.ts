@@ -1,4 +1,15 @@
-import { accounts, chooseLanguage, dismissBadge, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import {
+  accounts,
+  chooseLanguage,
+  dismissBadge,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  mock,
+  screenshot,
+  signIn,
+  test,
+} from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -31,7 +42,9 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
   await bell.click();
   await expect(page.getByRole("heading", { name: "Notificaciones", level: 1 })).toBeVisible();
   await expect(page.getByText(/^Hace: \d+ (minutos?|horas?|días?|mes(es)?|años?)$/).first()).toBeVisible();
-  expect(await page.locator(".legacy-html script, .legacy-html img, .legacy-html iframe, .legacy-html [onclick]").count()).toBe(0);
+  expect(await page.locator(".legacy-html script, .legacy-html img, .legacy-html iframe, .legacy-html [onclick]").count()).toBe(
+    0,
+  );
   await expectAccessible(page);
   await screenshot(page, testInfo, "notifications");
 
@@ -101,7 +114,12 @@ test("a trivia is played to its result and the points in the header go up", asyn
   await page.locator(".app-header").getByRole("link", { name: "Trivia", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Trivia", level: 1 })).toBeVisible();
   await screenshot(page, testInfo, "trivia-list");
-  await page.locator(".trivia-card").filter({ hasNot: page.locator(".trivia-best") }).first().locator("a").click();
+  await page
+    .locator(".trivia-card")
+    .filter({ hasNot: page.locator(".trivia-best") })
+    .first()
+    .locator("a")
+    .click();
   await expect(page).toHaveURL(/\/trivia\/\d+$/);
   await expect(page.locator(".app-nav a.active")).toHaveText("Trivia");
   const questions = page.locator(".trivia-question");

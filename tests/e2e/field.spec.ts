@@ -10,7 +10,9 @@ test.beforeEach(async () => {
   await mock.reset();
 });
 
-test("the last notification is deleted with taps: its confirmation is inside the card, not clipped or covered", async ({ page }, testInfo) => {
+test("the last notification is deleted with taps: its confirmation is inside the card, not clipped or covered", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   await page.goto("/notifications");
   const cards = page.locator(".notification");
@@ -76,8 +78,13 @@ test("'Mis resultados' opens from the profile and from Avance, in both languages
   await expect(page.getByRole("link", { name: "See my results and badges" })).toBeVisible();
 });
 
-test("trivia: 'Finalizar' waits for the last answer, and a server error opens on the question it names", async ({ page }, testInfo) => {
-  test.skip(!jsEnabled(testInfo), "one question at a time is the JavaScript form; without it every question shows with its error");
+test("trivia: 'Finalizar' waits for the last answer, and a server error opens on the question it names", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    !jsEnabled(testInfo),
+    "one question at a time is the JavaScript form; without it every question shows with its error",
+  );
   await signIn(page);
   await page.goto("/trivia");
   await page.locator(".trivia-card a").first().tap();
@@ -90,19 +97,28 @@ test("trivia: 'Finalizar' waits for the last answer, and a server error opens on
   }
   const finish = page.getByRole("button", { name: "Finalizar" });
   await expect(finish).toBeDisabled();
-  await questions.nth(total - 1).locator(".trivia-option").first().tap();
+  await questions
+    .nth(total - 1)
+    .locator(".trivia-option")
+    .first()
+    .tap();
   await expect(finish).toBeEnabled();
   // The second answer is lost on its way (as a stale form would send it): the server names it.
-  await questions.nth(1).locator("input[type=radio]:checked").evaluate((radio: HTMLInputElement) => {
-    radio.checked = false;
-  });
+  await questions
+    .nth(1)
+    .locator("input[type=radio]:checked")
+    .evaluate((radio: HTMLInputElement) => {
+      radio.checked = false;
+    });
   await finish.tap();
   await expect(page.getByText(`Pregunta 2 de ${total}`)).toBeVisible();
   await expect(questions.nth(1).locator(".field-error")).toHaveText("Este campo es obligatorio");
   await expect(questions.nth(1).locator(".field-error")).toBeVisible();
 });
 
-test("embedded mode opened by a non-loopback address: every image and the welcome video come from the app itself", async ({ browser }, testInfo) => {
+test("embedded mode opened by a non-loopback address: every image and the welcome video come from the app itself", async ({
+  browser,
+}, testInfo) => {
   const address = lanAddress();
   test.skip(!address, "this machine has no non-loopback address");
   test.setTimeout(90_000);
@@ -126,12 +142,20 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
         for (const image of elements as HTMLImageElement[]) image.loading = "eager";
       });
       await page.waitForLoadState("networkidle");
-      await expect.poll(() => page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete))).toBe(true);
-      const images = await page.locator("img").evaluateAll((elements) =>
-        (elements as HTMLImageElement[]).map((image) => ({ src: image.currentSrc || image.src, ok: image.naturalWidth > 0 })),
-      );
+      await expect
+        .poll(() =>
+          page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete)),
+        )
+        .toBe(true);
+      const images = await page
+        .locator("img")
+        .evaluateAll((elements) =>
+          (elements as HTMLImageElement[]).map((image) => ({ src: image.currentSrc || image.src, ok: image.naturalWidth > 0 })),
+        );
       for (const image of images) {
-        expect(image.src, "an image from the app's own origin").toMatch(new RegExp(`^http://${address?.replace(/\./g, "\\.")}:${port}/`));
+        expect(image.src, "an image from the app's own origin").toMatch(
+          new RegExp(`^http://${address?.replace(/\./g, "\\.")}:${port}/`),
+        );
         expect(image.ok, `${image.src} loads`).toBe(true);
       }
       return images.length;
@@ -183,7 +207,12 @@ test("every page's browser-tab title speaks English in English", async ({ page }
   await page.locator(".tab-bar").getByRole("link", { name: "Progress" }).tap();
   await expect(page).toHaveTitle("Academia · Progress");
   await page.context().clearCookies({ name: /^(?!lng$)/ });
-  for (const [path, title] of [["/login", "Sign in"], ["/recovery", "Password recovery"], ["/about", "About us"], ["/contact", "Contact"]] as const) {
+  for (const [path, title] of [
+    ["/login", "Sign in"],
+    ["/recovery", "Password recovery"],
+    ["/about", "About us"],
+    ["/contact", "Contact"],
+  ] as const) {
     await page.goto(path);
     await expect(page, path).toHaveTitle(`Academia · ${title}`);
   }
@@ -215,11 +244,13 @@ test("a new badge closed with Escape is marked seen and does not come back", asy
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => {
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    return dialog.count();
-  }).toBe(0);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      return dialog.count();
+    })
+    .toBe(0);
 });
 
 test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip in the header", async ({ page }, testInfo) => {
@@ -228,7 +259,18 @@ test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip i
   await page.setViewportSize({ width: 320, height: 640 });
   await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-home-320.png` });
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ["/", "/achievements", "/profile", "/profile/my_results", "/notifications", "/ranking", "/trivia", "/support", "/faq", "/vr"]) {
+  for (const path of [
+    "/",
+    "/achievements",
+    "/profile",
+    "/profile/my_results",
+    "/notifications",
+    "/ranking",
+    "/trivia",
+    "/support",
+    "/faq",
+    "/vr",
+  ]) {
     await page.goto(path);
     await expectNoSidewaysScroll(page);
   }

@@ -48,7 +48,13 @@ export const mock = {
     expect(response.ok).toBe(true);
   },
   /** Injects faults into the legacy API (latency, error and malformed rates, paths answered 404) until the next reset. */
-  async setFaults(faults: { latencyMs?: number; errorRate?: number; malformedRate?: number; missingPaths?: string[]; refusePath?: string }) {
+  async setFaults(faults: {
+    latencyMs?: number;
+    errorRate?: number;
+    malformedRate?: number;
+    missingPaths?: string[];
+    refusePath?: string;
+  }) {
     const response = await fetch(`${mockOrigin}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
     expect(response.ok).toBe(true);
   },

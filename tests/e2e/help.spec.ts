@@ -115,7 +115,8 @@ for (const lng of ["es", "en"] as const) {
   test(`the guest pages speak ${lng}`, async ({ page }, testInfo) => {
     await page.goto("/about");
     if (lng === "en") await chooseLanguage(page, "en", testInfo);
-    const titles = lng === "es" ? ["Nosotros", "Insiders", "Partners", "Contacto"] : ["About us", "Insiders", "Partners", "Contact"];
+    const titles =
+      lng === "es" ? ["Nosotros", "Insiders", "Partners", "Contacto"] : ["About us", "Insiders", "Partners", "Contact"];
     const links = lng === "es" ? ["Nosotros", "Insider", "Partner", "Contacto"] : ["About us", "Insider", "Partner", "Contact"];
     for (const [index, link] of links.entries()) {
       await page.getByRole("navigation").getByRole("link", { name: link, exact: true }).click();

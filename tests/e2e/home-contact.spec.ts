@@ -75,7 +75,9 @@ test.describe("the live contact form loads when the footer comes near", () => {
     await expect.poll(() => asked.length).toBe(1);
   });
 
-  test("what was typed before it loaded stays, with the focus and the caret, and it validates in the browser", async ({ page }) => {
+  test("what was typed before it loaded stays, with the focus and the caret, and it validates in the browser", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.reload({ waitUntil: "networkidle" });
     let release = () => {};

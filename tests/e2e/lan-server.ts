@@ -14,12 +14,23 @@ export function lanAddress(): string | undefined {
  */
 export async function startLanServer(port: number): Promise<{ stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ["build/bin/start.js"], {
-    env: { ...process.env, PORT: String(port), LEGACY_API_URL: "", MOCK_PORT: "", INSECURE_COOKIES: "1", LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LEGACY_API_URL: "",
+      MOCK_PORT: "",
+      INSECURE_COOKIES: "1",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DELAY_MS: "0",
+    },
     stdio: "ignore",
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill();

@@ -6,7 +6,13 @@ test.beforeEach(async () => {
 
 test("home shows the levels, the activity lists, the FAQ block and the contact footer", async ({ page }, testInfo) => {
   await signIn(page);
-  for (const title of ["Formación por nivel:", "Más reciente:", "Más visto:", "Compartidos por los Líderes:", "Preguntas frecuentes"]) {
+  for (const title of [
+    "Formación por nivel:",
+    "Más reciente:",
+    "Más visto:",
+    "Compartidos por los Líderes:",
+    "Preguntas frecuentes",
+  ]) {
     await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
   }
   const levels = page.getByRole("region", { name: "Formación por nivel:" });
@@ -79,7 +85,9 @@ test("the welcome block: simulators with their panel, a tab per course and the v
   else {
     // Without JavaScript no panel follows the slides: each card says what it is (issue #14 item 22).
     await expect(panel).toHaveCount(0);
-    await expect(simulators.locator(".activity-card", { hasText: "Simulador: conciliación bancaria" })).toContainText("Concilia un estado de cuenta con el mayor.");
+    await expect(simulators.locator(".activity-card", { hasText: "Simulador: conciliación bancaria" })).toContainText(
+      "Concilia un estado de cuenta con el mayor.",
+    );
   }
 
   const tips = page.getByRole("region", { name: "TipTok BEA" });
@@ -132,7 +140,9 @@ test.describe("carousels load embla when first used (decision 027)", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "without JavaScript a carousel is a native scrolling list");
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test("not with the page; embla then takes over from the slide a native swipe left in view, without a jump", async ({ page }) => {
+  test("not with the page; embla then takes over from the slide a native swipe left in view, without a jump", async ({
+    page,
+  }) => {
     await signIn(page);
     const embla: string[] = [];
     page.on("request", (request) => {
@@ -147,7 +157,9 @@ test.describe("carousels load embla when first used (decision 027)", () => {
     const viewport = simulators.locator(".carousel-viewport");
     await viewport.evaluate((node) => node.scrollTo({ left: node.clientWidth }));
     const second = simulators.locator(".carousel-slide").nth(1).locator("> *");
-    await expect.poll(async () => Math.round((await second.boundingBox())?.x ?? -1)).toBe(Math.round((await viewport.boundingBox())!.x));
+    await expect
+      .poll(async () => Math.round((await second.boundingBox())?.x ?? -1))
+      .toBe(Math.round((await viewport.boundingBox())!.x));
     const before = await second.boundingBox();
 
     await simulators.locator(".carousel-slide").nth(1).dispatchEvent("touchstart");

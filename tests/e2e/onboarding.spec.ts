@@ -40,7 +40,9 @@ async function answerQuestionnaire(page: Page, js: boolean) {
 }
 
 test.describe("the new user's welcome and onboarding", () => {
-  test("from an SSO link through the welcome news and every step to home, then back to saved choices", async ({ page }, testInfo) => {
+  test("from an SSO link through the welcome news and every step to home, then back to saved choices", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const js = jsEnabled(testInfo);
     await page.goto(ssoLink(accounts.newUser.email));
@@ -234,7 +236,9 @@ test.describe("the new user's welcome and onboarding", () => {
     // What a tampered request would send: the server is the authority, and says so on the page.
     await page.route("**/update_profile*", (route) => {
       const body = route.request().postData();
-      return route.continue(body ? { postData: body.replace("languages%5B1%5D.language=en", "languages%5B1%5D.language=fr") } : {});
+      return route.continue(
+        body ? { postData: body.replace("languages%5B1%5D.language=en", "languages%5B1%5D.language=fr") } : {},
+      );
     });
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByRole("group", { name: "Idiomas (opcional)" }).getByText("Este campo no es válido")).toBeVisible();

@@ -24,7 +24,7 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   await dialog.getByRole("button", { name: "Iniciar" }).tap();
   const startedAt = Date.now();
   await expect(dialog.locator(".player-plain [role=status]")).toHaveText(
-    /^Actividad iniciada\. Podrás marcarla como terminada dentro de 1?\d segundos?\.$/
+    /^Actividad iniciada\. Podrás marcarla como terminada dentro de 1?\d segundos?\.$/,
   );
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
   await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan 1?\d segundos?\.$/);
@@ -43,7 +43,7 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   ]);
   await page.goto("/learning-path/formacion-requerida");
   await expect(
-    page.locator("article.activity-card").filter({ has: page.locator('a[href="/learning-path/formacion-requerida/207"]') })
+    page.locator("article.activity-card").filter({ has: page.locator('a[href="/learning-path/formacion-requerida/207"]') }),
   ).toContainText("Completado");
 });
 
@@ -54,7 +54,9 @@ test("in English the forms speak English", async ({ page, javaScriptEnabled }, t
   await page.goto("/205");
   const dialog = dialogOf(page);
   await dialog.getByRole("button", { name: "Start" }).tap();
-  await expect(dialog.locator(".player-plain [role=status]")).toHaveText(/^Activity started\. You can mark it as finished in \d+ seconds\.$/);
+  await expect(dialog.locator(".player-plain [role=status]")).toHaveText(
+    /^Activity started\. You can mark it as finished in \d+ seconds\.$/,
+  );
 });
 
 test("with JavaScript the player records by itself and shows no forms", async ({ page, javaScriptEnabled }) => {

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, mock, signIn, test } from "./fixtures";
 import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
+import { expect, expectAccessible, mock, signIn, test } from "./fixtures";
 import { MOCK_PORT } from "./ports";
 
 /**
@@ -114,9 +114,7 @@ test.describe("with JavaScript", () => {
     expect(records[0]?.finalized).toBeTruthy();
   });
 
-  test("a PDF shows its pages drawn on the server and is completed 15 s after the first loads", async ({
-    page,
-  }, testInfo) => {
+  test("a PDF shows its pages drawn on the server and is completed 15 s after the first loads", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
@@ -126,16 +124,13 @@ test.describe("with JavaScript", () => {
     const first = dialog.getByRole("img", { name: "Página 1 de 2" });
     await expect(first).toBeVisible();
     await expectPageImage(first);
-    await expect(dialog.getByRole("img", { name: "Página 2 de 2" })).toHaveAttribute(
-      "loading",
-      "lazy"
-    );
+    await expect(dialog.getByRole("img", { name: "Página 2 de 2" })).toHaveAttribute("loading", "lazy");
     // The player's own chunk is no pdf.js.
     expect(scripts.filter((url) => /pdf/i.test(url) && !/\/pdf-player-\w+\.js$/.test(url))).toEqual([]);
     await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
       "href",
-      "/files/storage/media/guia-auditoria-interna.pdf"
+      "/files/storage/media/guia-auditoria-interna.pdf",
     );
     await screenshot(page, testInfo, "player-pdf");
     await expect(state).toHaveText("Iniciado");
@@ -265,7 +260,7 @@ test.describe("with JavaScript", () => {
 
   test("an external link opens in its own window and says why", async ({ page, context }, testInfo) => {
     await context.route(/^https:\/\/www\.theiia\.org\//, (request) =>
-      request.fulfill({ body: "<title>IIA</title>", contentType: "text/html" })
+      request.fulfill({ body: "<title>IIA</title>", contentType: "text/html" }),
     );
     await signIn(page);
     await page.goto(route("formacion-especializada"));
@@ -275,7 +270,7 @@ test.describe("with JavaScript", () => {
       .click();
     const { dialog, state } = player(page);
     await expect(
-      dialog.getByText("Este contenido ha sido cargado en una nueva pestaña debido a derechos de autor.")
+      dialog.getByText("Este contenido ha sido cargado en una nueva pestaña debido a derechos de autor."),
     ).toBeVisible();
     const window = await popup;
     await expect.poll(() => window.url()).toBe("https://www.theiia.org/en/training/");
@@ -318,9 +313,7 @@ test.describe("with JavaScript", () => {
   test("closing goes back to home, and an unknown activity says so", async ({ page }) => {
     await signIn(page);
     await page.goto("/102");
-    await expect(
-      player(page).dialog.getByRole("heading", { name: "Las tres líneas del control interno" })
-    ).toBeVisible();
+    await expect(player(page).dialog.getByRole("heading", { name: "Las tres líneas del control interno" })).toBeVisible();
     await expect(player(page).state).toHaveText("Completado");
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/\/$/);
@@ -406,7 +399,9 @@ const pages = [
 /** A page of a PDF, drawn by the server (`/pdf-pages/`), loaded and in its page's shape. */
 async function expectPageImage(image: Locator) {
   await expect(image).toHaveAttribute("src", /^\/pdf-pages\/720\/storage\/media\/guia-auditoria-interna\.pdf\/\d+\.png$/);
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
   const box = await image.boundingBox();
   expect(Math.abs((box?.height ?? 0) / (box?.width ?? 1) - 842 / 595)).toBeLessThan(0.02);
 }
@@ -471,7 +466,7 @@ test.describe("without JavaScript", () => {
     await page.goto(`${route("formacion-inicial")}/107`);
     await expect(player(page).dialog.getByRole("link", { name: "Abrir el enlace" })).toHaveAttribute(
       "href",
-      "https://www.theiia.org/en/standards/"
+      "https://www.theiia.org/en/standards/",
     );
 
     await player(page).close();
@@ -516,9 +511,14 @@ test.describe("real-world PDFs", () => {
 
   test.describe("on a phone (touch, 360×740)", () => {
     test.use({ hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
-    test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "taps with JavaScript; the JavaScript-off reading is below");
+    test.skip(
+      ({ javaScriptEnabled }) => javaScriptEnabled === false,
+      "taps with JavaScript; the JavaScript-off reading is below",
+    );
 
-    test("a 130-page PDF reads by page groups, zooms to larger renders and shows each page's text", async ({ page }, testInfo) => {
+    test("a 130-page PDF reads by page groups, zooms to larger renders and shows each page's text", async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await givePdf(longDocument(130), testInfo);
       await signIn(page);
@@ -547,7 +547,10 @@ test.describe("real-world PDFs", () => {
       await next.tap();
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`));
       await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
-      await dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link", { name: "Páginas 121–130" }).tap();
+      await dialog
+        .getByRole("navigation", { name: "Páginas del documento" })
+        .getByRole("link", { name: "Páginas 121–130" })
+        .tap();
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/121$`));
       await expect(dialog.locator(".pdf-page")).toHaveCount(10);
       await expect(dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link")).toHaveText([
@@ -561,7 +564,10 @@ test.describe("real-world PDFs", () => {
       await screenshot(page, testInfo, "player-pdf-groups");
     });
 
-    test("a PDF locked with a password says so, and opening the original finishes it after 15 s", async ({ page, context }, testInfo) => {
+    test("a PDF locked with a password says so, and opening the original finishes it after 15 s", async ({
+      page,
+      context,
+    }, testInfo) => {
       test.setTimeout(60_000);
       await givePdf(lockedPdf(), testInfo);
       await signIn(page);
@@ -617,7 +623,9 @@ test.describe("real-world PDFs", () => {
       await loaded(dialog.getByRole("img", { name: "Página 1 de 130" }));
       await dialog.locator("summary").getByText("Ver texto de la página 2", { exact: true }).click();
       await expect(dialog.locator(".pdf-text").nth(1)).toContainText("Pagina 2");
-      const enlarged = await page.request.get((await dialog.getByRole("link", { name: "Ampliar la página 1", exact: true }).getAttribute("href")) ?? "");
+      const enlarged = await page.request.get(
+        (await dialog.getByRole("link", { name: "Ampliar la página 1", exact: true }).getAttribute("href")) ?? "",
+      );
       expect(enlarged.status()).toBe(200);
       expect(enlarged.headers()["content-type"]).toBe("image/png");
       const bytes = await enlarged.body();

@@ -52,7 +52,9 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await page.goto("/511");
     const { frame, state } = player(page);
-    await expect(frame.getByText("Nota mínima: 100 · Datos: nivel=avanzado · Tiempo máximo: 00:10:00 · Al agotarse: exit,message")).toBeVisible();
+    await expect(
+      frame.getByText("Nota mínima: 100 · Datos: nivel=avanzado · Tiempo máximo: 00:10:00 · Al agotarse: exit,message"),
+    ).toBeVisible();
     await frame.getByRole("button", { name: "Solo el auditor" }).click();
     await expect(frame.getByText("Respuesta enviada: 0 %")).toBeVisible();
     await expect.poll(async () => (await savedItem(511, "item-examen")).values["cmi.core.lesson_status"]).toBe("failed");
@@ -198,7 +200,9 @@ test.describe("without JavaScript", () => {
     const response = await page.goto("/513");
     expect(response?.status()).toBe(200);
     const { dialog, toc } = player(page);
-    await expect(dialog.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance.")).toBeVisible();
+    await expect(
+      dialog.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance."),
+    ).toBeVisible();
     await expect(toc).toHaveCount(0);
   });
 });

@@ -51,9 +51,7 @@ async function expectFinishedOnLeaving() {
     "cmi.core.session_time": expect.stringMatching(/^\d\d:\d\d:\d\d$/),
     "cmi.core.total_time": expect.stringMatching(/^\d{2,4}:\d\d:\d\d/),
   });
-  const writes = (await mock.calls()).filter((call) =>
-    /\/activities\/(update_user_data|update_points|finished)$/.test(call)
-  );
+  const writes = (await mock.calls()).filter((call) => /\/activities\/(update_user_data|update_points|finished)$/.test(call));
   expect(writes.filter((call) => call.endsWith("update_points"))).toHaveLength(1);
   const last = (action: string) => writes.map((call) => call.endsWith(action)).lastIndexOf(true);
   expect(last("update_user_data")).toBeLessThan(last("update_points"));
@@ -269,10 +267,11 @@ test.describe("without JavaScript", () => {
     await signIn(page);
     for (const id of [QUIZ, SLIDES]) {
       await page.goto(`/${id}`);
-      await expect(page.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance.")).toBeVisible();
+      await expect(
+        page.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance."),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: "Pantalla completa" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Abrir en otra ventana" })).toHaveCount(0);
     }
   });
 });
-

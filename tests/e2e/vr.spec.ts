@@ -12,7 +12,8 @@ test.beforeEach(() => mock.reset());
 test.afterEach(() => mock.setFaults({ missingPaths: [] }));
 
 const vrLink = (page: Page, name = "Experiencia VR") => page.locator(".app-header").getByRole("link", { name });
-const vrDialog = (page: Page, name: string | RegExp = "Experiencia VR") => page.locator("dialog[open]").filter({ has: page.getByRole("heading", { name, level: 2 }) });
+const vrDialog = (page: Page, name: string | RegExp = "Experiencia VR") =>
+  page.locator("dialog[open]").filter({ has: page.getByRole("heading", { name, level: 2 }) });
 const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Taps 'Experiencia VR' on `path` and checks the PIN shows over that page. */
@@ -37,7 +38,9 @@ async function expectClosedOn(page: Page, path: string, heading: string | RegExp
   await expect(page.locator("main h1")).toHaveText(heading);
 }
 
-test("opened from the ranking and from a learning path, the PIN shows over that page and × goes back to it", async ({ page }, testInfo) => {
+test("opened from the ranking and from a learning path, the PIN shows over that page and × goes back to it", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   for (const [path, heading] of [
     ["/ranking", "Mejores rankings"],
@@ -122,7 +125,9 @@ test("the /vr bookmark opens the PIN over home, and closing it leaves home", asy
   await expectClosedOn(page, "/", /Bienvenido a la Academia/);
 });
 
-test("over a player, the PIN opens on top and closes back to the player, which does not start again", async ({ page }, testInfo) => {
+test("over a player, the PIN opens on top and closes back to the player, which does not start again", async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   const player = "/learning-path/formacion-requerida/205";
   const startedCalls = async () => (await mock.calls()).filter((call) => call === "POST /activities/started").length;
@@ -160,12 +165,16 @@ test("the open dialog passes axe and fits 320 and 360 px without sideways scroll
     [320, 640],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
     await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-vr-dialog-${width}.png` });
     expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
     const box = await dialog.locator(".pin").boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, `the PIN fits ${width} px`).toBe(true);
-    const lines = await dialog.locator(".pin-digit").evaluateAll((digits) => new Set(digits.map((digit) => digit.getBoundingClientRect().top)).size);
+    const lines = await dialog
+      .locator(".pin-digit")
+      .evaluateAll((digits) => new Set(digits.map((digit) => digit.getBoundingClientRect().top)).size);
     expect(lines, `the PIN reads on one line at ${width} px`).toBe(1);
   }
   await expectNoSidewaysScroll(page);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../../server/mock";
 import { LIVE_VERDICT_MS } from "~/infra/auth.server";
+import { type MockServer, startMockServer } from "../../server/mock";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, launch, stop } from "./built-app";
 import { cookiesOf } from "./helpers";
 
@@ -26,7 +26,12 @@ const get = (app: App, path: string, cookie = "", headers: Record<string, string
   fetch(`${app.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie, ...headers } });
 
 const post = (app: App, path: string, fields: Record<string, string>, cookie = "") =>
-  fetch(`${app.origin}${path}`, { method: "POST", redirect: "manual", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
+  fetch(`${app.origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie },
+  });
 
 async function signIn(app: App, who = ana): Promise<string> {
   const response = await post(app, "/login", who);

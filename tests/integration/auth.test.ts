@@ -1,6 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
 import { buildSsoQuery } from "../../server/sso";
-import { caught, context, dataOf, form, get, hangUpstream, having, post, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
+import {
+  caught,
+  context,
+  dataOf,
+  form,
+  get,
+  hangUpstream,
+  having,
+  post,
+  replyOf,
+  responseOf,
+  signedInCookie,
+  withLegacy,
+} from "./helpers";
 
 const legacy = withLegacy();
 

@@ -54,7 +54,13 @@ export async function launch(script: string, env: Record<string, string>, cwd = 
   const exit = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
   const app = { port, origin: `http://127.0.0.1:${port}`, logs, child, exit };
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${app.origin}/healthz`).then((r) => r.ok, () => false)) return app;
+    if (
+      await fetch(`${app.origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return app;
     await new Promise((done) => setTimeout(done, 100));
   }
   child.kill("SIGINT");

@@ -18,7 +18,12 @@ let app: App;
 const apps: App[] = [];
 
 async function start(env: Record<string, string> = {}) {
-  const started = await startBuiltApp({ LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin, LEGACY_TIMEOUT_MS: "3000", ...env });
+  const started = await startBuiltApp({
+    LEGACY_API_URL: mock.url,
+    FILES_HOST_URL: mock.origin,
+    LEGACY_TIMEOUT_MS: "3000",
+    ...env,
+  });
   apps.push(started);
   return started;
 }
@@ -28,7 +33,10 @@ const errorsIn = (target: App) => target.logs.filter((line) => line.includes('"l
 async function signIn(target: App, headers: Record<string, string> = {}) {
   const answer = await send(target.port, { path: "/login", headers: { ...FORM, ...headers }, body: CREDENTIALS });
   expect(answer.status).toBe(302);
-  return [answer.headers["set-cookie"] ?? []].flat().map((line) => line.split(";")[0]).join("; ");
+  return [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 /** The serving process's RSS growth while `run` runs, sampled every 20 ms. */
@@ -139,17 +147,20 @@ describe("cross-site requests (#12 item 7)", () => {
   ];
   const pages = ["/login", "/recovery", "/profile", "/support/new", "/set-language", "/no-such-page"];
 
-  it.each(attacks)("%s to any page route answers 403 with a page, before Remix, and no error is logged", async (_name, headers) => {
-    const errorsBefore = errorsIn(app).length;
-    for (const path of pages) {
-      const answer = await send(app.port, { path, headers: { ...FORM, ...headers }, body: "email=a%40b.co" });
-      expect(answer.status, path).toBe(403);
-      expect(answer.headers["content-type"], path).toMatch(/^text\/html/);
-      expect(answer.body, path).toContain("Solicitud rechazada");
-    }
-    expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
-    expect(app.logs.some((line) => line.includes('"level":"warn"') && line.includes('"reason":"crossSite"'))).toBe(true);
-  });
+  it.each(attacks)(
+    "%s to any page route answers 403 with a page, before Remix, and no error is logged",
+    async (_name, headers) => {
+      const errorsBefore = errorsIn(app).length;
+      for (const path of pages) {
+        const answer = await send(app.port, { path, headers: { ...FORM, ...headers }, body: "email=a%40b.co" });
+        expect(answer.status, path).toBe(403);
+        expect(answer.headers["content-type"], path).toMatch(/^text\/html/);
+        expect(answer.body, path).toContain("Solicitud rechazada");
+      }
+      expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
+      expect(app.logs.some((line) => line.includes('"level":"warn"') && line.includes('"reason":"crossSite"'))).toBe(true);
+    },
+  );
 
   it("speaks the lng cookie's language, else Accept-Language's, else Spanish", async () => {
     const refused = (headers: Record<string, string>) =>
@@ -197,7 +208,8 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
 
   it("malformed multipart to the upload routes and the player's writes answers 400, not 500", async () => {
     const cookie = await signIn(app);
-    const truncated = '--edge\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc';
+    const truncated =
+      '--edge\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc';
     const brokenPart = "--edge\r\nGarbage\r\n\r\n1\r\n--edge--\r\n";
     const errorsBefore = errorsIn(app).length;
     for (const path of ["/profile/photo", "/certifications/new", "/activity-progress"]) {
@@ -206,7 +218,11 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
         expect(answer.status, `${path}: ${body.slice(0, 20)}`).toBe(400);
       }
     }
-    const noBoundary = await send(app.port, { path: "/profile/photo", headers: { "Content-Type": "multipart/form-data", Cookie: cookie }, body: "x" });
+    const noBoundary = await send(app.port, {
+      path: "/profile/photo",
+      headers: { "Content-Type": "multipart/form-data", Cookie: cookie },
+      body: "x",
+    });
     expect(noBoundary.status).toBe(400);
     expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
   });
@@ -257,17 +273,27 @@ describe("proxies and plain http (#12 item 14)", () => {
   it("plain http with no proxy: a start-up warning, and a sign-in on a real host name gets a page saying https is needed", async () => {
     expect(app.logs.some((line) => line.includes('"level":"warn"') && line.includes("INSECURE_COOKIES=1"))).toBe(true);
     const host = { Host: "academia.example.com" };
-    const refused = await send(app.port, { path: "/login", headers: { ...FORM, ...host, "Accept-Language": "en" }, body: CREDENTIALS });
+    const refused = await send(app.port, {
+      path: "/login",
+      headers: { ...FORM, ...host, "Accept-Language": "en" },
+      body: CREDENTIALS,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toContain("secure connection (https)");
-    expect((await send(app.port, { method: "GET", path: "/welcome?email=x", headers: host })).body).toContain("Conexión no segura");
+    expect((await send(app.port, { method: "GET", path: "/welcome?email=x", headers: host })).body).toContain(
+      "Conexión no segura",
+    );
     // Reading the pages over http is not refused; only signing in is.
     expect((await send(app.port, { method: "GET", path: "/login", headers: host })).status).toBe(200);
   });
 
   it("INSECURE_COOKIES=1 is the explicit opt-out: sign-in works over http, the cookie neither __Host- nor Secure", async () => {
     const internal = await start({ INSECURE_COOKIES: "1" });
-    const answer = await send(internal.port, { path: "/login", headers: { ...FORM, Host: "academia.intranet" }, body: CREDENTIALS });
+    const answer = await send(internal.port, {
+      path: "/login",
+      headers: { ...FORM, Host: "academia.intranet" },
+      body: CREDENTIALS,
+    });
     expect(answer.status).toBe(302);
     const cookie = [answer.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith("academia=")) ?? "";
     expect(cookie).not.toBe("");

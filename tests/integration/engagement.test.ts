@@ -10,7 +10,9 @@ describe("ranking loader", () => {
     expect(learner.top).toHaveLength(10);
     expect(learner.top[0]?.points).toMatch(/ pts\.$/);
     expect(learner.own?.ranking).toBeGreaterThanOrEqual(11);
-    const leader = dataOf(await loader({ request: get("/ranking", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }));
+    const leader = dataOf(
+      await loader({ request: get("/ranking", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }),
+    );
     expect(leader.own).toBeNull();
     expect(leader.top.some((row) => row.isMe)).toBe(true);
   });
@@ -19,7 +21,9 @@ describe("ranking loader", () => {
 describe("Avance loader", () => {
   it("shows two routes, four profile bars and the evaluations", async () => {
     const { loader } = await import("~/routes/_app.achievements");
-    const data = dataOf(await loader({ request: get("/achievements", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }));
+    const data = dataOf(
+      await loader({ request: get("/achievements", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }),
+    );
     expect(data.routes).toHaveLength(2);
     expect(data.myProgress).toHaveLength(4);
     expect(data.leaderEvaluation).toBe("completed");

@@ -134,7 +134,12 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     const cookie = await signIn(app, learner);
     expect((await call(app, "/faq/suggestion", cookie)).status).toBe(200);
     await failing();
-    const page = await call(app, "/faq/suggestion", cookie, fields({ suggestion_category_id: "1", content: "Un modo oscuro sugerido" }));
+    const page = await call(
+      app,
+      "/faq/suggestion",
+      cookie,
+      fields({ suggestion_category_id: "1", content: "Un modo oscuro sugerido" }),
+    );
     expectKept(page, ["Un modo oscuro sugerido"]);
   });
 
@@ -150,14 +155,25 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     const cookie = await signIn(app, learner);
     expect((await call(app, "/profile/languages", cookie)).status).toBe(200);
     await failing();
-    const page = await call(app, "/profile/languages", cookie, fields({ "languages[0].language": "en", "languages[0].level": "Experto" }));
+    const page = await call(
+      app,
+      "/profile/languages",
+      cookie,
+      fields({ "languages[0].language": "en", "languages[0].level": "Experto" }),
+    );
     expectKept(page, ['value="Experto" selected']);
   });
 
   it("profile (onboarding), also when the API times out", async () => {
     const cookie = await signIn(app, learner);
     expect((await call(app, "/update_profile", cookie)).status).toBe(200);
-    const typed = { full_name: "Ana Martinez Lopez", nickname: "Anita", university: "Universidad Sur", acronym: "USX", degree: "Ingenieria" };
+    const typed = {
+      full_name: "Ana Martinez Lopez",
+      nickname: "Anita",
+      university: "Universidad Sur",
+      acronym: "USX",
+      degree: "Ingenieria",
+    };
     await failing();
     expectKept(await call(app, "/update_profile", cookie, fields(typed)), Object.values(typed));
     await mock().setFaults({ errorRate: 0, latencyMs: 2000 });
@@ -169,17 +185,36 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     expect((await call(app, "/certifications/new", cookie)).status).toBe(200);
     await failing();
     const body = new FormData();
-    const typed = { certificate: "Auditoria Interna Avanzada", certificate_type: "COURSE", institution: "Instituto Contable", expedition_date: "2025-05-04" };
+    const typed = {
+      certificate: "Auditoria Interna Avanzada",
+      certificate_type: "COURSE",
+      institution: "Instituto Contable",
+      expedition_date: "2025-05-04",
+    };
     for (const [name, value] of Object.entries(typed)) body.set(name, value);
-    expectKept(await call(app, "/certifications/new", cookie, body), [typed.certificate, typed.institution, typed.expedition_date]);
+    expectKept(await call(app, "/certifications/new", cookie, body), [
+      typed.certificate,
+      typed.institution,
+      typed.expedition_date,
+    ]);
   });
 
   it("material and add person, over the leader page", async () => {
     const cookie = await signIn(app, leader);
     expect((await call(app, "/profile_auditor/material", cookie)).status).toBe(200);
     await failing();
-    const material = { title: "Guia de cierre", type: "3", link: "https://example.com/guia", date: "2026-01-15", comments: "Para el equipo" };
-    expectKept(await call(app, "/profile_auditor/material", cookie, fields(material)), [material.title, material.link, material.comments]);
+    const material = {
+      title: "Guia de cierre",
+      type: "3",
+      link: "https://example.com/guia",
+      date: "2026-01-15",
+      comments: "Para el equipo",
+    };
+    expectKept(await call(app, "/profile_auditor/material", cookie, fields(material)), [
+      material.title,
+      material.link,
+      material.comments,
+    ]);
     expectKept(await call(app, "/profile_auditor/add", cookie, fields({ code: "100001", intent: "search" })), ['value="100001"']);
   });
 
@@ -194,7 +229,10 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     expect(answers.size).toBeGreaterThan(0);
     await failing();
     const sent = fields(Object.fromEntries([...answers].map(([question, option]) => [`q-${question}`, option])));
-    expectKept(await call(app, `/trivia/${id}`, cookie, sent), [...answers].map(([question, option]) => `name="q-${question}" value="${option}"`));
+    expectKept(
+      await call(app, `/trivia/${id}`, cookie, sent),
+      [...answers].map(([question, option]) => `name="q-${question}" value="${option}"`),
+    );
   });
 
   it("questionnaire: the answers given come back for another try", async () => {

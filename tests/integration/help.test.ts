@@ -55,7 +55,11 @@ describe("contact action", () => {
   it("shows the server's message for a 402", async () => {
     const { action } = await import("~/routes/_guest.contact");
     const reply = replyOf(
-      await action({ request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })), params: {}, context }),
+      await action({
+        request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })),
+        params: {},
+        context,
+      }),
     );
     expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
     expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
@@ -76,11 +80,13 @@ describe("contact action", () => {
 describe("suggestion action", () => {
   it("saves a suggestion", async () => {
     const { action } = await import("~/routes/_app.faq.suggestion");
-    const result = dataOf(await action({
-      request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Más videos cortos" }, cookie),
-      params: {},
-      context,
-    }));
+    const result = dataOf(
+      await action({
+        request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Más videos cortos" }, cookie),
+        params: {},
+        context,
+      }),
+    );
     expect(result.sent).toBe(true);
   });
 
@@ -96,7 +102,11 @@ describe("suggestion action", () => {
     legacy().setFaults({ errorRate: 1 });
     const { action } = await import("~/routes/_app.faq.suggestion");
     const reply = replyOf(
-      await action({ request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie), params: {}, context }),
+      await action({
+        request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie),
+        params: {},
+        context,
+      }),
     );
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
   });
@@ -114,26 +124,44 @@ describe("support action", () => {
 
   it("reviews, then sends and lists the request", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
-    const review = dataOf(await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context }));
+    const review = dataOf(
+      await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context }),
+    );
     expect(review.step).toBe("confirm");
-    const sent = responseOf(await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context }));
+    const sent = responseOf(
+      await route.action({ request: post("/support/new", { ...request, intent: "send" }, cookie), params: {}, context }),
+    );
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/support");
     const list = await import("~/routes/_app.support");
-    const { requests } = dataOf(await list.loader({ request: new Request("http://localhost/support", { headers: { Cookie: cookie } }), params: {}, context }));
+    const { requests } = dataOf(
+      await list.loader({
+        request: new Request("http://localhost/support", { headers: { Cookie: cookie } }),
+        params: {},
+        context,
+      }),
+    );
     expect(requests.map((item) => item.subject)).toContain("No carga el video");
   });
 
   it("refuses a sub-category of another category", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
     const categories = dataOf(
-      await route.loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context }),
+      await route.loader({
+        request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }),
+        params: {},
+        context,
+      }),
     );
     const [first, second] = categories.categories;
     const foreign = String(second?.subCategories[0]?.id);
     const reply = replyOf(
       await route.action({
-        request: post("/support/new", { ...request, support_category: String(first?.id), support_sub_category: foreign, intent: "send" }, cookie),
+        request: post(
+          "/support/new",
+          { ...request, support_category: String(first?.id), support_sub_category: foreign, intent: "send" },
+          cookie,
+        ),
         params: {},
         context,
       }),
@@ -144,18 +172,24 @@ describe("support action", () => {
   it("shows the server's message for a 401 on send instead of ending the session", async () => {
     const route = await import("~/routes/_app.support.new.($activity)");
     // The categories are a cached catalogue: load them with a valid session first.
-    await route.loader({ request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }), params: {}, context });
+    await route.loader({
+      request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    });
     const stale = await commitSession({
       token: "revoked-token",
       user: { id: 1, firstName: "Ana", lastName: "Martínez", fullName: "Ana Martínez", photoUrl: null, isLeader: false },
       welcome: false,
     });
     const reply = replyOf(
-      await route.action({
-        request: post("/support/new", { ...request, intent: "send" }, stale.split(";")[0]),
-        params: {},
-        context,
-      }).catch((error: unknown) => error as Awaited<ReturnType<typeof route.action>>),
+      await route
+        .action({
+          request: post("/support/new", { ...request, intent: "send" }, stale.split(";")[0]),
+          params: {},
+          context,
+        })
+        .catch((error: unknown) => error as Awaited<ReturnType<typeof route.action>>),
     );
     expect(reply.data.result.error?.[""]).toEqual(["Unauthenticated."]);
   });

@@ -16,7 +16,10 @@ export async function startLegacy(appKey = "test-app-key-0123") {
  * The mock for a whole test file, reset before each test unless `resetEachTest` is false (a file
  * whose sessions must outlive a test); `appKey` for a file whose built app has its own. Call at the top level.
  */
-export function withLegacy({ resetEachTest = true, appKey }: { resetEachTest?: boolean; appKey?: string } = {}): () => MockServer {
+export function withLegacy({
+  resetEachTest = true,
+  appKey,
+}: { resetEachTest?: boolean; appKey?: string } = {}): () => MockServer {
   let server: MockServer | undefined;
   beforeAll(async () => {
     server = await startLegacy(appKey);
@@ -64,7 +67,14 @@ type Body<T> = T extends Response ? never : T extends { type: string; data: infe
 /** What a loader or action answered with data: its body and status (`data()`'s or 200), typed from the route module. */
 export function replyOf<T>(answer: T): { status: number; headers: Headers; data: Body<T> } {
   if (answer instanceof Response) throw new Error(`expected data, got a ${answer.status} Response`);
-  if (answer && typeof answer === "object" && "type" in answer && answer.type === "DataWithResponseInit" && "init" in answer && "data" in answer) {
+  if (
+    answer &&
+    typeof answer === "object" &&
+    "type" in answer &&
+    answer.type === "DataWithResponseInit" &&
+    "init" in answer &&
+    "data" in answer
+  ) {
     const init = answer.init as ResponseInit | null;
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: answer.data as Body<T> };
   }
@@ -82,7 +92,8 @@ export function responseOf(answer: unknown): Response {
 
 /** The members of a union answer that have `key`, after checking this one has it. */
 export function having<T, K extends PropertyKey>(value: T, key: K): T extends unknown ? (K extends keyof T ? T : never) : never {
-  if (!value || typeof value !== "object" || !(key in value)) throw new Error(`expected ${String(key)} in ${JSON.stringify(value)}`);
+  if (!value || typeof value !== "object" || !(key in value))
+    throw new Error(`expected ${String(key)} in ${JSON.stringify(value)}`);
   return value as T extends unknown ? (K extends keyof T ? T : never) : never;
 }
 

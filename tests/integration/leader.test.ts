@@ -70,7 +70,9 @@ describe("add a person", () => {
   it("finds a person by the exact code and asks for confirmation", async () => {
     const found = await stepOf({ intent: "search", code: ` ${LUCIA.code} ` });
     expect(found).toMatchObject({ step: "results", code: LUCIA.code });
-    expect(having(found, "candidates").candidates).toEqual([expect.objectContaining({ id: LUCIA.id, name: "Lucía Gómez", inTeam: false })]);
+    expect(having(found, "candidates").candidates).toEqual([
+      expect.objectContaining({ id: LUCIA.id, name: "Lucía Gómez", inTeam: false }),
+    ]);
     expect(having(await stepOf({ intent: "search", code: "10000" }), "candidates").candidates).toEqual([]);
     const confirm = await stepOf({ intent: "confirm", code: LUCIA.code, user_id: String(LUCIA.id) });
     expect(confirm).toEqual({ step: "confirm", code: LUCIA.code, candidate: { id: LUCIA.id, name: "Lucía Gómez" } });
@@ -106,7 +108,10 @@ describe("add a person", () => {
     ]) {
       const reply = await addStep(fields);
       expect(reply.status).toBe(409);
-      expect(reply.data).toMatchObject({ step: "results", errors: ["Esa persona no está entre los resultados o ya está en tu equipo"] });
+      expect(reply.data).toMatchObject({
+        step: "results",
+        errors: ["Esa persona no está entre los resultados o ya está en tu equipo"],
+      });
     }
     expect(await teamIds()).toEqual(before);
   });
@@ -136,7 +141,9 @@ describe("add a person", () => {
   it("refuses a learner", async () => {
     const { action, loader } = await import("~/routes/_app.profile_auditor.add");
     expect((await caught(loader(args(get("/profile_auditor/add", learner))))).status).toBe(404);
-    expect((await caught(action(args(post("/profile_auditor/add", { intent: "search", code: "100003" }, learner))))).status).toBe(404);
+    expect((await caught(action(args(post("/profile_auditor/add", { intent: "search", code: "100003" }, learner))))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -209,16 +216,30 @@ describe("upload material", () => {
     const result = dataOf(await action(args(post("/profile_auditor/material", material({ link }), leader))));
     expect(result.sent).toBe("¡Acción realizada con éxito!");
     const headers = { "X-App-Key": "test-app-key-0123", "Content-Type": "application/json" };
-    const login = await fetch(`${legacy().url}/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }) });
+    const login = await fetch(`${legacy().url}/auth/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "ana.martinez@academia.test", password: "Academia2026!" }),
+    });
     const { access_token: token } = (await login.json()) as { access_token: string };
-    const home = await fetch(`${legacy().url}/general/home_activities`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+    const home = await fetch(`${legacy().url}/general/home_activities`, {
+      headers: { ...headers, Authorization: `Bearer ${token}` },
+    });
     expect(await home.text()).toContain(JSON.stringify(link));
   });
 
   it("answers the material rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/_app.profile_auditor.material");
     const reply = replyOf(
-      await action(args(post("/profile_auditor/material", material({ title: "x", type: "9", link: "javascript:alert(1)", date: "2026-02-30" }), leader))),
+      await action(
+        args(
+          post(
+            "/profile_auditor/material",
+            material({ title: "x", type: "9", link: "javascript:alert(1)", date: "2026-02-30" }),
+            leader,
+          ),
+        ),
+      ),
     );
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.data.result.error ?? {}).sort()).toEqual(["date", "link", "title", "type"]);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { login } from "~/legacy/auth.server";
 import { reportActivity } from "~/legacy/activities.server";
+import { login } from "~/legacy/auth.server";
 import { getLearningPaths } from "~/legacy/training.server";
 import { caught, context, dataOf, get, signedInCookie, withLegacy } from "./helpers";
 

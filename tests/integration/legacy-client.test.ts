@@ -30,22 +30,10 @@ import {
   sendContactComment,
 } from "~/legacy/help.server";
 import { getLanguages } from "~/legacy/languages.server";
-import {
-  addTeamMember,
-  getTeam,
-  removeTeamMember,
-  searchTeamCandidates,
-  uploadMaterial,
-} from "~/legacy/leader.server";
+import { addTeamMember, getTeam, removeTeamMember, searchTeamCandidates, uploadMaterial } from "~/legacy/leader.server";
 import { getRanking } from "~/legacy/ranking.server";
 import { type LegacyContext, LegacyError } from "~/legacy/request.server";
-import {
-  getLearningPaths,
-  getProfileProgress,
-  getAcademy,
-  getUserPoints,
-  getUserProgress,
-} from "~/legacy/training.server";
+import { getLearningPaths, getProfileProgress, getAcademy, getUserPoints, getUserProgress } from "~/legacy/training.server";
 import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import {
   changeProfilePhoto,
@@ -177,7 +165,9 @@ describe("user", () => {
     });
     expect(updated.user).toMatchObject({ fullName: "Lucía Gómez Pérez", nickname: "Lu", workPosition: { id: 3 } });
 
-    const invalid = await failure(updateProfileData(ctx, { fullName: "L", nickname: "Lu", university: "U", acronym: "U", degree: "D" }));
+    const invalid = await failure(
+      updateProfileData(ctx, { fullName: "L", nickname: "Lu", university: "U", acronym: "U", degree: "D" }),
+    );
     expect(invalid.kind).toBe("invalid");
     expect(invalid.status).toBe(422);
     expect(invalid.fieldErrors.full_name).toEqual(["El número mínimo de caracteres es 2"]);
@@ -194,7 +184,12 @@ describe("user", () => {
       "es:Nativo",
       "en:Avanzado",
     ]);
-    const repeated = await failure(saveLanguages(ctx, [{ language: "es", level: "Nativo" }, { language: "es", level: "Básico" }]));
+    const repeated = await failure(
+      saveLanguages(ctx, [
+        { language: "es", level: "Nativo" },
+        { language: "es", level: "Básico" },
+      ]),
+    );
     expect(repeated.fieldErrors.languages).toEqual(["Este valor está repetido"]);
   });
 
@@ -215,7 +210,12 @@ describe("user", () => {
     expect((await getProfileInfo(ctx)).certificates).toHaveLength(3);
 
     const refused = await failure(
-      saveCertificate(ctx, { certificate: "Otro", certificateType: "CERTIFICATE", institution: "error", expeditionDate: "2025-03-01" }),
+      saveCertificate(ctx, {
+        certificate: "Otro",
+        certificateType: "CERTIFICATE",
+        institution: "error",
+        expeditionDate: "2025-03-01",
+      }),
     );
     expect(refused).toMatchObject({
       kind: "refused",
@@ -266,7 +266,11 @@ describe("general catalogues", () => {
   it("reads the catalogues, the VR PIN and the home lists", async () => {
     const ctx = await signedIn(ANA);
     expect(await getWorkPositions(ctx)).toHaveLength(6);
-    expect(await getUniversities(ctx)).toContainEqual({ id: 1, name: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
+    expect(await getUniversities(ctx)).toContainEqual({
+      id: 1,
+      name: "Universidad Nacional Autónoma de México",
+      acronym: "UNAM",
+    });
     expect((await getTrainingTopics(ctx)).filter((topic) => topic.selected).map((topic) => topic.id)).toEqual([1, 2]);
     const types = await getTrainingTypeContents(ctx);
     expect(types.map((type) => type.name)).toContain("Wikiguía");
@@ -375,7 +379,10 @@ describe("training and activities", () => {
     expect(finished).toMatchObject({ finalized: true, progress: 100, points: 40 });
 
     const progress = await getUserProgress(ctx);
-    expect(progress.find((record) => record.moduleId === firstModule?.id)).toMatchObject({ type: "ACTIVITY_MODULE", finalized: true });
+    expect(progress.find((record) => record.moduleId === firstModule?.id)).toMatchObject({
+      type: "ACTIVITY_MODULE",
+      finalized: true,
+    });
     expect((await getUserInfo(ctx)).points).toBe(1350);
 
     const locked = await failure(reportActivity(ctx, "started", { activity: 209 }));
@@ -459,13 +466,20 @@ describe("help", () => {
   it("reads the FAQ", async () => {
     const ctx = await signedIn(ANA);
     const faq = await getFaq(ctx);
-    expect(faq[0]?.faqs[0]).toMatchObject({ question: "¿Cómo obtengo mi usuario?", answerHtml: expect.stringContaining("<strong>") });
+    expect(faq[0]?.faqs[0]).toMatchObject({
+      question: "¿Cómo obtengo mi usuario?",
+      answerHtml: expect.stringContaining("<strong>"),
+    });
   });
 
   it("lists support requests and saves a new one", async () => {
     const ctx = await signedIn(ANA);
     const [existing] = await getSupportRequests(ctx);
-    expect(existing).toMatchObject({ subject: "El video de bienvenida no carga", appSection: "Inicio", device: "Android 13 - Chrome" });
+    expect(existing).toMatchObject({
+      subject: "El video de bienvenida no carga",
+      appSection: "Inicio",
+      device: "Android 13 - Chrome",
+    });
     expect(existing?.category?.name).toBeTruthy();
 
     const [category] = await getSupportCategories(ctx);
@@ -489,7 +503,14 @@ describe("help", () => {
     expect(await getSupportRequests(ctx)).toHaveLength(2);
 
     const invalid = await failure(
-      saveSupportRequest(ctx, { subject: "Corto", device: "PC", app_section: "", support_category: 1, support_sub_category: 1, comment: "" }),
+      saveSupportRequest(ctx, {
+        subject: "Corto",
+        device: "PC",
+        app_section: "",
+        support_category: 1,
+        support_sub_category: 1,
+        comment: "",
+      }),
     );
     expect(Object.keys(invalid.fieldErrors).sort()).toEqual(["app_section", "comment", "device", "subject"]);
   });
@@ -560,7 +581,11 @@ describe("leader extensions", () => {
 
     const learner = await signedIn(ANA);
     const [first] = (await getHomeActivities(learner)).sharedByLeaders;
-    expect(first).toMatchObject({ id: shared.activityId, title: "Guía de muestreo", content: { link: "https://example.com/muestreo" } });
+    expect(first).toMatchObject({
+      id: shared.activityId,
+      title: "Guía de muestreo",
+      content: { link: "https://example.com/muestreo" },
+    });
     expect(await failure(getTeam(learner))).toMatchObject({ status: 403 });
   });
 });

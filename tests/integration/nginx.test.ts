@@ -72,10 +72,18 @@ http {
 }
 `,
     );
-    nginx = spawn(NGINX, ["-p", prefix, "-c", conf, "-e", join(prefix, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
+    nginx = spawn(NGINX, ["-p", prefix, "-c", conf, "-e", join(prefix, "error.log")], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     nginxExit = new Promise((done) => nginx.on("exit", done));
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((done) => setTimeout(done, 100));
     }
     throw new Error("nginx did not start");
@@ -94,15 +102,26 @@ http {
     expect(signedIn.status).toBe(302);
     const cookie = cookiesOf(signedIn.headers["set-cookie"]);
     expect((await viaProxy("127.0.0.4", { method: "GET", path: "/", headers: { Cookie: cookie } })).status).toBe(200);
-    const language = await viaProxy("127.0.0.4", { path: "/set-language", headers: { ...FORM, Cookie: cookie }, body: "lng=en&redirectTo=%2F" });
+    const language = await viaProxy("127.0.0.4", {
+      path: "/set-language",
+      headers: { ...FORM, Cookie: cookie },
+      body: "lng=en&redirectTo=%2F",
+    });
     expect(language.status).toBe(302);
     expect(cookiesOf(language.headers["set-cookie"])).toMatch(/^lng=/);
-    const foreign = await viaProxy("127.0.0.4", { path: "/login", headers: { ...FORM, Origin: "https://evil.example" }, body: learner });
+    const foreign = await viaProxy("127.0.0.4", {
+      path: "/login",
+      headers: { ...FORM, Origin: "https://evil.example" },
+      body: learner,
+    });
     expect(foreign.status).toBe(403);
   });
 
   it("signs in with an SSO link", async () => {
-    const query = buildSsoQuery({ email: "ana.martinez@academia.test" }, { key: TEST_SECRETS.SSO_AES_KEY, iv: TEST_SECRETS.SSO_AES_IV });
+    const query = buildSsoQuery(
+      { email: "ana.martinez@academia.test" },
+      { key: TEST_SECRETS.SSO_AES_KEY, iv: TEST_SECRETS.SSO_AES_IV },
+    );
     const answer = await viaProxy("127.0.0.5", { method: "GET", path: `/welcome?${query}` });
     expect(answer.status).toBe(302);
     expect(cookiesOf(answer.headers["set-cookie"])).toMatch(/__Host-academia=/);

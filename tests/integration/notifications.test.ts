@@ -28,7 +28,9 @@ describe("notifications", () => {
   it("marks one seen and opens it", async () => {
     const { action } = await import("~/routes/_app.notifications");
     const target = (await list()).notifications.find((item) => !item.seen);
-    const response = responseOf(await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context }));
+    const response = responseOf(
+      await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context }),
+    );
     expect(response.headers.get("Location")).toBe(`/notifications/${target?.id}`);
     expect((await list()).notifications.find((item) => item.id === target?.id)?.seen).toBe(true);
   });
@@ -37,7 +39,9 @@ describe("notifications", () => {
     const { action } = await import("~/routes/_app.notifications");
     const [first, second] = (await list()).notifications;
     legacy().setFaults({ errorRate: 1 });
-    const failed = responseOf(await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context }));
+    const failed = responseOf(
+      await action({ request: post("/notifications", { intent: "delete", id: String(first?.id) }, cookie), params: {}, context }),
+    );
     expect(failed.headers.get("Location")).toBe("/notifications");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
     legacy().setFaults({ errorRate: 0 });

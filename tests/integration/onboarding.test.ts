@@ -1,6 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { png, pngThenHtml } from "../png";
-import { caught, context, cookiesOf, dataOf, form, get, post, replyOf, responseOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
+import {
+  caught,
+  context,
+  cookiesOf,
+  dataOf,
+  form,
+  get,
+  post,
+  replyOf,
+  responseOf,
+  signedInCookie,
+  UPSTREAM_FAILED,
+  withLegacy,
+} from "./helpers";
 
 const legacy = withLegacy();
 let cookie: string;
@@ -28,7 +41,11 @@ async function pendingNews() {
 describe("news and the welcome flow", () => {
   it("the layout shows the first pending item, sanitised, and reads Save-Data", async () => {
     const { news, saveData } = await pendingNews();
-    expect(news).toMatchObject({ key: "welcome", title: "¡Bienvenido a la Academia!", videoUrl: expect.stringContaining("video-bienvenida.mp4") });
+    expect(news).toMatchObject({
+      key: "welcome",
+      title: "¡Bienvenido a la Academia!",
+      videoUrl: expect.stringContaining("video-bienvenida.mp4"),
+    });
     expect(news?.bodyHtml).toContain("<p>");
     expect(saveData).toBe(false);
     const layout = await import("~/routes/_app");
@@ -39,11 +56,15 @@ describe("news and the welcome flow", () => {
   it("'Continuar' on welcome marks it viewed and goes to the questionnaire; the next item goes back", async () => {
     const { action } = await import("~/routes/news.$id");
     const welcome = (await pendingNews()).news;
-    const first = responseOf(await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(welcome?.id) })));
+    const first = responseOf(
+      await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(welcome?.id) })),
+    );
     expect(first.headers.get("Location")).toBe("/questionnaires");
     const next = (await pendingNews()).news;
     expect(next?.key).toBe("nueva-ruta");
-    const second = responseOf(await action(args(post(`/news/${next?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(next?.id) })));
+    const second = responseOf(
+      await action(args(post(`/news/${next?.id}`, { redirectTo: "/ranking" }, cookie), { id: String(next?.id) })),
+    );
     expect(second.headers.get("Location")).toBe("/ranking");
     expect((await pendingNews()).news).toBeNull();
   });
@@ -54,7 +75,9 @@ describe("news and the welcome flow", () => {
     expect(unknown.headers.get("Location")).toBe("/faq");
     const welcome = (await pendingNews()).news;
     legacy().setFaults({ errorRate: 1 });
-    const failed = responseOf(await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) })));
+    const failed = responseOf(
+      await action(args(post(`/news/${welcome?.id}`, { redirectTo: "/faq" }, cookie), { id: String(welcome?.id) })),
+    );
     expect(failed.headers.get("Location")).toBe("/faq");
     expect(failed.headers.get("Set-Cookie")).toMatch(/^toast=/);
     legacy().setFaults({ errorRate: 0 });
@@ -98,16 +121,19 @@ describe("questionnaire", () => {
   it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
     const { action } = await import("~/routes/_onboarding.questionnaires");
     legacy().setFaults({ errorRate: 1 });
-    const failed = replyOf(
-      await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))),
-    );
+    const failed = replyOf(await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))));
     expect(failed.status).toBe(400);
     expect(failed.data).toMatchObject({ step: 3, errors: UPSTREAM_FAILED, answers: { 1: 2, 2: 4, 3: 6, 4: 10 } });
   });
 });
 
 describe("certification form", () => {
-  const valid = { certificate: "Auditoría de TI", certificate_type: "COURSE", institution: "ISACA", expedition_date: "2024-03-15" };
+  const valid = {
+    certificate: "Auditoría de TI",
+    certificate_type: "COURSE",
+    institution: "ISACA",
+    expedition_date: "2024-03-15",
+  };
 
   it("saves with a PDF and answers '¡Certificado guardado con éxito!' with a reset form; the intro lists it", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
@@ -171,9 +197,13 @@ describe("certification form", () => {
       bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
       return new File([bytes], "diploma.pdf", { type: "application/pdf" });
     };
-    const fits = dataOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) }))));
+    const fits = dataOf(
+      await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) }))),
+    );
     expect(fits.saved).toBe("¡Certificado guardado con éxito!");
-    const tooLarge = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))));
+    const tooLarge = replyOf(
+      await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))),
+    );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.data.result.error).toEqual({ file_certificate: ["El archivo no debe superar los 4 MB"] });
     // What was typed comes back (the file's part is the form's last).
@@ -182,7 +212,9 @@ describe("certification form", () => {
 
   it("answers the field rules", async () => {
     const { action } = await import("~/routes/_onboarding.certifications.new");
-    const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))));
+    const reply = replyOf(
+      await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))),
+    );
     expect(reply.data.result.error).toEqual({ certificate: ["minChars:2"], expedition_date: ["invalid"] });
   });
 
@@ -200,12 +232,22 @@ describe("certification form", () => {
 describe("topics and content types", () => {
   it("save the choice, go on, and come back selected", async () => {
     const topics = await import("~/routes/_onboarding.select_learning_path");
-    const saved = responseOf(await topics.action(args(new Request("http://localhost/select_learning_path", { method: "POST", body: (() => {
-      const body = form({});
-      body.append("ids", "3");
-      body.append("ids", "6");
-      return body;
-    })(), headers: { Cookie: cookie } }))));
+    const saved = responseOf(
+      await topics.action(
+        args(
+          new Request("http://localhost/select_learning_path", {
+            method: "POST",
+            body: (() => {
+              const body = form({});
+              body.append("ids", "3");
+              body.append("ids", "6");
+              return body;
+            })(),
+            headers: { Cookie: cookie },
+          }),
+        ),
+      ),
+    );
     expect(saved.headers.get("Location")).toBe("/select_content_type");
     const { items } = dataOf(await topics.loader(args(get("/select_learning_path", cookie))));
     expect(items.filter((item) => item.selected).map((item) => item.id)).toEqual([3, 6]);
@@ -231,12 +273,30 @@ describe("topics and content types", () => {
 });
 
 describe("profile update and the user loader", () => {
-  const profile = { full_name: "Lucía Gómez", nickname: "Lu", work_position_id: "2", university: "Universidad de Chile", acronym: "UCH", degree: "Contaduría", "languages[0].language": "es", "languages[0].level": "Nativo", "languages[1].language": "en", "languages[1].level": "Intermedio" };
+  const profile = {
+    full_name: "Lucía Gómez",
+    nickname: "Lu",
+    work_position_id: "2",
+    university: "Universidad de Chile",
+    acronym: "UCH",
+    degree: "Contaduría",
+    "languages[0].language": "es",
+    "languages[0].level": "Nativo",
+    "languages[1].language": "en",
+    "languages[1].level": "Intermedio",
+  };
 
   it("fills the form from the legacy API, saves and goes to the loader", async () => {
     const { action, loader } = await import("~/routes/_onboarding.update_profile");
     const before = dataOf(await loader(args(get("/update_profile", cookie))));
-    expect(before.defaults).toMatchObject({ full_name: "Lucía Gómez", university: "", languages: [{ language: "es", level: "" }, { language: "en", level: "" }] });
+    expect(before.defaults).toMatchObject({
+      full_name: "Lucía Gómez",
+      university: "",
+      languages: [
+        { language: "es", level: "" },
+        { language: "en", level: "" },
+      ],
+    });
     const saved = responseOf(await action(args(post("/update_profile", profile, cookie))));
     expect(saved.headers.get("Location")).toBe("/user_loader");
     const after = dataOf(await loader(args(get("/update_profile", cookie))));
@@ -245,7 +305,10 @@ describe("profile update and the user loader", () => {
       work_position_id: 2,
       university_id: 6,
       acronym: "UCH",
-      languages: [{ language: "es", level: "Nativo" }, { language: "en", level: "Intermedio" }],
+      languages: [
+        { language: "es", level: "Nativo" },
+        { language: "en", level: "Intermedio" },
+      ],
     });
   });
 
@@ -260,10 +323,16 @@ describe("profile update and the user loader", () => {
 
   it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
     const { action, loader } = await import("~/routes/_onboarding.update_profile");
-    const saved = responseOf(await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie))));
+    const saved = responseOf(
+      await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie))),
+    );
     expect(saved.headers.get("Location")).toBe("/user_loader");
     const after = dataOf(await loader(args(get("/update_profile", cookie))));
-    expect(after.defaults).toMatchObject({ university_id: 1, university: "Universidad Nacional Autónoma de México", acronym: "UNAM" });
+    expect(after.defaults).toMatchObject({
+      university_id: 1,
+      university: "Universidad Nacional Autónoma de México",
+      acronym: "UNAM",
+    });
   });
 
   it("answers the field rules, the legacy API's own (422), and a 500, keeping what was typed", async () => {

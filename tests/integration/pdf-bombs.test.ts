@@ -20,7 +20,9 @@ let cookie: string;
 let otherCookie: string;
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 beforeAll(async () => {
   // The built server, as `npm start` runs it: build when the sources are newer.

@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { login } from "~/legacy/auth.server";
 import { saveCertificate } from "~/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
+import type * as HomeActivityRoute from "~/routes/_app._home.$activity";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { context, get, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
@@ -62,7 +63,7 @@ async function brokenPdf() {
 
 /** The player's data at `path`, through the loader of `route` (a player route module). */
 async function playerAt(route: string, path: string, params: Record<string, string>) {
-  const { loader } = (await import(/* @vite-ignore */ `~/routes/${route}`)) as typeof import("~/routes/_app._home.$activity");
+  const { loader } = (await import(/* @vite-ignore */ `~/routes/${route}`)) as typeof HomeActivityRoute;
   const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
   const answer = await loader({ request, params, context }).catch((thrown: unknown) => {
     if (thrown instanceof Response) return thrown;
@@ -114,10 +115,13 @@ describe("the PDF player's loader", () => {
     expect(routeGroup instanceof Response ? routeGroup.status : routeGroup.pdf).toMatchObject({ first: 1, pageCount: 2 });
   });
 
-  it.each(["0", "2", "60", "abc", "1e3"])("sends a page group that does not start one (%s) to the player's address", async (first) => {
-    const home = await playerAt("_app._home.$activity_.pages.$first", `/103/pages/${first}`, { activity: "103", first });
-    expect(home instanceof Response && [home.status, home.headers.get("Location")]).toEqual([302, "/103"]);
-  });
+  it.each(["0", "2", "60", "abc", "1e3"])(
+    "sends a page group that does not start one (%s) to the player's address",
+    async (first) => {
+      const home = await playerAt("_app._home.$activity_.pages.$first", `/103/pages/${first}`, { activity: "103", first });
+      expect(home instanceof Response && [home.status, home.headers.get("Location")]).toEqual([302, "/103"]);
+    },
+  );
 });
 
 describe("the page image route", () => {
@@ -203,7 +207,9 @@ describe("the page image route", () => {
     });
     // One more than a learner may have: whichever is counted last (their sessions are unsealed in
     // any order) is refused at once, while the others wait for their files.
-    const asked = Array.from({ length: MAX_PER_USER + 1 }, (_, index) => pageOf("360", `storage/media/espera-${index}.pdf/1.png`));
+    const asked = Array.from({ length: MAX_PER_USER + 1 }, (_, index) =>
+      pageOf("360", `storage/media/espera-${index}.pdf/1.png`),
+    );
     const refused = await Promise.race(asked);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("2");

@@ -100,10 +100,14 @@ describe("activity loader", () => {
   it("does not play a package whose manifest the files host did not serve (5xx, down): the player says it failed", async () => {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input).endsWith("/imsmanifest.xml") ? Promise.resolve(new Response("busy", { status: 503 })) : realFetch(input, init)
+      String(input).endsWith("/imsmanifest.xml")
+        ? Promise.resolve(new Response("busy", { status: 503 }))
+        : realFetch(input, init),
     );
     const { readScormPackage, ManifestUnreachable } = await import("~/lib/scorm-manifest.server");
-    await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(ManifestUnreachable);
+    await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(
+      ManifestUnreachable,
+    );
     const loaded = ready(await openOnHome("106"));
     expect(loaded.activity.kind).toBe("scorm");
     expect(loaded.scorm).toBeNull();
@@ -179,7 +183,7 @@ describe("activity loader", () => {
         request: get("/learning-path/formacion-requerida/x", cookie),
         params: { ...params, activity: "x" },
         context,
-      })
+      }),
     );
     expect(response.headers.get("Location")).toBe("/learning-path/formacion-requerida");
   });
@@ -231,11 +235,12 @@ describe("progress action", () => {
     const wrap = (items: Record<string, Record<string, string>>) => ({ scorm: 2, current: "a", items });
     // Seven SCOs with a 64,000-character suspend_data each: ~448 Ki characters in all.
     const full = Object.fromEntries(
-      Array.from({ length: 7 }, (_, n) => [`sco-${n}`, { "cmi.suspend_data": String(n).repeat(limits.value) }])
+      Array.from({ length: 7 }, (_, n) => [`sco-${n}`, { "cmi.suspend_data": String(n).repeat(limits.value) }]),
     );
     expect((await write(wrap(full))).status).toBe(200);
     expect(JSON.parse((await recordOf(203))?.userData ?? "{}")).toEqual(wrap(full));
-    const many = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => [`k${n}`, { "cmi.location": "1" }]));
+    const many = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, n) => [`k${n}`, { "cmi.location": "1" }]));
     expect((await write(wrap(many(limits.items)))).status).toBe(200);
     const keys = Object.fromEntries(Array.from({ length: limits.keysPerItem + 1 }, (_, n) => [`cmi.k${n}`, "1"]));
     const refused: unknown[] = [
@@ -312,11 +317,13 @@ describe("progress action", () => {
 
   it("says a timed-out or 5xx update_time may be saved, and never sends it twice itself", async () => {
     const realFetch = globalThis.fetch;
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input).endsWith("/activities/update_time")
-        ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
-        : realFetch(input, init)
-    );
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation((input, init) =>
+        String(input).endsWith("/activities/update_time")
+          ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
+          : realFetch(input, init),
+      );
     const sent = await report({ action: "update_time", activity: "205", time: "1" });
     expect(sent).toEqual({ status: 502, body: { ok: false, error: "unconfirmed", message: "" } });
     expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/update_time"))).toHaveLength(1);
@@ -331,7 +338,7 @@ describe("progress action", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
       String(input).endsWith("/activities/update_time")
         ? realFetch(`http://127.0.0.1:${port}/activities/update_time`, init)
-        : realFetch(input, init)
+        : realFetch(input, init),
     );
     const sent = await report({ action: "update_time", activity: "205", time: "1" });
     expect(sent).toEqual({ status: 503, body: { ok: false, error: "unavailable", message: "" } });

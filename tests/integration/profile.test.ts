@@ -28,8 +28,15 @@ describe("profile page loader", () => {
       { name: "Inglés", isoCode: "en", proficiency: "Intermedio" },
     ]);
     // The seed: started 20 days ago, finished 18, last seen 2 days 3 hours ago; 3 attempts of 1260 s in all.
-    const daysAgo = (days: number, hours = 0) => formatDate(new Date(Date.now() - (days * 24 + hours) * 3_600_000).toISOString(), "es");
-    expect(profile.vr).toEqual({ initiated: daysAgo(20), finalized: daysAgo(18), lastSeen: daysAgo(2, 3), attempts: 3, minutes: 21 });
+    const daysAgo = (days: number, hours = 0) =>
+      formatDate(new Date(Date.now() - (days * 24 + hours) * 3_600_000).toISOString(), "es");
+    expect(profile.vr).toEqual({
+      initiated: daysAgo(20),
+      finalized: daysAgo(18),
+      lastSeen: daysAgo(2, 3),
+      attempts: 3,
+      minutes: 21,
+    });
     expect(profile.vr?.initiated).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
   });
 
@@ -128,7 +135,10 @@ describe("languages action", () => {
     expect(added.status).toBe(200);
     expect(added.data.message).toBeNull();
     expect(added.data.result?.initialValue?.languages).toHaveLength(2);
-    const removed = await send({ ...rows, __intent__: JSON.stringify({ type: "remove", payload: { name: "languages", index: 0 } }) });
+    const removed = await send({
+      ...rows,
+      __intent__: JSON.stringify({ type: "remove", payload: { name: "languages", index: 0 } }),
+    });
     expect(removed.data.result?.initialValue?.languages).toEqual([{ language: "en", level: "Intermedio" }]);
     expect((await profileOf(cookie)).languages).toEqual(before);
   });
@@ -196,7 +206,9 @@ describe("photo action", () => {
   });
 
   it("uploads a JPEG chosen without JavaScript", async () => {
-    const jpeg = await sharp({ create: { width: 48, height: 48, channels: 3, background: "#abc" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 48, height: 48, channels: 3, background: "#abc" } })
+      .jpeg()
+      .toBuffer();
     const { data: body } = await upload(new File([new Uint8Array(jpeg)], "me.jpeg", { type: "image/jpeg" }));
     expect(body.message).toBe("¡Fotografía cargada con éxito!");
   });

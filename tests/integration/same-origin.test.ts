@@ -8,9 +8,9 @@ import { context } from "./helpers";
  */
 type RouteModule = { action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown };
 const modules = import.meta.glob<RouteModule>(["../../app/routes/**/*.{ts,tsx}", "!**/*.test.{ts,tsx}"]);
-const routes = (await Promise.all(Object.entries(modules).map(async ([path, load]) => ({ path, action: (await load()).action })))).flatMap(
-  ({ path, action }) => (action ? [{ path, action }] : []),
-);
+const routes = (
+  await Promise.all(Object.entries(modules).map(async ([path, load]) => ({ path, action: (await load()).action })))
+).flatMap(({ path, action }) => (action ? [{ path, action }] : []));
 
 async function statusOf(run: () => unknown): Promise<number> {
   const outcome = await Promise.resolve()
@@ -36,7 +36,10 @@ describe("cross-site requests", () => {
 
   it("lets a same-origin POST through", async () => {
     const { assertSameOrigin } = await import("~/infra/same-origin.server");
-    const request = new Request("http://localhost/x", { method: "POST", headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" } });
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+    });
     expect(() => assertSameOrigin(request)).not.toThrow();
   });
 });

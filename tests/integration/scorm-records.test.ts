@@ -118,7 +118,11 @@ describe("a page's last writes", () => {
       { action: "finished" },
     ]);
     expect(reply.status).toBe(409);
-    expect(trace.filter((line) => line.startsWith("start"))).toEqual(["start update_user_data", "start update_points", "start finished"]);
+    expect(trace.filter((line) => line.startsWith("start"))).toEqual([
+      "start update_user_data",
+      "start update_points",
+      "start finished",
+    ]);
     expect(await recordOf(505)).toMatchObject({ finalized: true, progress: 100 });
   });
 });

@@ -25,7 +25,6 @@ function from(ip: string, path: string, fields: Record<string, string>, headers:
   });
 }
 
-
 async function login(ip: string, email: string, password: string, headers: Record<string, string> = {}) {
   const { action } = await import("~/routes/_guest.login");
   return action({ request: from(ip, "/login", { email, password }, headers), params: {}, context });
@@ -202,7 +201,11 @@ describe("session", () => {
     const cookie = await signedInCookie();
     const { action } = await import("~/routes/logout");
     const out = responseOf(
-      await action({ request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), params: {}, context }),
+      await action({
+        request: new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
+        params: {},
+        context,
+      }),
     );
     expect(out.headers.get("Location")).toBe("/welcome");
     const { loader } = await import("~/routes/_app");
@@ -250,7 +253,11 @@ describe("loaders", () => {
 
   /** The URL a flat route file answers: pathless (`_x`) segments dropped, params filled in. */
   function pathOf(file: string): string {
-    const name = file.split("/").at(-1)?.replace(/\.tsx?$/, "") ?? "";
+    const name =
+      file
+        .split("/")
+        .at(-1)
+        ?.replace(/\.tsx?$/, "") ?? "";
     const segments = name
       .split(".")
       .filter((segment) => !segment.startsWith("_"))
@@ -261,8 +268,7 @@ describe("loaders", () => {
     return `/${segments.join("/")}`;
   }
 
-  const callLog = async () =>
-    ((await (await fetch(`${mock().origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
+  const callLog = async () => ((await (await fetch(`${mock().origin}/__mock/calls`)).json()) as { calls: string[] }).calls;
 
   it("never send a writing call to the legacy API, signed out or in, each at its own path", async () => {
     const cookie = await signedInCookie();

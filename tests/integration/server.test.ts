@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSecrets } from "../../server/config";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { ACCESS_TOKEN_CANARY } from "../../server/mock/store";
 import { buildSsoQuery } from "../../server/sso";
-import { demoSecrets } from "../../server/config";
 import { SECRET_MARKERS } from "../e2e/leaks";
 import { type App, ensureBuilt, freePort, launch as launchApp } from "./built-app";
 import { unsealSession } from "./helpers";
@@ -121,7 +121,9 @@ describe("security headers", () => {
       body: "{",
     });
     expect(response.status).toBe(415);
-    expect(csp(response)).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/]+=*'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(csp(response)).toMatch(
+      /^default-src 'none'; style-src 'sha256-[\w+/]+=*'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+    );
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(body).toContain("Formato no admitido");
@@ -164,9 +166,7 @@ describe("session cookie in production", () => {
     const attributes = first.setCookie.split(";").map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
     expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
-    const [one, two] = await Promise.all(
-      [first, second].map(({ cookie }) => unsealSession(cookie, SECRETS.SESSION_SECRET)),
-    );
+    const [one, two] = await Promise.all([first, second].map(({ cookie }) => unsealSession(cookie, SECRETS.SESSION_SECRET)));
     expect(one?.token).toMatch(/^canary-access-token-/);
     expect(two?.token).not.toBe(one?.token);
     expect(two?.issuedAt).toBeGreaterThanOrEqual(one?.issuedAt ?? Infinity);
@@ -179,7 +179,10 @@ describe("Remix's own query parameters", () => {
     for (const path of ["/?index", "/ranking?_routes=routes%2F_app.ranking", "/ranking.data?_routes=routes%2F_app.ranking"]) {
       const { response } = await call(a, path, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(200);
-      expect(response.headers.getSetCookie().filter((line) => line.startsWith("__Host-academia=")), path).toEqual([]);
+      expect(
+        response.headers.getSetCookie().filter((line) => line.startsWith("__Host-academia=")),
+        path,
+      ).toEqual([]);
     }
   });
 });

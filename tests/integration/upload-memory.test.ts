@@ -61,7 +61,12 @@ async function upload(file: File): Promise<{ status: number; html: string }> {
   return { status: response.status, html: await response.text() };
 }
 
-const CERTIFICATE = { certificate: "Auditoría de TI", certificate_type: "COURSE", institution: "ISACA", expedition_date: "2024-03-15" };
+const CERTIFICATE = {
+  certificate: "Auditoría de TI",
+  certificate_type: "COURSE",
+  institution: "ISACA",
+  expedition_date: "2024-03-15",
+};
 
 /**
  * A certificate form of `user` (a Cookie header) with the PNG `file`, whose body sends all but
@@ -129,7 +134,10 @@ beforeAll(async () => {
     stdio: "ignore",
   });
   for (let attempt = 0; ; attempt++) {
-    const up = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    const up = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (attempt > 200) throw new Error("the app did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -163,7 +171,9 @@ describe("photo uploads over HTTP", () => {
     // A fresh mock: no photo waiting for validation (its sessions go with it).
     legacy().reset();
     const learners = await Promise.all(
-      ["ana.martinez", "carlos.ruiz", "lucia.gomez", "valentina.herrera", "mateo.torres"].map((name) => signIn(`${name}@academia.test`)),
+      ["ana.martinez", "carlos.ruiz", "lucia.gomez", "valentina.herrera", "mateo.torres"].map((name) =>
+        signIn(`${name}@academia.test`),
+      ),
     );
     cookie = learners[0] ?? "";
     expect((await upload(photo(4 * MiB + 1))).status).toBe(413);

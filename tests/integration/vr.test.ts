@@ -35,7 +35,10 @@ describe("the VR dialog over a page", () => {
       const { vr } = await layout(path, cookie);
       expect(vr?.problem, path).toBeNull();
       expect(vr?.pin, path).toHaveLength(6);
-      expect(vr?.pin?.every((digit) => Number.isInteger(digit) && digit >= 0 && digit <= 9), path).toBe(true);
+      expect(
+        vr?.pin?.every((digit) => Number.isInteger(digit) && digit >= 0 && digit <= 9),
+        path,
+      ).toBe(true);
     }
     expect((await layout("/ranking", cookie)).vr).toBeNull();
   });
@@ -59,7 +62,9 @@ describe("the VR dialog over a page", () => {
     expect(bookmark.status).toBe(302);
     expect(bookmark.headers.get("Location")).toBe("/?vr");
     expect((await caught(loader({ request: get("/vr"), params: {}, context }))).headers.get("Location")).toBe("/welcome");
-    expect((await caught(loader({ request: get("/vr?code=abc", cookie), params: {}, context }))).headers.get("Location")).toBe("/welcome?code=abc");
+    expect((await caught(loader({ request: get("/vr?code=abc", cookie), params: {}, context }))).headers.get("Location")).toBe(
+      "/welcome?code=abc",
+    );
   });
 });
 
@@ -69,11 +74,20 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
     legacy().setFaults({ missingPaths: ["/general/pin_vr"] });
     const spanish = await layout("/ranking?vr", cookie);
     expect(spanish.user.fullName).toBe("Ana Martínez");
-    expect(spanish.vr).toEqual({ pin: null, problem: ["No pudimos obtener tu PIN en este momento. Inténtalo de nuevo en unos minutos.", expect.stringMatching(REFERENCE)] });
+    expect(spanish.vr).toEqual({
+      pin: null,
+      problem: [
+        "No pudimos obtener tu PIN en este momento. Inténtalo de nuevo en unos minutos.",
+        expect.stringMatching(REFERENCE),
+      ],
+    });
     const english = await layout("/ranking?vr", `${cookie}; ${ENGLISH}`);
     expect(english.vr).toEqual({
       pin: null,
-      problem: ["We could not get your PIN right now. Please try again in a few minutes.", expect.stringMatching(/^Reference code: [0-9a-f-]{36}$/)],
+      problem: [
+        "We could not get your PIN right now. Please try again in a few minutes.",
+        expect.stringMatching(/^Reference code: [0-9a-f-]{36}$/),
+      ],
     });
     const ranking = await import("~/routes/_app.ranking");
     expect(dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })).top).toHaveLength(10);
@@ -84,7 +98,10 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
     const calls = hangUpstream("/general/pin_vr");
     const started = performance.now();
     const { vr } = await layout("/?vr", cookie);
-    expect(vr).toEqual({ pin: null, problem: [expect.stringContaining("No pudimos obtener tu PIN"), expect.stringMatching(REFERENCE)] });
+    expect(vr).toEqual({
+      pin: null,
+      problem: [expect.stringContaining("No pudimos obtener tu PIN"), expect.stringMatching(REFERENCE)],
+    });
     expect(calls()).toBeGreaterThan(0);
     // LEGACY_TIMEOUT_MS is 500 in tests: one deadline for every attempt, not one per attempt.
     expect(performance.now() - started).toBeLessThan(5000);
@@ -105,7 +122,10 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
     const cookie = await signedInCookie();
     pinAnswers(body);
     const { vr } = await layout("/?vr", cookie);
-    expect(vr).toEqual({ pin: null, problem: [expect.stringContaining("No pudimos obtener tu PIN"), expect.stringMatching(REFERENCE)] });
+    expect(vr).toEqual({
+      pin: null,
+      problem: [expect.stringContaining("No pudimos obtener tu PIN"), expect.stringMatching(REFERENCE)],
+    });
   });
 
   it("reads PINs written as a number, a string or a list of digits", async () => {

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { useSaveData } from "~/components/data-saver-toggle";
 import { CheckIcon } from "~/components/icons";
 import type { ActivityResult } from "~/domain/activity-result";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n/use-translation";
 
 export type RouteCardData = {
   slug: string;
@@ -120,9 +120,7 @@ export function ActivityCard({
             </span>
           ) : null}
           {result && result.minutes > 0 ? (
-            <span className="activity-card-result">
-              {t("result.time", { minutes: Math.max(1, Math.round(result.minutes)) })}
-            </span>
+            <span className="activity-card-result">{t("result.time", { minutes: Math.max(1, Math.round(result.minutes)) })}</span>
           ) : null}
         </p>
       </div>
@@ -133,7 +131,10 @@ export function ActivityCard({
 function LockIcon() {
   return (
     <svg className="icon icon-small" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M17 9h-1V7a4 4 0 0 0-8 0v2H7a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2m-7-2a2 2 0 0 1 4 0v2h-4z" />
+      <path
+        fill="currentColor"
+        d="M17 9h-1V7a4 4 0 0 0-8 0v2H7a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2m-7-2a2 2 0 0 1 4 0v2h-4z"
+      />
     </svg>
   );
 }

@@ -22,7 +22,9 @@ type TakeOver = {
 export default function EmblaTakeOver({ viewport, section, start, onReady }: TakeOver) {
   const [startIndex, setStartIndex] = useState<number>();
   useEffect(() => whenSettled(viewport, () => setStartIndex(start())), [viewport, start]);
-  return startIndex === undefined ? null : <Embla viewport={viewport} section={section} startIndex={startIndex} onReady={onReady} />;
+  return startIndex === undefined ? null : (
+    <Embla viewport={viewport} section={section} startIndex={startIndex} onReady={onReady} />
+  );
 }
 
 function Embla({ viewport, section, startIndex, onReady }: Omit<TakeOver, "start"> & { startIndex: number }) {

@@ -75,7 +75,10 @@ export function Carousel({
   }, [api, startIndex]);
 
   // The slide a native swipe left in view.
-  const inView = useCallback(() => (viewport.current ? Math.round(viewport.current.scrollLeft / slideWidth(viewport.current)) : 0), []);
+  const inView = useCallback(
+    () => (viewport.current ? Math.round(viewport.current.scrollLeft / slideWidth(viewport.current)) : 0),
+    [],
+  );
 
   // Embla starts with its default duration; before a control's first step runs below.
   useEffect(() => {
@@ -140,7 +143,12 @@ export function Carousel({
       <div className="carousel-viewport" ref={viewport}>
         <ul className="carousel-track">
           {children.map((child, index) => (
-            <li key={index} className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} / ${children.length}`}>
+            <li
+              key={index}
+              className="carousel-slide"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} / ${children.length}`}
+            >
               {child}
             </li>
           ))}

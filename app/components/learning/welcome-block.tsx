@@ -51,7 +51,11 @@ function Simulators({ title, activities }: { title: string; activities: Activity
       <div className="simulators">
         <Carousel label={title} perPage="one" controls onSelect={setIndex}>
           {activities.map((activity) => (
-            <ActivityCard key={activity.id} activity={hydrated ? { ...activity, description: "" } : activity} href={`/${activity.id}`} />
+            <ActivityCard
+              key={activity.id}
+              activity={hydrated ? { ...activity, description: "" } : activity}
+              href={`/${activity.id}`}
+            />
           ))}
         </Carousel>
         {hydrated && current ? (

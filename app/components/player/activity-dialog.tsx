@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/i18n/use-translation";
-import { RouteDialog } from "~/components/route-dialog";
 import { useErrorRequestId } from "~/components/error-boundary";
+import { RouteDialog } from "~/components/route-dialog";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { ActivityPlayer } from "./activity-player";
 import type { PlayerData } from "./types";
 

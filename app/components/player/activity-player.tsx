@@ -2,8 +2,8 @@ import { type ComponentType, lazy, memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import * as serverPlayers from "./players.server";
 import { useScripted } from "./notes";
+import * as serverPlayers from "./players.server";
 import { SavedState } from "./saved-state";
 import type { PlayerPayload } from "./types";
 import { type Tracker, useActivityTracker } from "./use-activity-tracker";
@@ -13,10 +13,7 @@ import { type Tracker, useActivityTracker } from "./use-activity-tracker";
  * 027). The server renders them at once (players.server.ts); in the browser the one a page shows
  * loads as it hydrates, and React keeps the server's HTML in its place until it has.
  */
-function player<Props extends object>(
-  server: ComponentType<Props> | undefined,
-  load: () => Promise<ComponentType<Props>>,
-) {
+function player<Props extends object>(server: ComponentType<Props> | undefined, load: () => Promise<ComponentType<Props>>) {
   return server ?? lazy(() => load().then((component) => ({ default: component })));
 }
 const ExternalLinkPlayer = player(serverPlayers.ExternalLinkPlayer, () =>
@@ -119,9 +116,7 @@ function KindPlayer({ data, finish, report, unsaved, onLeave, finishing, saveRef
     switch (activity.kind) {
       case "video":
       case "audio":
-        return (
-          <MediaElementPlayer kind={activity.kind} src={src} title={title} saveData={saveData} onEnded={finish} />
-        );
+        return <MediaElementPlayer kind={activity.kind} src={src} title={title} saveData={saveData} onEnded={finish} />;
       case "image":
         return <ImagePlayer src={src} title={title} onFinish={finish} />;
       case "pdf":

@@ -51,8 +51,7 @@ export function ExternalLinkPlayer({
   useEffect(() => {
     if (openedAt === null || finishing) return;
     const check = () => {
-      if (externalLinkFinished(recordedBefore, (Date.now() - openedAt) / 60_000, durationMinutes))
-        onFinishRef.current();
+      if (externalLinkFinished(recordedBefore, (Date.now() - openedAt) / 60_000, durationMinutes)) onFinishRef.current();
     };
     check();
     const timer = window.setInterval(check, CHECK_EVERY_MS);

@@ -41,11 +41,7 @@ export function MediaElementPlayer({
       >
         {t(kind === "video" ? "videoUnsupported" : "audioUnsupported")}
       </Element>
-      <LoadNotice
-        status={status}
-        loading={t(kind === "video" ? "videoLoading" : "contentLoading")}
-        failed={t("mediaFailed")}
-      />
+      <LoadNotice status={status} loading={t(kind === "video" ? "videoLoading" : "contentLoading")} failed={t("mediaFailed")} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { PDF_FINISH_MS } from "~/domain/finish";
 import {
   PDF_PAGE_GROUP,
@@ -11,6 +9,8 @@ import {
   pdfPageGroups,
   pdfPageUrl,
 } from "~/domain/media";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
 import type { PdfDocument, PdfProblem } from "./types";
 
@@ -29,7 +29,9 @@ const PROBLEM_MESSAGES = { protected: "pdfProtected", damaged: "pdfDamaged", unr
 
 /** The player's address showing the page group from page `first` (replacing the entry: closing the player goes back past the groups). */
 function useGroupPath() {
-  const base = useLocation().pathname.replace(/\/pages\/\d+\/?$/, "").replace(/\/$/, "");
+  const base = useLocation()
+    .pathname.replace(/\/pages\/\d+\/?$/, "")
+    .replace(/\/$/, "");
   return (first: number) => (first === 1 ? base : `${base}/pages/${first}`);
 }
 

@@ -133,7 +133,10 @@ describe("ProgressQueue", () => {
     const { queue, sent } = setup([]);
     queue.push({ action: "started" });
     queue.hold();
-    queue.push({ action: "update_user_data", userData: { scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_status": "passed" } } } });
+    queue.push({
+      action: "update_user_data",
+      userData: { scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_status": "passed" } } },
+    });
     queue.push({ action: "update_points", progress: 100 });
     queue.push({ action: "finished" });
     await vi.runAllTimersAsync();

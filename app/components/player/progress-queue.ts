@@ -43,11 +43,7 @@ export class ProgressQueue {
     if (this.closed) return;
     const last = this.items.at(-1);
     // Time waiting behind a failing write is merged, so a long outage sends one update_time.
-    if (
-      report.action === "update_time" &&
-      last?.action === "update_time" &&
-      !(this.inFlight && this.items.length === 1)
-    ) {
+    if (report.action === "update_time" && last?.action === "update_time" && !(this.inFlight && this.items.length === 1)) {
       last.time = Math.round((last.time + report.time) * 100) / 100;
     } else {
       this.items.push(report);

@@ -74,14 +74,19 @@ describe("scormDecision", () => {
   });
 
   it("reports each module once and finishes a moment after the last one", () => {
-    const one = scormDecision(null, snapshot({ completedObjectives: ["PAGINA-1"], userData: { ...userData, items: {} } }), modules, []);
+    const one = scormDecision(
+      null,
+      snapshot({ completedObjectives: ["PAGINA-1"], userData: { ...userData, items: {} } }),
+      modules,
+      [],
+    );
     expect(one.reports).toEqual([{ action: "update_activity_modules", modules: [1001] }]);
     expect(one.finish).toBeNull();
     const both = scormDecision(
       null,
       snapshot({ completedObjectives: ["pagina-1", "pagina-2"], userData: { ...userData, items: {} } }),
       modules,
-      one.reportedModules
+      one.reportedModules,
     );
     expect(both.reports).toEqual([{ action: "update_activity_modules", modules: [1002] }]);
     expect(both.finish).toBe("modules");
@@ -100,7 +105,7 @@ describe("scormDecision", () => {
       null,
       snapshot({ statuses: ["failed"], completedObjectives: ["pagina-1", "pagina-2"] }),
       modules,
-      []
+      [],
     );
     expect(allModules.finish).toBeNull();
   });
@@ -169,7 +174,7 @@ describe("scormSnapshot", () => {
         "cmi.objectives.1.id": "pagina-2",
         "cmi.objectives.1.status": "incomplete",
         "cmi.interactions": {},
-      })
+      }),
     ).toEqual({
       statuses: ["completed"],
       score: 100,
@@ -197,7 +202,7 @@ describe("scormSnapshot", () => {
         "cmi.objectives.0.id": "pagina-1",
         "cmi.objectives.0.completion_status": "completed",
         "cmi.objectives.0.success_status": "unknown",
-      })
+      }),
     ).toEqual({
       statuses: ["incomplete", "passed"],
       score: 85,
@@ -222,9 +227,9 @@ describe("scormSnapshot", () => {
     });
     expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "100" }).statuses).toEqual(["passed"]);
     // Still going: no verdict before the SCO says it is done.
-    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "0" }).statuses).toEqual([
-      "incomplete",
-    ]);
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "0" }).statuses).toEqual(
+      ["incomplete"],
+    );
     const scaled = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
     expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.4" })).toMatchObject({
       statuses: ["failed"],
@@ -233,16 +238,25 @@ describe("scormSnapshot", () => {
     });
     expect(scormSnapshot("2004", { ...scaled, "cmi.score.scaled": "0.7" }).statuses).toEqual(["completed", "passed"]);
     expect(
-      scormSnapshot("2004", { "cmi.completion_threshold": "0.75", "cmi.progress_measure": "0.5", "cmi.completion_status": "completed" })
-        .statuses
+      scormSnapshot("2004", {
+        "cmi.completion_threshold": "0.75",
+        "cmi.progress_measure": "0.5",
+        "cmi.completion_status": "completed",
+      }).statuses,
     ).toEqual(["incomplete"]);
   });
 
   it("with a pass mark, neither finishes nor scores until the SCO has passed", () => {
     // 70 of a mastery score of 80, still incomplete: no points yet, whatever comes next.
     const exam = { "cmi.student_data.mastery_score": "80", "cmi.core.score.raw": "70" };
-    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete" })).toMatchObject({ statuses: ["incomplete"], score: null });
-    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "completed" })).toMatchObject({ statuses: ["failed"], score: null });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "incomplete" })).toMatchObject({
+      statuses: ["incomplete"],
+      score: null,
+    });
+    expect(scormSnapshot("1.2", { ...exam, "cmi.core.lesson_status": "completed" })).toMatchObject({
+      statuses: ["failed"],
+      score: null,
+    });
     expect(scormSnapshot("1.2", { ...exam, "cmi.core.score.raw": "90", "cmi.core.lesson_status": "completed" })).toMatchObject({
       statuses: ["passed"],
       score: 90,
@@ -250,13 +264,21 @@ describe("scormSnapshot", () => {
     // 2004 completed before any score: not finished until success is known.
     const pending = { "cmi.scaled_passing_score": "0.7", "cmi.completion_status": "completed", "cmi.success_status": "unknown" };
     expect(scormSnapshot("2004", pending)).toMatchObject({ statuses: ["unknown"], score: null });
-    const decision = scormDecision(null, scormProgress("2004", ["sco"], { sco: scormSnapshot("2004", pending).data }, "sco"), [], []);
+    const decision = scormDecision(
+      null,
+      scormProgress("2004", ["sco"], { sco: scormSnapshot("2004", pending).data }, "sco"),
+      [],
+      [],
+    );
     expect(decision.finish).toBeNull();
     expect(decision.reports.map((report) => report.action)).toEqual(["update_user_data"]);
   });
 
   it("scores as the card does: scaled, else raw within min..max, else raw", () => {
-    expect(scormSnapshot("2004", { "cmi.score.raw": "8", "cmi.score.min": "0", "cmi.score.max": "10", "cmi.score.scaled": "0.8" }).score).toBe(80);
+    expect(
+      scormSnapshot("2004", { "cmi.score.raw": "8", "cmi.score.min": "0", "cmi.score.max": "10", "cmi.score.scaled": "0.8" })
+        .score,
+    ).toBe(80);
     expect(scormSnapshot("1.2", { "cmi.core.score.raw": "8", "cmi.core.score.max": "10" }).score).toBe(80);
     expect(scormSnapshot("1.2", { "cmi.core.score.raw": "85" }).score).toBe(85);
   });
@@ -298,9 +320,11 @@ describe("scormSnapshot", () => {
       "cmi.core.total_time": "01:05:00",
       "cmi.objectives.0.score.raw": "7",
     });
-    expect(Object.keys(data).filter((key) => key.includes("interactions")).slice(0, 8)).toEqual(
-      Object.keys(interaction(2)).sort()
-    );
+    expect(
+      Object.keys(data)
+        .filter((key) => key.includes("interactions"))
+        .slice(0, 8),
+    ).toEqual(Object.keys(interaction(2)).sort());
     for (const key of ["cmi.interactions._count", "cmi.core.student_name", "cmi.core.entry", "cmi.launch_data"]) {
       expect(data).not.toHaveProperty([key]);
     }
@@ -368,8 +392,7 @@ describe("isRestoredScormKey", () => {
     fc.assert(
       fc.property(fc.constantFrom<ScormVersion>("1.2", "2004"), fc.string(), (version, key) => {
         if (isRestoredScormKey(version, key)) expect(isKeptScormKey(version, key)).toBe(true);
-      })
+      }),
     );
   });
 });
-

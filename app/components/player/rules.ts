@@ -66,7 +66,7 @@ export function scormDecision(
   previous: ScormProgress | null,
   next: ScormProgress,
   modules: Array<{ id: number; key: string }>,
-  reportedModules: number[]
+  reportedModules: number[],
 ): ScormDecision {
   const reports: ProgressReport[] = [];
   const failed = next.statuses.includes("failed");
@@ -89,10 +89,10 @@ export function scormDecision(
   const finish = failed
     ? null
     : next.statuses.some((status) => DONE.has(status)) || (next.score !== null && next.score >= 100)
-    ? "now"
-    : allModules
-    ? "modules"
-    : null;
+      ? "now"
+      : allModules
+        ? "modules"
+        : null;
   return { reports, finish, reportedModules: reported };
 }
 
@@ -116,7 +116,7 @@ export function scormProgress(
   version: ScormVersion,
   scos: string[],
   items: Record<string, Record<string, string>>,
-  current: string
+  current: string,
 ): ScormProgress {
   const snapshots = scos.map((id) => (items[id] ? scormSnapshot(version, items[id]) : null));
   const userData: ScormUserData = { scorm: 2, current, items };
@@ -130,8 +130,8 @@ export function scormProgress(
   const statuses = states.includes("failed")
     ? ["failed"]
     : states.every((state) => state === "completed" || state === "passed")
-    ? ["completed"]
-    : [];
+      ? ["completed"]
+      : [];
   const score = scores.every((value): value is number => value !== null)
     ? Math.round((scores.reduce((sum, value) => sum + value, 0) / scores.length) * 100) / 100
     : null;
@@ -175,7 +175,7 @@ const KEPT_KEYS: Record<ScormVersion, RegExp> = {
         "interactions\\.\\d+\\.(?:id|type|student_response|result|time|latency|weighting" +
           "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
       ].join("|") +
-      ")$"
+      ")$",
   ),
   "2004": new RegExp(
     "^cmi\\.(?:" +
@@ -188,7 +188,7 @@ const KEPT_KEYS: Record<ScormVersion, RegExp> = {
         "interactions\\.\\d+\\.(?:id|type|learner_response|result|timestamp|latency|weighting|description" +
           "|correct_responses\\.\\d+\\.pattern|objectives\\.\\d+\\.id)",
       ].join("|") +
-      ")$"
+      ")$",
   ),
 };
 
@@ -239,8 +239,7 @@ function judgedStatuses(version: ScormVersion, text: (key: string) => string | u
 
 /** A runtime's flattened CMI object (`getFlattenedCMI()`) read the same way for both versions. */
 export function scormSnapshot(version: ScormVersion, cmi: Record<string, unknown>): ScormSnapshot {
-  const raw = (key: string) =>
-    typeof cmi[key] === "string" || typeof cmi[key] === "number" ? String(cmi[key]) : undefined;
+  const raw = (key: string) => (typeof cmi[key] === "string" || typeof cmi[key] === "number" ? String(cmi[key]) : undefined);
   const judged = judgedStatuses(version, raw);
   const text = (key: string) => judged[key] ?? raw(key);
   const objectives: string[] = [];

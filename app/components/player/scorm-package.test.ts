@@ -106,7 +106,7 @@ describe("startValues", () => {
         "cmi.interactions.0.id": "q1",
         "cmi.total_time": "PT5M",
       },
-      learner
+      learner,
     );
     expect(values).toMatchObject({
       "cmi.location": "4",
@@ -144,8 +144,12 @@ describe("scormDataFits", () => {
   });
 
   it("refuses what fits SCO by SCO but not as a whole: ten SCOs of 60,000 characters", () => {
-    const items = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`sco-${i}`, { "cmi.suspend_data": "x".repeat(60_000) }]));
+    const items = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`sco-${i}`, { "cmi.suspend_data": "x".repeat(60_000) }]),
+    );
     expect(scormDataFits({ scorm: 2, current: "sco-0", items })).toBe(false);
-    expect(scormDataFits({ scorm: 2, current: "sco-0", items: Object.fromEntries(Object.entries(items).slice(0, 8)) })).toBe(true);
+    expect(scormDataFits({ scorm: 2, current: "sco-0", items: Object.fromEntries(Object.entries(items).slice(0, 8)) })).toBe(
+      true,
+    );
   });
 });

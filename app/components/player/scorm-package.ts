@@ -42,7 +42,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function cmiValues(value: unknown): Record<string, string> {
   if (!isRecord(value)) return {};
   const entries = Object.entries(value).flatMap(([key, item]) =>
-    key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number") ? [[key, String(item)]] : []
+    key.startsWith("cmi.") && (typeof item === "string" || typeof item === "number") ? [[key, String(item)]] : [],
   );
   return Object.fromEntries(entries);
 }
@@ -66,7 +66,7 @@ export function readScormUserData(raw: unknown, firstSco: string | null): ScormU
       Object.entries(value.items).flatMap(([id, data]) => {
         const values = cmiValues(data);
         return Object.keys(values).length > 0 ? [[id, values]] : [];
-      })
+      }),
     );
     const current = typeof value.current === "string" ? value.current : "";
     return Object.keys(items).length > 0 || current ? { scorm: 2, current, items } : null;
@@ -91,16 +91,16 @@ export function startValues(
   version: ScormVersion,
   item: Pick<ScormItem, "cmi" | "objectives">,
   saved: Record<string, string> | undefined,
-  learner: { id: number; firstName: string; lastName: string }
+  learner: { id: number; firstName: string; lastName: string },
 ): Record<string, string> {
   // Every kept value but the last session's time and exit (rules.ts isRestoredScormKey).
   const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
   const savedIds = new Set(
-    Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : []))
+    Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : [])),
   );
   let next = Object.keys(kept).reduce(
     (count, key) => Math.max(count, Number(/^cmi\.objectives\.(\d+)\./.exec(key)?.[1] ?? -1) + 1),
-    0
+    0,
   );
   const objectives: Record<string, string> = {};
   for (const id of item.objectives) if (!savedIds.has(id)) objectives[`cmi.objectives.${next++}.id`] = id;
@@ -118,16 +118,10 @@ export function startValues(
 }
 
 /** A navigation request (2004 `adl.nav.request`, or a tap on the table of contents). */
-export type NavRequest =
-  | { type: "continue" | "previous" | "exit" | "exitAll" }
-  | { type: "choice"; target: string };
+export type NavRequest = { type: "continue" | "previous" | "exit" | "exitAll" } | { type: "choice"; target: string };
 
 /** Where a request leads from the item open: another item to launch, the player's close, or nowhere. */
-export function navigate(
-  pack: ScormPackage,
-  current: string,
-  request: NavRequest
-): { launch: string } | { close: true } | null {
+export function navigate(pack: ScormPackage, current: string, request: NavRequest): { launch: string } | { close: true } | null {
   const items = launchable(pack);
   const at = items.findIndex((item) => item.id === current);
   switch (request.type) {

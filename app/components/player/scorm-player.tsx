@@ -159,6 +159,7 @@ export function ScormPlayer({
       uninstall?.();
     };
     // A launch (`open`) or a move to or from a window (`session`) starts a runtime; the package does not change while the player is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [open, session]);
 
   // Leaving the page: the frame is removed first, so the package's own unload handlers commit now;
@@ -169,7 +170,7 @@ export function ScormPlayer({
         frame.current?.remove();
         popup.current?.close();
       }),
-    [onLeave]
+    [onLeave],
   );
 
   useEffect(() => {

@@ -1,3 +1,5 @@
+import type Scorm12API from "scorm-again/scorm12";
+import type Scorm2004API from "scorm-again/scorm2004";
 import type { ScormVersion } from "./rules";
 import type { NavRequest } from "./scorm-package";
 
@@ -15,8 +17,8 @@ type Runtime = {
 };
 
 // NOTE: scorm-again's type files declare a default export, but its ESM builds export the class by name.
-type Scorm12Module = { Scorm12API: typeof import("scorm-again/scorm12").default };
-type Scorm2004Module = { Scorm2004API: typeof import("scorm-again/scorm2004").default };
+type Scorm12Module = { Scorm12API: typeof Scorm12API };
+type Scorm2004Module = { Scorm2004API: typeof Scorm2004API };
 
 declare global {
   interface Window {
@@ -48,7 +50,7 @@ export async function installScormRuntime(
     onCommit: (cmi: Record<string, unknown>) => boolean;
     /** A 2004 SCO's adl.nav.request, handed over once Terminate has committed. */
     onNavigate: (request: NavRequest) => void;
-  }
+  },
 ): Promise<() => void> {
   // scorm-again sends a commit only when it has a commit URL; this one is never requested: the
   // httpService below receives every commit synchronously and answers for the legacy API.

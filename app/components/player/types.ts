@@ -89,8 +89,7 @@ export type PlayerPayload = {
 };
 
 export type PlayerData =
-  | { state: "not_found"; closeTo: string }
-  | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
+  { state: "not_found"; closeTo: string } | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
 
 /** What the player routes' action answers to the forms of the player without JavaScript (app/lib/plain-progress.server.ts). */
 export type PlainProgressReply =

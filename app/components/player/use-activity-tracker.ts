@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { ProgressQueue, type QueueStatus } from "./progress-queue";
 import { minutesOf } from "~/domain/finish";
+import { ProgressQueue, type QueueStatus } from "./progress-queue";
 import { TIME_UPDATE_MS } from "./rules";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
@@ -66,7 +66,7 @@ function beacon(activityId: number, reports: ProgressReport[]) {
   if (lean.length === 0) return;
   if (lean.length < reports.length && navigator.sendBeacon?.(PROGRESS_URL, formFor(lean))) return;
   void fetch(PROGRESS_URL, { method: "POST", body: formFor(lean), keepalive: true, credentials: "same-origin" }).catch(
-    () => undefined
+    () => undefined,
   );
 }
 
@@ -189,7 +189,8 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
       const ms = takePending();
       if (ms >= 1000) queue.push({ action: "update_time", time: minutesOf(ms) });
     }, TIME_UPDATE_MS);
-    const onVisibility = () => (document.visibilityState === "visible" ? start() : beacon(activityId, withTime([], pendingTime())));
+    const onVisibility = () =>
+      document.visibilityState === "visible" ? start() : beacon(activityId, withTime([], pendingTime()));
     const onPageShow = () => {
       queue.resume();
       start();

@@ -8,12 +8,18 @@ import { browserMediaUrl } from "~/infra/files-host.server";
  * `{training_activity}` items) and hand the app one normalised shape.
  */
 export const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
-export const text = z.string().nullish().transform((value) => value ?? "");
+export const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
 /** Legacy booleans come as `true`, `1`, `"1"` or `"true"`; anything else is false. */
 export const legacyTrue = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
 export const flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform(legacyTrue);
 /** A number that may come as text; missing counts as 0. */
-export const count = z.coerce.number().nullish().transform((value) => value ?? 0);
+export const count = z.coerce
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
 export const mediaPath = z.object({ full_path: z.string().nullish() }).passthrough().nullish();
 
 /** Replies that only acknowledge (`{success, message}`) hand back the server's message, if any. */
@@ -26,4 +32,7 @@ export const messageSchema = z
 export const fullPath = (media: { full_path?: string | null } | null | undefined) => browserMediaUrl(media?.full_path);
 
 /** A catalogue row `{id, name}` (work positions, universities, categories…). */
-export const namedSchema = z.object({ id, name: z.string() }).passthrough().transform(({ id, name }) => ({ id, name }));
+export const namedSchema = z
+  .object({ id, name: z.string() })
+  .passthrough()
+  .transform(({ id, name }) => ({ id, name }));

@@ -51,4 +51,3 @@ export const userNewsSchema = z
   .object({ id, news: newsObject })
   .passthrough()
   .transform((item) => normaliseNews(item.id, item.news));
-

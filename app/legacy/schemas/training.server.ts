@@ -70,7 +70,10 @@ const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() => {
       is_escape_room: z.unknown().optional(),
       escape_room: z.unknown().optional(),
       course_name: z.string().nullish(),
-      pivot: z.object({ training_course_section_id: z.union([z.number(), z.string()]).nullish() }).passthrough().nullish(),
+      pivot: z
+        .object({ training_course_section_id: z.union([z.number(), z.string()]).nullish() })
+        .passthrough()
+        .nullish(),
     })
     .passthrough();
   return rawActivityObject;
@@ -117,7 +120,11 @@ export const activitySchema = rawActivitySchema.transform(normaliseActivity);
 /** Home lists may wrap an item as `{training_activity}` (spec §3). */
 export const listedActivitySchema = z
   .union([z.object({ training_activity: rawActivitySchema }).passthrough(), rawActivitySchema])
-  .transform((item) => normaliseActivity("training_activity" in item && item.training_activity ? (item.training_activity as RawActivity) : (item as RawActivity)));
+  .transform((item) =>
+    normaliseActivity(
+      "training_activity" in item && item.training_activity ? (item.training_activity as RawActivity) : (item as RawActivity),
+    ),
+  );
 
 export const courseSchema = z
   .object({
@@ -197,4 +204,3 @@ export const progressRecordSchema = z
   }));
 
 export type ProgressRecord = z.output<typeof progressRecordSchema>;
-

@@ -11,10 +11,7 @@ export const userBadgeSchema = z
     id,
     seen: flag,
     created_at: z.string().nullish(),
-    badge: z
-      .object({ id, name: text, description: text, image_url: z.string().nullish() })
-      .passthrough()
-      .nullish(),
+    badge: z.object({ id, name: text, description: text, image_url: z.string().nullish() }).passthrough().nullish(),
   })
   .passthrough()
   .transform((item) => ({
@@ -172,4 +169,3 @@ export const signInSchema = z
   .transform((reply) => ({ accessToken: reply.access_token, user: reply.user }));
 
 export type SignIn = z.output<typeof signInSchema>;
-

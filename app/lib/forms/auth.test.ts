@@ -11,9 +11,18 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: 
 
 describe("login v1 (user 2-64, password 6-64)", () => {
   it.each([
-    [{ email: "", password: "" }, { email: ["required"], password: ["required"] }],
-    [{ email: "a", password: "12345" }, { email: ["minChars:2"], password: ["minChars:6"] }],
-    [{ email: "a".repeat(65), password: "1".repeat(65) }, { email: ["maxChars:64"], password: ["maxChars:64"] }],
+    [
+      { email: "", password: "" },
+      { email: ["required"], password: ["required"] },
+    ],
+    [
+      { email: "a", password: "12345" },
+      { email: ["minChars:2"], password: ["minChars:6"] },
+    ],
+    [
+      { email: "a".repeat(65), password: "1".repeat(65) },
+      { email: ["maxChars:64"], password: ["maxChars:64"] },
+    ],
   ])("%o gives %o", (fields, expected) => {
     expect(errorsOf(loginSchema, fields)).toEqual(expected);
   });

@@ -96,7 +96,9 @@ describe("contact (name 2-64, phone required, email 2-64 without format, comment
 
   it("accepts the boundaries (and an e-mail without format)", () => {
     expect(errorsOf(contactSchema, valid)).toEqual({});
-    expect(errorsOf(contactSchema, { ...valid, name: "n".repeat(64), email: "e".repeat(64), comment: "c".repeat(512) })).toEqual({});
+    expect(errorsOf(contactSchema, { ...valid, name: "n".repeat(64), email: "e".repeat(64), comment: "c".repeat(512) })).toEqual(
+      {},
+    );
   });
 
   it("refuses one past each boundary", () => {

@@ -18,7 +18,13 @@ describe("material (title, date 2-64; link 2-2,048; type 1-4; comments optional 
   it("accepts the lower and upper boundaries", () => {
     expect(errorsOf(materialSchema, valid)).toEqual({});
     expect(
-      errorsOf(materialSchema, { title: "t".repeat(64), type: "4", link: url(MATERIAL_LINK_MAX), date: "2026-02-28", comments: "c".repeat(64) }),
+      errorsOf(materialSchema, {
+        title: "t".repeat(64),
+        type: "4",
+        link: url(MATERIAL_LINK_MAX),
+        date: "2026-02-28",
+        comments: "c".repeat(64),
+      }),
     ).toEqual({});
   });
 
@@ -29,9 +35,7 @@ describe("material (title, date 2-64; link 2-2,048; type 1-4; comments optional 
   });
 
   it("refuses one past each boundary with the spec's rule", () => {
-    expect(
-      errorsOf(materialSchema, { title: "t", type: "0", link: "h", date: "2", comments: "c" }),
-    ).toEqual({
+    expect(errorsOf(materialSchema, { title: "t", type: "0", link: "h", date: "2", comments: "c" })).toEqual({
       title: ["minChars:2"],
       type: ["minValue:1"],
       link: ["minChars:2"],
@@ -39,7 +43,13 @@ describe("material (title, date 2-64; link 2-2,048; type 1-4; comments optional 
       comments: ["minChars:2"],
     });
     expect(
-      errorsOf(materialSchema, { title: "t".repeat(65), type: "5", link: url(MATERIAL_LINK_MAX + 1), date: "2".repeat(65), comments: "c".repeat(65) }),
+      errorsOf(materialSchema, {
+        title: "t".repeat(65),
+        type: "5",
+        link: url(MATERIAL_LINK_MAX + 1),
+        date: "2".repeat(65),
+        comments: "c".repeat(65),
+      }),
     ).toEqual({
       title: ["maxChars:64"],
       type: ["maxValue:4"],

@@ -57,7 +57,14 @@ describe("certification (names 2-512, date, credential id 2-64, url 2-256, optio
       credential_id: ["minChars:2"],
       credential_url: ["maxChars:256"],
     });
-    expect(errorsOf(certificationSchema, { ...valid, certificate: "c".repeat(513), credential_id: "i".repeat(65), credential_url: "u" })).toEqual({
+    expect(
+      errorsOf(certificationSchema, {
+        ...valid,
+        certificate: "c".repeat(513),
+        credential_id: "i".repeat(65),
+        credential_url: "u",
+      }),
+    ).toEqual({
       certificate: ["maxChars:512"],
       credential_id: ["maxChars:64"],
       credential_url: ["minChars:2"],
@@ -76,7 +83,9 @@ describe("certification (names 2-512, date, credential id 2-64, url 2-256, optio
 
   it("takes a chosen file and ignores an empty file input", () => {
     const file = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "c.pdf", { type: "application/pdf" });
-    expect(valueOf(certificationSchema, { ...valid, file_certificate: file })).toMatchObject({ file_certificate: expect.any(File) });
+    expect(valueOf(certificationSchema, { ...valid, file_certificate: file })).toMatchObject({
+      file_certificate: expect.any(File),
+    });
     const empty = new File([], "", { type: "application/octet-stream" });
     expect(valueOf(certificationSchema, { ...valid, file_certificate: empty }).file_certificate).toBeUndefined();
   });
@@ -133,11 +142,13 @@ describe("profile (names 2-512, education 2-150, optional ids ≥ 1, languages)"
       acronym: ["maxChars:150"],
       degree: ["minChars:2"],
     });
-    expect(errorsOf(profileSchema, { ...valid, full_name: "f".repeat(513), nickname: "n", university: "u".repeat(151) })).toEqual({
-      full_name: ["maxChars:512"],
-      nickname: ["minChars:2"],
-      university: ["maxChars:150"],
-    });
+    expect(errorsOf(profileSchema, { ...valid, full_name: "f".repeat(513), nickname: "n", university: "u".repeat(151) })).toEqual(
+      {
+        full_name: ["maxChars:512"],
+        nickname: ["minChars:2"],
+        university: ["maxChars:150"],
+      },
+    );
     expect(errorsOf(profileSchema, {})).toEqual({
       full_name: ["required"],
       nickname: ["required"],

@@ -12,9 +12,9 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: 
 describe("education (degree 3-128, university 1-128, acronym 1-32)", () => {
   it("accepts the lower and upper boundaries", () => {
     expect(errorsOf(educationSchema, { degree: "abc", university: "U", acronym: "U" })).toEqual({});
-    expect(
-      errorsOf(educationSchema, { degree: "d".repeat(128), university: "u".repeat(128), acronym: "a".repeat(32) }),
-    ).toEqual({});
+    expect(errorsOf(educationSchema, { degree: "d".repeat(128), university: "u".repeat(128), acronym: "a".repeat(32) })).toEqual(
+      {},
+    );
   });
 
   it("refuses one past each boundary with the spec's rule", () => {
@@ -71,9 +71,10 @@ describe("languages (at most one row per option, levels Básico..Nativo)", () =>
         "languages[1].level": "Básico",
       }),
     ).toEqual({ "languages[1].language": ["invalid"] });
-    expect(
-      errorsOf(languagesSchema, { "languages[0].language": "fr", "languages[0].level": "Fluido" }),
-    ).toEqual({ "languages[0].language": ["invalid"], "languages[0].level": ["invalid"] });
+    expect(errorsOf(languagesSchema, { "languages[0].language": "fr", "languages[0].level": "Fluido" })).toEqual({
+      "languages[0].language": ["invalid"],
+      "languages[0].level": ["invalid"],
+    });
     expect(errorsOf(languagesSchema, { "languages[0].language": "", "languages[0].level": "" })).toEqual({
       "languages[0].language": ["required"],
       "languages[0].level": ["required"],

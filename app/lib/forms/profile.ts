@@ -10,7 +10,6 @@ export const educationSchema = z.object({
   acronym: requiredText(1, 32),
 });
 
-
 const languageRow = z.object({
   language: choice(LANGUAGE_OPTIONS),
   level: choice(LANGUAGE_LEVELS),

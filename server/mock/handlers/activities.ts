@@ -7,14 +7,7 @@ import type { ActivityRecord, Locale, MockState, ProgressRecord } from "../types
 import { type Input, int, list, rejectField, validate, type Value } from "../validation";
 import { progressView } from "../views";
 
-const ACTIONS = [
-  "started",
-  "update_time",
-  "finished",
-  "update_user_data",
-  "update_points",
-  "update_activity_modules",
-] as const;
+const ACTIONS = ["started", "update_time", "finished", "update_user_data", "update_points", "update_activity_modules"] as const;
 
 type Action = (typeof ACTIONS)[number];
 
@@ -86,9 +79,7 @@ function completeModules(call: UserCall, activity: ActivityRecord, record: Progr
     rejectField(call.locale, "modules", t(call.locale, "invalid"));
   }
   for (const id of new Set(ids)) {
-    const existing = call.state.progress.find(
-      (item) => item.user_id === call.user.id && item.training_activity_module_id === id,
-    );
+    const existing = call.state.progress.find((item) => item.user_id === call.user.id && item.training_activity_module_id === id);
     const moduleRecord = existing ?? startProgress(call.state, call.user.id, activity, id);
     moduleRecord.finalized ??= now();
     moduleRecord.progress = 100;
@@ -150,8 +141,7 @@ async function track(call: UserCall, action: Action): Promise<Response> {
   if (availability === "inactive") return refuse(call.locale, "activityUnavailable");
   if (availability === "locked") return refuse(call.locale, "escapeRoomLocked");
   const { activity } = placement;
-  const record =
-    activityProgress(call.state, call.user.id, activity.id) ?? startProgress(call.state, call.user.id, activity);
+  const record = activityProgress(call.state, call.user.id, activity.id) ?? startProgress(call.state, call.user.id, activity);
   apply(call, action, input, raw, activity, record);
   record.updated_at = now();
   return json({ user_progress: progressView(record) });

@@ -1,8 +1,8 @@
 import type { HttpHandler } from "msw";
 import { json, readBody, refuse, routes, type UserCall } from "../http";
 import { t } from "../i18n";
-import { type MockContext, nextId } from "../store";
 import { MAX_UPLOAD_BYTES, sniff, storeUpload } from "../storage";
+import { type MockContext, nextId } from "../store";
 import type { CertificateRecord, StoredFile } from "../types";
 import { file, optionalText, rejectField, text, validate } from "../validation";
 import { userView } from "../views";
@@ -12,8 +12,7 @@ const REFUSING_INSTITUTION = "ERROR";
 
 async function certificateFile(call: UserCall, part: File | null): Promise<StoredFile | null> {
   if (!part) return null;
-  if (part.size > MAX_UPLOAD_BYTES)
-    rejectField(call.locale, "file_certificate", t(call.locale, "fileTooLarge", { n: 4 }));
+  if (part.size > MAX_UPLOAD_BYTES) rejectField(call.locale, "file_certificate", t(call.locale, "fileTooLarge", { n: 4 }));
   const bytes = new Uint8Array(await part.arrayBuffer());
   const type = sniff(bytes);
   if (!type) return rejectField(call.locale, "file_certificate", t(call.locale, "certificateFileType"));

@@ -29,9 +29,7 @@ export function generalHandlers(ctx: MockContext): HttpHandler[] {
   return [
     get("/general/work_positions", ({ state }) => json({ work_positions: state.catalogue.work_positions })),
     get("/general/universities", ({ state }) => json({ universities: state.catalogue.universities })),
-    get("/general/training_course_sections", ({ state }) =>
-      json({ training_course_sections: state.catalogue.course_sections }),
-    ),
+    get("/general/training_course_sections", ({ state }) => json({ training_course_sections: state.catalogue.course_sections })),
     get("/general/training_topics", ({ state, user }) =>
       json({ training_topics: selectable(state.catalogue.training_topics, user.topic_ids) }),
     ),

@@ -32,9 +32,7 @@ function courseStatus(state: MockState, userId: number, activities: ActivityReco
 
 function levelProgress(state: MockState, member: UserRecord, route: RouteRecord, currentLevel: number) {
   const courses = route.courses.filter((course) => course.activities.every((activity) => !activity.is_escape_room));
-  const escapeRooms = route.courses
-    .flatMap((course) => course.activities)
-    .filter((activity) => activity.is_escape_room);
+  const escapeRooms = route.courses.flatMap((course) => course.activities).filter((activity) => activity.is_escape_room);
   const statuses = courses.map((course) => ({
     name: course.name,
     ...courseStatus(state, member.id, course.activities),
@@ -51,9 +49,7 @@ function levelProgress(state: MockState, member: UserRecord, route: RouteRecord,
     scape_room: escapeRooms.length
       ? {
           completed: escapeRooms.some((activity) => isFinalized(state, member.id, activity.id)),
-          locked: escapeRooms.every((activity) =>
-            isEscapeRoomLocked(state, member.id, { activity, course: null, route }),
-          ),
+          locked: escapeRooms.every((activity) => isEscapeRoomLocked(state, member.id, { activity, course: null, route })),
         }
       : null,
     items_progress: statuses,
@@ -64,9 +60,7 @@ function memberView(ctx: MockContext, member: UserRecord) {
   const { state } = ctx.store;
   const activeRoutes = state.routes.filter((route) => route.active);
   const currentLevel =
-    activeRoutes.find((route) => routeProgress(state, member.id, route) < 100)?.level ??
-    activeRoutes.at(-1)?.level ??
-    1;
+    activeRoutes.find((route) => routeProgress(state, member.id, route) < 100)?.level ?? activeRoutes.at(-1)?.level ?? 1;
   return {
     id: member.id,
     code_user: member.employee_number,
@@ -178,9 +172,7 @@ export function leaderHandlers(ctx: MockContext): HttpHandler[] {
     get("/leader/team/search", (call) => {
       requireLeader(call);
       const code = new URL(call.request.url).searchParams.get("code")?.trim() ?? "";
-      const found = code
-        ? call.state.users.filter((user) => user.employee_number === code && user.id !== call.user.id)
-        : [];
+      const found = code ? call.state.users.filter((user) => user.employee_number === code && user.id !== call.user.id) : [];
       return json({
         users: found.map((user) => ({ ...memberView(ctx, user), in_team: call.user.team_ids.includes(user.id) })),
       });

@@ -32,9 +32,7 @@ export function newsHandlers(ctx: MockContext): HttpHandler[] {
           .sort((a, b) => b.created_at.localeCompare(a.created_at))
           .map((news) => ({
             ...newsView(news),
-            viewed: state.user_news.some(
-              (item) => item.user_id === user.id && item.news_id === news.id && item.viewed_at,
-            ),
+            viewed: state.user_news.some((item) => item.user_id === user.id && item.news_id === news.id && item.viewed_at),
           })),
       }),
     ),

@@ -8,9 +8,7 @@ import { int, rejectField, text, validate } from "../validation";
 export function suggestionHandlers(ctx: MockContext): HttpHandler[] {
   const { get, post } = routes(ctx);
   return [
-    get("/suggestion/categories", ({ state }) =>
-      json({ suggestion_categories: state.catalogue.suggestion_categories }),
-    ),
+    get("/suggestion/categories", ({ state }) => json({ suggestion_categories: state.catalogue.suggestion_categories })),
 
     post("/suggestion/save", async (call) => {
       const input = validate(

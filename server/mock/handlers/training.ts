@@ -10,8 +10,7 @@ const LEADER_EVALUATION_ACTIVITY = 301;
 /** One route's points and progress for the user: the 'Avance' screen's data. */
 function routePoints(state: MockState, user: UserRecord, route: RouteRecord) {
   const activities = routeActivities(route);
-  const earned = (ids: number[]) =>
-    ids.reduce((sum, id) => sum + (activityProgress(state, user.id, id)?.points ?? 0), 0);
+  const earned = (ids: number[]) => ids.reduce((sum, id) => sum + (activityProgress(state, user.id, id)?.points ?? 0), 0);
   const escapeRooms = activities.filter((activity) => activity.is_escape_room);
   return {
     training_route_id: route.id,
@@ -34,9 +33,7 @@ function routePoints(state: MockState, user: UserRecord, route: RouteRecord) {
     escape_room: escapeRooms.length
       ? {
           status: escapeRooms.some((activity) => isFinalized(state, user.id, activity.id)) ? "completed" : "no_started",
-          locked: escapeRooms.every((activity) =>
-            isEscapeRoomLocked(state, user.id, { activity, course: null, route }),
-          ),
+          locked: escapeRooms.every((activity) => isEscapeRoomLocked(state, user.id, { activity, course: null, route })),
         }
       : null,
   };
@@ -68,9 +65,7 @@ function leaderEvaluationScore(state: MockContext["store"]["state"], userId: num
 export function trainingHandlers(ctx: MockContext): HttpHandler[] {
   const { get } = routes(ctx);
   return [
-    get("/training/learning_paths", (call) =>
-      json({ training_routes: call.state.routes.map((route) => routeView(ctx, route)) }),
-    ),
+    get("/training/learning_paths", (call) => json({ training_routes: call.state.routes.map((route) => routeView(ctx, route)) })),
 
     get("/training/user_progress", (call) =>
       json({

@@ -56,9 +56,7 @@ export function triviaHandlers(ctx: MockContext): HttpHandler[] {
     get("/trivia_games", ({ state, user }) =>
       json({
         trivia_games: state.catalogue.trivia_games.map((game) => {
-          const result = state.trivia_results.find(
-            (item) => item.user_id === user.id && item.trivia_game_id === game.id,
-          );
+          const result = state.trivia_results.find((item) => item.user_id === user.id && item.trivia_game_id === game.id);
           return {
             id: game.id,
             title: game.title,

@@ -1,8 +1,8 @@
 import type { HttpHandler } from "msw";
 import { json, readBody, routes, type UserCall } from "../http";
 import { t } from "../i18n";
-import type { MockContext } from "../store";
 import { MAX_UPLOAD_BYTES, sniff, storeUpload } from "../storage";
+import type { MockContext } from "../store";
 import type { Locale, MockState, UniversityChoice } from "../types";
 import { file, list, optionalInt, rejectField, text, validate } from "../validation";
 import { userView } from "../views";
@@ -118,11 +118,7 @@ export function userHandlers(ctx: MockContext): HttpHandler[] {
     }),
 
     post("/user/training_type_contents", async (call) => {
-      call.user.content_type_ids = await chosenIds(
-        call,
-        "training_type_contents",
-        call.state.catalogue.training_type_contents,
-      );
+      call.user.content_type_ids = await chosenIds(call, "training_type_contents", call.state.catalogue.training_type_contents);
       return json({ success: true, message: t(call.locale, "dataSaved"), user: userView(ctx, call.user) });
     }),
 

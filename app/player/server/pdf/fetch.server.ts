@@ -36,8 +36,7 @@ export function decodedSplat(path: string): string {
     .join("/");
 }
 
-const startsWithPdfHeader = (bytes: Uint8Array) =>
-  Buffer.from(bytes.subarray(0, HEADER_WINDOW)).includes("%PDF-", 0, "latin1");
+const startsWithPdfHeader = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, HEADER_WINDOW)).includes("%PDF-", 0, "latin1");
 
 /** The whole file from the files host, at most MAX_PDF_BYTES, within the legacy timeout. */
 async function download(url: URL): Promise<Uint8Array> {

@@ -60,7 +60,10 @@ function samplePdf(): Uint8Array<ArrayBuffer> {
     ),
     stream("", content),
     stream("/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 6 0 R", pixels),
-    stream("/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8", latin1("\xff\x80\x40\0")),
+    stream(
+      "/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8",
+      latin1("\xff\x80\x40\0"),
+    ),
     latin1(
       "<< /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB /Coords [50 0 250 0] " +
         "/Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> >> >>",
@@ -78,7 +81,9 @@ describe("pageImage", () => {
     context.drawImage(image, 0, 0);
     // PDF points (x, y from the bottom) to pixels of the 360 px wide page.
     const scale = 360 / 595;
-    const rgb = (x: number, y: number) => [...context.getImageData(Math.round(x * scale), Math.round((842 - y) * scale), 1, 1).data.slice(0, 3)];
+    const rgb = (x: number, y: number) => [
+      ...context.getImageData(Math.round(x * scale), Math.round((842 - y) * scale), 1, 1).data.slice(0, 3),
+    ];
     expect([image.width, image.height]).toEqual([360, 509]);
     expect(rgb(100, 650)).toEqual([255, 0, 0]);
     expect(rgb(200, 650)).toEqual([0, 255, 0]);
@@ -135,7 +140,9 @@ describe("pageImage", () => {
       return new Response("no", { status: 404 });
     });
     const admitted = 2 + MAX_WAITING;
-    const queued = Array.from({ length: admitted }, (_, index) => outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp", { user: `learner-${index}` })));
+    const queued = Array.from({ length: admitted }, (_, index) =>
+      outcome(pageImage(`busy/${index}.pdf`, 1, 360, "webp", { user: `learner-${index}` })),
+    );
     expect(await outcome(pageImage("busy/refused.pdf", 1, 360, "webp", { user: "another" }))).toBe("busy");
     expect(fetch).toHaveBeenCalledTimes(2);
     open();
@@ -179,7 +186,9 @@ describe("pageImage under crafted files (issue #12)", () => {
   it(`lets one learner have ${MAX_PER_USER} renders at once, refuses the next, and still serves another learner`, async () => {
     const { closed, open } = gate();
     filesHost({}, closed);
-    const mine = Array.from({ length: MAX_PER_USER }, (_, index) => outcome(pageImage(`crafted/mine/${index}.pdf`, 1, 360, "png", { user: "ana" })));
+    const mine = Array.from({ length: MAX_PER_USER }, (_, index) =>
+      outcome(pageImage(`crafted/mine/${index}.pdf`, 1, 360, "png", { user: "ana" })),
+    );
     expect(await outcome(pageImage("crafted/mine/one-more.pdf", 1, 360, "png", { user: "ana" }))).toBe("userBusy");
     const theirs = outcome(pageImage("crafted/theirs.pdf", 1, 360, "png", { user: "luis" }));
     open();
@@ -191,14 +200,19 @@ describe("pageImage under crafted files (issue #12)", () => {
   it("drops a render whose client left while it waited: its file is never fetched", async () => {
     const { closed, open } = gate();
     const fetch = filesHost({ "/crafted/page.pdf": textPage() }, closed);
-    const running = [1, 2].map((index) => outcome(pageImage(`crafted/running/${index}.pdf`, 1, 360, "png", { user: `u${index}` })));
+    const running = [1, 2].map((index) =>
+      outcome(pageImage(`crafted/running/${index}.pdf`, 1, 360, "png", { user: `u${index}` })),
+    );
     const leaving = new AbortController();
     const left = outcome(pageImage("crafted/page.pdf", 1, 360, "png", { user: "gone", signal: leaving.signal }));
     leaving.abort();
     expect(await left).toBe("gone");
     open();
     await Promise.all(running);
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(["/crafted/running/1.pdf", "/crafted/running/2.pdf"]);
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/crafted/running/1.pdf",
+      "/crafted/running/2.pdf",
+    ]);
   });
 
   it("stops a drawing two clients asked for only when both left: one that stays gets the page", async () => {
@@ -207,7 +221,12 @@ describe("pageImage under crafted files (issue #12)", () => {
     const running = [1, 2].map((index) => outcome(pageImage(`crafted/slots/${index}.pdf`, 1, 360, "png", { user: `s${index}` })));
     const asked = (name: string, client: AbortController, user: string) =>
       outcome(pageImage(`crafted/${name}.pdf`, 1, 360, "png", { user, signal: client.signal }));
-    const [leaves, stays, leavesToo, alsoLeaves] = [new AbortController(), new AbortController(), new AbortController(), new AbortController()];
+    const [leaves, stays, leavesToo, alsoLeaves] = [
+      new AbortController(),
+      new AbortController(),
+      new AbortController(),
+      new AbortController(),
+    ];
     const shared = [asked("shared", leaves, "ana"), asked("shared", stays, "luis")];
     const dropped = [asked("dropped", leavesToo, "ana"), asked("dropped", alsoLeaves, "luis")];
     for (const client of [leaves, leavesToo, alsoLeaves]) client.abort();

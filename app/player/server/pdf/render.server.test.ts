@@ -73,7 +73,9 @@ describe("asLearner", () => {
   });
 
   it("frees a learner's place when the work fails", async () => {
-    const failing = Array.from({ length: MAX_PER_USER }, () => outcome(asLearner("eva", async () => Promise.reject(new PdfError("missing")))));
+    const failing = Array.from({ length: MAX_PER_USER }, () =>
+      outcome(asLearner("eva", async () => Promise.reject(new PdfError("missing")))),
+    );
     expect(await Promise.all(failing)).toEqual(Array(MAX_PER_USER).fill("missing"));
     expect(await outcome(asLearner("eva", async () => undefined))).toBe("drawn");
   });

@@ -1,5 +1,6 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
+import type { PdfPageWidth } from "~/domain/media";
 import {
   A0_NOTE,
   a0Plan,
@@ -18,7 +19,6 @@ import {
   TEXT_BOX,
   truncated,
 } from "../../../../tests/fixtures/pdf-content";
-import type { PdfPageWidth } from "~/domain/media";
 import { PdfError } from "./failure.server";
 import { PdfPool } from "./render.server";
 import type { PdfOutline, PdfTask } from "./worker.server";
@@ -45,7 +45,11 @@ const reason = (promise: Promise<unknown>) =>
   );
 
 /** Dark pixels of `image` inside a box given in PDF points from the page's top left (`scale` pixels per point). */
-function ink(image: Awaited<ReturnType<typeof loadImage>>, scale: number, box: { x: number; y: number; width: number; height: number }) {
+function ink(
+  image: Awaited<ReturnType<typeof loadImage>>,
+  scale: number,
+  box: { x: number; y: number; width: number; height: number },
+) {
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext("2d");
   context.drawImage(image, 0, 0);
@@ -56,7 +60,8 @@ function ink(image: Awaited<ReturnType<typeof loadImage>>, scale: number, box: {
     Math.ceil(box.height * scale),
   );
   let dark = 0;
-  for (let at = 0; at < data.length; at += 4) if ((data[at] ?? 255) + (data[at + 1] ?? 255) + (data[at + 2] ?? 255) < 3 * 128) dark++;
+  for (let at = 0; at < data.length; at += 4)
+    if ((data[at] ?? 255) + (data[at + 1] ?? 255) + (data[at + 2] ?? 255) < 3 * 128) dark++;
   return dark;
 }
 

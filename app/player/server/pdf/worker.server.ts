@@ -125,7 +125,9 @@ function documentOf(file: PdfFile): Promise<PDFDocumentProxy> {
  */
 const textOf = (items: Array<object>) =>
   items
-    .map((item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? "\n" : ""))
+    .map(
+      (item) => ("str" in item && typeof item.str === "string" ? item.str : "") + ("hasEOL" in item && item.hasEOL ? "\n" : ""),
+    )
     .join("")
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
