@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Avatar } from "~/components/avatar";
-import { BadgeDialog } from "~/components/badge-dialog";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
-import { NewsDialog } from "~/components/news-dialog";
-import { VrDialog } from "~/components/vr-dialog";
+import * as serverDialogs from "~/components/layout-dialogs.server";
 import { requireUser } from "~/infra/auth.server";
 import { wantsSaveData } from "~/infra/data-saver.server";
 import { withFallback } from "~/infra/form-errors.server";
@@ -44,6 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     vr,
   };
 }
+
+/**
+ * The layout's dialogs are chunks of their own, loaded only on a page that shows one (decision 027):
+ * the server renders them at once, and React keeps the server's HTML until the chunk has loaded.
+ */
+function dialog<Props extends object>(server: ComponentType<Props> | undefined, load: () => Promise<ComponentType<Props>>) {
+  return server ?? lazy(() => load().then((component) => ({ default: component })));
+}
+const NewsDialog = dialog(serverDialogs.NewsDialog, () => import("~/components/news-dialog").then((module) => module.NewsDialog));
+const BadgeDialog = dialog(serverDialogs.BadgeDialog, () =>
+  import("~/components/badge-dialog").then((module) => module.BadgeDialog),
+);
+const VrDialog = dialog(serverDialogs.VrDialog, () => import("~/components/vr-dialog").then((module) => module.VrDialog));
 
 export default function AppLayout() {
   const { user, unseenNotifications, points, newBadge, news, saveData, vr } = useLoaderData<typeof loader>();
@@ -109,9 +121,11 @@ export default function AppLayout() {
         </nav>
       </header>
       <Outlet />
-      {news ? <NewsDialog news={news} saveData={saveData} /> : null}
-      {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
-      {vr ? <VrDialog vr={vr} /> : null}
+      <Suspense fallback={null}>
+        {news ? <NewsDialog news={news} saveData={saveData} /> : null}
+        {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
+        {vr ? <VrDialog vr={vr} /> : null}
+      </Suspense>
       <footer className="app-footer">
         <div className="app-footer-tools">
           <LanguageSelect />
