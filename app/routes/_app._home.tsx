@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
-import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
-import type { ActivityCardData } from "~/components/learning/cards";
-import type { HomeData } from "~/components/learning/home-content";
-import * as serverHome from "~/components/learning/home-content.server";
-import type { WelcomeBlockData } from "~/components/learning/welcome-block";
+import { ContactForm } from "~/components/contact-form";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/learning/cards";
+import { Carousel } from "~/components/learning/carousel";
+import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getHomeActivities } from "~/legacy/general.server";
@@ -13,12 +13,13 @@ import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showc
 import { getUserInfo } from "~/legacy/user.server";
 import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("nav.home");
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const [user, routes, progress, home, faq, academy] = await Promise.all([
     getUserInfo(ctx),
@@ -82,36 +83,51 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   // On `/` the contact footer is home's index route's, which takes its posts (routes/_app._home._index.tsx).
   const atIndex = useMatches().some((match) => match.id === "routes/_app._home._index");
+  const { t } = useTranslation("learning");
   return (
     <main id="main" className="page home">
-      <HomePage data={data} atIndex={atIndex} />
+      <h1 className="greeting">
+        {t("greeting")} <span className="greeting-name">{data.name}</span>
+      </h1>
+      <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
+        <Carousel label={t("byLevel")}>
+          {data.routes.map((route) => (
+            <RouteCard key={route.slug} route={route} />
+          ))}
+        </Carousel>
+      </HomeSection>
+      {(
+        [
+          ["recent", data.recent],
+          ["mostViewed", data.mostViewed],
+          ["sharedByLeaders", data.sharedByLeaders],
+        ] as const
+      ).map(([key, activities]) => (
+        <HomeSection key={key} title={t(key)} empty={activities.length === 0}>
+          <Carousel label={t(key)}>
+            {activities.map((activity) => (
+              <ActivityCard key={activity.id} activity={activity} href={`/${activity.id}`} />
+            ))}
+          </Carousel>
+        </HomeSection>
+      ))}
+      {data.welcome ? <WelcomeBlock data={data.welcome} /> : null}
+      <section className="home-section" aria-labelledby="home-faq">
+        <h2 id="home-faq">{t("faqTitle")}</h2>
+        <FaqAccordion categories={data.faq} />
+      </section>
+      {atIndex ? null : <ContactForm {...data.contact} />}
       <Outlet />
     </main>
   );
 }
 
-const loadHome = () => import("~/components/learning/home-content").then((module) => module.HomeContent);
-const LazyHome = lazy(() => loadHome().then((component) => ({ default: component })));
-
-/**
- * Home's page is a chunk of its own (decision 027). The server renders it at once. In the browser,
- * on `/` it loads as the page hydrates, React keeping the server's HTML until it has; under a
- * dialog opened by its address (a player) the page is inert, so the browser keeps the server's
- * HTML as it is and loads the page only once the dialog has closed.
- */
-const HomePage = memo(function HomePage({ data, atIndex }: { data: HomeData; atIndex: boolean }) {
-  const ServerHome = serverHome.HomeContent;
-  const [Page, setPage] = useState<ComponentType<{ data: HomeData; contactFooter: boolean }>>();
-  const [underDialog] = useState(!atIndex);
-  useEffect(() => {
-    if (underDialog && atIndex && !Page) void loadHome().then((component) => setPage(() => component));
-  }, [underDialog, atIndex, Page]);
-  if (ServerHome) return <ServerHome data={data} contactFooter={!atIndex} />;
-  if (Page) return <Page data={data} contactFooter={!atIndex} />;
-  if (underDialog) return <div className="home-content" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
+function HomeSection({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation("learning");
   return (
-    <Suspense fallback={null}>
-      <LazyHome data={data} contactFooter={!atIndex} />
-    </Suspense>
+    <section className="home-section">
+      <h2>{title}</h2>
+      {empty ? <p className="empty">{t("noResults")}</p> : children}
+    </section>
   );
-});
+}
