@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
-import { ContactForm } from "~/components/contact-form";
-import { FaqAccordion } from "~/components/faq-accordion";
-import { ActivityCard, type ActivityCardData, RouteCard } from "~/components/learning/cards";
-import { Carousel } from "~/components/learning/carousel";
-import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
+import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
+import type { ActivityCardData } from "~/components/learning/cards";
+import type { HomeData } from "~/components/learning/home-content";
+import * as serverHome from "~/components/learning/home-content.server";
+import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getHomeActivities } from "~/legacy/general.server";
@@ -13,13 +13,12 @@ import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showc
 import { getUserInfo } from "~/legacy/user.server";
 import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
-import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta = pageTitle("nav.home");
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const { ctx } = await requireUser(request);
   const [user, routes, progress, home, faq, academy] = await Promise.all([
     getUserInfo(ctx),
@@ -83,51 +82,52 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   // On `/` the contact footer is home's index route's, which takes its posts (routes/_app._home._index.tsx).
   const atIndex = useMatches().some((match) => match.id === "routes/_app._home._index");
-  const { t } = useTranslation("learning");
   return (
     <main id="main" className="page home">
-      <h1 className="greeting">
-        {t("greeting")} <span className="greeting-name">{data.name}</span>
-      </h1>
-      <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
-        <Carousel label={t("byLevel")}>
-          {data.routes.map((route) => (
-            <RouteCard key={route.slug} route={route} />
-          ))}
-        </Carousel>
-      </HomeSection>
-      {(
-        [
-          ["recent", data.recent],
-          ["mostViewed", data.mostViewed],
-          ["sharedByLeaders", data.sharedByLeaders],
-        ] as const
-      ).map(([key, activities]) => (
-        <HomeSection key={key} title={t(key)} empty={activities.length === 0}>
-          <Carousel label={t(key)}>
-            {activities.map((activity) => (
-              <ActivityCard key={activity.id} activity={activity} href={`/${activity.id}`} />
-            ))}
-          </Carousel>
-        </HomeSection>
-      ))}
-      {data.welcome ? <WelcomeBlock data={data.welcome} /> : null}
-      <section className="home-section" aria-labelledby="home-faq">
-        <h2 id="home-faq">{t("faqTitle")}</h2>
-        <FaqAccordion categories={data.faq} />
-      </section>
-      {atIndex ? null : <ContactForm {...data.contact} />}
+      <HomePage data={data} atIndex={atIndex} />
       <Outlet />
     </main>
   );
 }
 
-function HomeSection({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
-  const { t } = useTranslation("learning");
+type Page = ComponentType<{ data: HomeData; contactFooter: boolean }>;
+const loadHome = () => import("~/components/learning/home-content").then((module): Page => module.HomeContent);
+const LazyHome = lazy(() => loadHome().then((component) => ({ default: component })));
+/** Home's page once loaded: a later visit renders it at once. */
+let loadedPage: Page | undefined;
+
+/**
+ * Home's page is a chunk of its own (decision 027). The server renders it at once. The browser
+ * keeps the server's HTML as it is (no hydration) until the chunk has loaded, then renders the page
+ * in its place: on `/` at once, under a dialog opened by its address (a player, beneath which the
+ * page is inert) only once the dialog has closed. A client navigation to home has no server HTML
+ * to keep, and renders the page when its chunk arrives.
+ */
+const HomePage = memo(function HomePage({ data, atIndex }: { data: HomeData; atIndex: boolean }) {
+  const ServerHome = serverHome.HomeContent;
+  const [Loaded, setLoaded] = useState<Page | undefined>(() => loadedPage);
+  const [kept] = useState(() => typeof document !== "undefined" && document.querySelector(".home-content") !== null);
+  useEffect(() => {
+    if (Loaded || !kept || !atIndex) return;
+    let cancelled = false;
+    loadHome().then(
+      (component) => {
+        loadedPage = component;
+        if (!cancelled) setLoaded(() => component);
+      },
+      // A chunk that failed to load leaves the server's page, whose links still work.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [Loaded, kept, atIndex]);
+  if (ServerHome) return <ServerHome data={data} contactFooter={!atIndex} />;
+  if (Loaded) return <Loaded data={data} contactFooter={!atIndex} />;
+  if (kept) return <div className="home-content" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
   return (
-    <section className="home-section">
-      <h2>{title}</h2>
-      {empty ? <p className="empty">{t("noResults")}</p> : children}
-    </section>
+    <Suspense fallback={null}>
+      <LazyHome data={data} contactFooter={!atIndex} />
+    </Suspense>
   );
-}
+});

@@ -1,0 +1,72 @@
+import { ContactForm } from "~/components/contact-form";
+import type { ContactFormProps } from "~/components/contact-form-live";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { ActivityCard, type ActivityCardData, RouteCard, type RouteCardData } from "~/components/learning/cards";
+import { Carousel } from "~/components/learning/carousel";
+import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
+import type { SafeFaqCategory } from "~/lib/faq.server";
+import { useTranslation } from "~/lib/i18n/use-translation";
+
+export type HomeData = {
+  name: string;
+  routes: RouteCardData[];
+  recent: ActivityCardData[];
+  mostViewed: ActivityCardData[];
+  sharedByLeaders: ActivityCardData[];
+  welcome: WelcomeBlockData | null;
+  faq: SafeFaqCategory[];
+  contact: ContactFormProps;
+};
+
+/**
+ * Home's page (spec §2) without its child route: the greeting, the carousels, the welcome block,
+ * the FAQ and, under a dialog, the contact footer (on `/` it is the index route's).
+ */
+export function HomeContent({ data, contactFooter }: { data: HomeData; contactFooter: boolean }) {
+  const { t } = useTranslation("learning");
+  return (
+    <div className="home-content">
+      <h1 className="greeting">
+        {t("greeting")} <span className="greeting-name">{data.name}</span>
+      </h1>
+      <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
+        <Carousel label={t("byLevel")}>
+          {data.routes.map((route) => (
+            <RouteCard key={route.slug} route={route} />
+          ))}
+        </Carousel>
+      </HomeSection>
+      {(
+        [
+          ["recent", data.recent],
+          ["mostViewed", data.mostViewed],
+          ["sharedByLeaders", data.sharedByLeaders],
+        ] as const
+      ).map(([key, activities]) => (
+        <HomeSection key={key} title={t(key)} empty={activities.length === 0}>
+          <Carousel label={t(key)}>
+            {activities.map((activity) => (
+              <ActivityCard key={activity.id} activity={activity} href={`/${activity.id}`} />
+            ))}
+          </Carousel>
+        </HomeSection>
+      ))}
+      {data.welcome ? <WelcomeBlock data={data.welcome} /> : null}
+      <section className="home-section" aria-labelledby="home-faq">
+        <h2 id="home-faq">{t("faqTitle")}</h2>
+        <FaqAccordion categories={data.faq} />
+      </section>
+      {contactFooter ? <ContactForm {...data.contact} /> : null}
+    </div>
+  );
+}
+
+function HomeSection({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation("learning");
+  return (
+    <section className="home-section">
+      <h2>{title}</h2>
+      {empty ? <p className="empty">{t("noResults")}</p> : children}
+    </section>
+  );
+}
