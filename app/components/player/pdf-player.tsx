@@ -66,7 +66,7 @@ function NextGroup({ pdf }: { pdf: PdfDocument }) {
 }
 
 /**
- * PDF (spec §4): the pages as images the server drew (app/lib/pdf-pages.server.ts), so the
+ * PDF (spec §4): the pages as images the server drew (app/player/server/pdf/), so the
  * document reads on any phone, with or without JavaScript; finished 15 s after the first page
  * loaded, or after the learner opened the original (a file the server cannot show says why). A
  * long file shows by page groups with links between them; each page has its text in reading order

@@ -28,7 +28,7 @@ export type PlayerActivity = {
   modules: Array<{ id: number; key: string }>;
 };
 
-/** A PDF as the server read it, so the player shows its pages as images (app/lib/pdf-pages.server.ts). */
+/** A PDF as the server read it, so the player shows its pages as images (app/player/server/pdf/). */
 export type PdfDocument = {
   /** The file's path under `/files/`, from which the page images are addressed. */
   path: string;
