@@ -1,7 +1,7 @@
+import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
-import { requestIdOf } from "~/infra/request-id.server";
 import { getVrPin } from "~/legacy/general.server";
-import { LegacyError, type LegacyContext } from "~/legacy/request.server";
+import type { LegacyContext } from "~/legacy/request.server";
 import { opensVr, type VrDialogData } from "./vr";
 
 /**
@@ -14,9 +14,7 @@ export async function vrDialogData(request: Request, ctx: LegacyContext): Promis
   try {
     return { pin: await getVrPin({ ...ctx, onUnavailable: undefined }), problem: null };
   } catch (error) {
-    if (!(error instanceof LegacyError)) throw error;
-    if (error.kind !== "unavailable" && error.serverMessage) return { pin: null, problem: [error.serverMessage] };
     const t = await getFixedT(request);
-    return { pin: null, problem: [t("vr.unavailable"), t("errors.requestId", { id: requestIdOf(request) })] };
+    return { pin: null, problem: userMessage(error, t, request, { generic: t("vr.unavailable") }) };
   }
 }

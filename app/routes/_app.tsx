@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { type ComponentType, lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Avatar } from "~/components/avatar";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -16,6 +16,7 @@ import { getUserPoints } from "~/legacy/training.server";
 import { checkUpdates } from "~/legacy/user.server";
 import { formatPoints } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
 import { vrDialogData } from "~/lib/vr.server";
 
@@ -44,18 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The layout's dialogs are chunks of their own, loaded only on a page that shows one (decision 027):
- * the server renders them at once, and React keeps the server's HTML until the chunk has loaded.
- */
-function dialog<Props extends object>(server: ComponentType<Props> | undefined, load: () => Promise<ComponentType<Props>>) {
-  return server ?? lazy(() => load().then((component) => ({ default: component })));
-}
-const NewsDialog = dialog(serverDialogs.NewsDialog, () => import("~/components/news-dialog").then((module) => module.NewsDialog));
-const BadgeDialog = dialog(serverDialogs.BadgeDialog, () =>
+/** The layout's dialogs load only on a page that shows one (decision 027). */
+const NewsDialog = lazyChunk(serverDialogs.NewsDialog, () =>
+  import("~/components/news-dialog").then((module) => module.NewsDialog),
+);
+const BadgeDialog = lazyChunk(serverDialogs.BadgeDialog, () =>
   import("~/components/badge-dialog").then((module) => module.BadgeDialog),
 );
-const VrDialog = dialog(serverDialogs.VrDialog, () => import("~/components/vr-dialog").then((module) => module.VrDialog));
+const VrDialog = lazyChunk(serverDialogs.VrDialog, () => import("~/components/vr-dialog").then((module) => module.VrDialog));
 
 export default function AppLayout() {
   const { user, unseenNotifications, points, newBadge, news, saveData, vr } = useLoaderData<typeof loader>();

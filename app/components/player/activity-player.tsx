@@ -1,30 +1,24 @@
-import { type ComponentType, lazy, memo, Suspense } from "react";
+import { memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { lazyChunk } from "~/lib/lazy-chunk";
 import { useScripted } from "./notes";
 import * as serverPlayers from "./players.server";
 import { SavedState } from "./saved-state";
 import type { PlayerPayload } from "./types";
 import { type Tracker, useActivityTracker } from "./use-activity-tracker";
 
-/**
- * Each kind's player is a chunk of its own, so a page carries only the player it shows (decision
- * 027). The server renders them at once (players.server.ts); in the browser the one a page shows
- * loads as it hydrates, and React keeps the server's HTML in its place until it has.
- */
-function player<Props extends object>(server: ComponentType<Props> | undefined, load: () => Promise<ComponentType<Props>>) {
-  return server ?? lazy(() => load().then((component) => ({ default: component })));
-}
-const ExternalLinkPlayer = player(serverPlayers.ExternalLinkPlayer, () =>
+/** Each kind's player is a chunk of its own, so a page carries only the player it shows (decision 027). */
+const ExternalLinkPlayer = lazyChunk(serverPlayers.ExternalLinkPlayer, () =>
   import("./external-link-player").then((module) => module.ExternalLinkPlayer),
 );
-const ImagePlayer = player(serverPlayers.ImagePlayer, () => import("./image-player").then((module) => module.ImagePlayer));
-const MediaElementPlayer = player(serverPlayers.MediaElementPlayer, () =>
+const ImagePlayer = lazyChunk(serverPlayers.ImagePlayer, () => import("./image-player").then((module) => module.ImagePlayer));
+const MediaElementPlayer = lazyChunk(serverPlayers.MediaElementPlayer, () =>
   import("./media-element-player").then((module) => module.MediaElementPlayer),
 );
-const PdfPlayer = player(serverPlayers.PdfPlayer, () => import("./pdf-player").then((module) => module.PdfPlayer));
-const ScormPlayer = player(serverPlayers.ScormPlayer, () => import("./scorm-player").then((module) => module.ScormPlayer));
+const PdfPlayer = lazyChunk(serverPlayers.PdfPlayer, () => import("./pdf-player").then((module) => module.PdfPlayer));
+const ScormPlayer = lazyChunk(serverPlayers.ScormPlayer, () => import("./scorm-player").then((module) => module.ScormPlayer));
 
 /** The player: the activity's content, by type, and the tracking of spec §4 around it. */
 export function ActivityPlayer({ data }: { data: PlayerPayload }) {
