@@ -58,11 +58,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     const result = await checkTriviaGame(ctx, { triviaGameId: game.id, answers });
+    // The result carries all it shows: the page's own reload of the questions may fail after the points were paid.
     return {
       result: {
-        ...result,
+        title: game.title,
+        correct: result.correct,
+        total: result.total,
         pointsEarned: formatPoints(result.pointsEarned, ctx.locale),
         points: formatPoints(result.points, ctx.locale),
+        review: game.questions.map((question) => {
+          const outcome = result.results.find((item) => item.questionId === question.id);
+          const right = question.options.find((option) => option.id === outcome?.correctOptionId);
+          return { id: question.id, text: question.text, correct: outcome?.correct ?? false, answer: right?.text ?? "" };
+        }),
       },
       chosen,
       missing: [],
@@ -77,27 +85,22 @@ export default function TriviaGame() {
   const { game } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("engagement");
-  if (!game) return <TriviaRetry chosen={actionData?.chosen ?? {}} errors={actionData?.errors ?? undefined} />;
   if (actionData?.result) {
     const { result } = actionData;
     return (
-      <SectionPage title={game.title}>
+      <SectionPage title={result.title}>
         <div className="card trivia-result" role="status">
           <p className="trivia-score">{t("trivia.score", { correct: result.correct, total: result.total })}</p>
           <p>{t("trivia.earned", { points: result.pointsEarned })}</p>
           <p>{t("trivia.total", { points: result.points })}</p>
         </div>
         <ol className="trivia-review">
-          {game.questions.map((question) => {
-            const outcome = result.results.find((item) => item.questionId === question.id);
-            const right = question.options.find((option) => option.id === outcome?.correctOptionId);
-            return (
-              <li key={question.id} data-correct={outcome?.correct ?? false}>
-                <strong>{question.text}</strong>
-                <span> {outcome?.correct ? t("trivia.right") : t("trivia.wrong", { answer: right?.text ?? "" })}</span>
-              </li>
-            );
-          })}
+          {result.review.map((question) => (
+            <li key={question.id} data-correct={question.correct}>
+              <strong>{question.text}</strong>
+              <span> {question.correct ? t("trivia.right") : t("trivia.wrong", { answer: question.answer })}</span>
+            </li>
+          ))}
         </ol>
         <p>
           <Link to="/trivia" className="button">
@@ -107,6 +110,7 @@ export default function TriviaGame() {
       </SectionPage>
     );
   }
+  if (!game) return <TriviaRetry chosen={actionData?.chosen ?? {}} errors={actionData?.errors ?? undefined} />;
   return (
     <TriviaForm
       key={JSON.stringify(actionData?.chosen ?? {})}

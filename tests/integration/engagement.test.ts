@@ -46,5 +46,12 @@ describe("trivia", () => {
     const scored = dataOf(await page.action({ request: post(`/trivia/${id}`, answers, cookie), params: { id }, context }));
     expect(scored.result?.total).toBe(game.questions.length);
     expect(scored.result?.points).toMatch(/ pts\.$/);
+    // What the result shows comes with it: the page's reload of the questions after the action may fail.
+    expect(scored.result?.title).toBe(game.title);
+    expect(scored.result?.review.map((question) => question.text)).toEqual(game.questions.map((question) => question.text));
+    for (const question of scored.result?.review ?? []) {
+      const options = game.questions.find((candidate) => candidate.id === question.id)?.options.map((option) => option.text);
+      expect(question.correct || options?.includes(question.answer)).toBe(true);
+    }
   });
 });
