@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The code's layers (README 'Layout'): pure rules in domain/ import nothing else of the app's;
- * shared code, components, infrastructure and the legacy client never reach up into routes or root.
+ * shared code, components, infrastructure and the legacy client never reach up into routes or root,
+ * nor into the player (player/), which only routes use; the player's server code takes the
+ * page's shapes from its browser-safe types.ts, never from its UI, and its browser code imports
+ * no server code.
  */
 const APP = resolve(__dirname);
 
@@ -41,15 +44,39 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
-  it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports routes or root", (dir) => {
+  it.each(["components", "lib", "infra", "legacy", "domain", "player"])("%s/ never imports routes or root", (dir) => {
     const found = layer(dir).flatMap(({ file, imports }) =>
       imports.filter((target) => target.startsWith("routes/") || target === "root").map((target) => `${file} → ${target}`),
     );
     expect(found).toEqual(dir === "lib" ? ["lib/use-root-data.ts → root"] : []);
   });
 
+  it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports the player", (dir) => {
+    const found = layer(dir).flatMap(({ file, imports }) =>
+      imports.filter((target) => target.startsWith("player/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("player/server/ never imports the player's UI", () => {
+    const found = layer("player/server").flatMap(({ file, imports }) =>
+      imports.filter((target) => target.startsWith("player/components/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the player's browser code imports none of its server code, the infrastructure or the legacy client", () => {
+    const browser = layer("player").filter(({ file }) => !file.startsWith("player/server/"));
+    const found = browser.flatMap(({ file, imports }) =>
+      imports.filter((target) => /^(player\/server|infra|legacy)\//.test(target)).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("finds the files it checks", () => {
     expect(layer("domain").length).toBeGreaterThan(5);
     expect(layer("components").some(({ imports }) => imports.some((target) => target.startsWith("lib/")))).toBe(true);
+    expect(layer("player/server").some(({ imports }) => imports.some((target) => target === "player/types"))).toBe(true);
+    expect(layer("player/components").some(({ imports }) => imports.some((target) => target === "player/types"))).toBe(true);
   });
 });
