@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -36,6 +36,28 @@ const APP_DIRS = /^(domain|lib|infra|legacy|components|player|routes|styles|loca
 const layer = (dir: string) =>
   filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
 
+/**
+ * The app's modules in the Node server's bundle (scripts/build-server.mjs: server/ and the PDF
+ * worker), following the relative imports that bring code in; type-only imports bring none.
+ */
+function serverBundled(): string[] {
+  const root = resolve(APP, "..");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const [, specifier] of source.matchAll(/(?:^|\n)\s*(?:import|export)(?!\s+type\b)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g)) {
+      const base = resolve(join(file, ".."), specifier!);
+      const target = [base, `${base}.ts`, `${base}.tsx`].find((path) => /\.tsx?$/.test(path) && existsSync(path));
+      if (target) visit(target);
+    }
+  };
+  const entries = filesUnder(join(root, "server")).concat(join(APP, "player/server/pdf/worker.server.ts"));
+  for (const entry of entries) visit(entry);
+  return [...seen].filter((file) => file.startsWith(APP)).map((file) => relative(APP, file));
+}
+
 describe("layers", () => {
   it("domain/ imports only domain/ and packages", () => {
     const found = layer("domain").flatMap(({ file, imports }) =>
@@ -69,6 +91,19 @@ describe("layers", () => {
     const browser = layer("player").filter(({ file }) => !file.startsWith("player/server/"));
     const found = browser.flatMap(({ file, imports }) =>
       imports.filter((target) => /^(player\/server|infra|legacy)\//.test(target)).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the app's modules in the server's bundle import the app by relative paths (that bundle has no `~` alias)", () => {
+    const files = serverBundled();
+    expect(files).toContain("player/scorm-package.ts");
+    const found = files.flatMap((file) =>
+      [
+        ...readFileSync(join(APP, file), "utf8").matchAll(
+          /(?:^|\n)\s*(?:import|export)(?!\s+type\b)\b[^;]*?\bfrom\s+"(~\/[^"]+)"/g,
+        ),
+      ].map((match) => `${file} → ${match[1]}`),
     );
     expect(found).toEqual([]);
   });

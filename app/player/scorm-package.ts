@@ -1,4 +1,5 @@
-import { isRestoredScormKey, type ScormVersion } from "~/domain/activity";
+// Relative: server/body-limit.ts imports this module, and the server's bundle has no `~` alias.
+import { isRestoredScormKey, type ScormVersion } from "../domain/activity";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
