@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The code's layers (README 'Layout'): pure rules in domain/ import nothing else of the app's;
  * shared code, components, infrastructure and the legacy client never reach up into routes or root,
- * nor into the player (player/), which only routes use; the player's server code takes the
- * page's shapes from its browser-safe types.ts, never from its UI, and its browser code imports
- * no server code.
+ * nor into the player (player/), which only routes (and server/'s body limits) use; the player's
+ * server code takes the page's shapes from its browser-safe types.ts, never from its UI, and its
+ * browser code imports no server code.
  */
 const APP = resolve(__dirname);
 
