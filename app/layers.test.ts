@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
  * The code's layers (README 'Layout'): pure rules in domain/ import nothing else of the app's;
- * shared code, components, infrastructure and the legacy client never reach up into routes or root.
+ * shared code, components, infrastructure and the legacy client never reach up into routes or root,
+ * nor into the player (player/), which only routes (and server/'s body limits) use; the player's
+ * server code takes the page's shapes from its browser-safe types.ts, never from its UI, and its
+ * browser code imports no server code.
  */
 const APP = resolve(__dirname);
 
@@ -33,6 +36,28 @@ const APP_DIRS = /^(domain|lib|infra|legacy|components|player|routes|styles|loca
 const layer = (dir: string) =>
   filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
 
+/**
+ * The app's modules in the Node server's bundle (scripts/build-server.mjs: server/ and the PDF
+ * worker), following the relative imports that bring code in; type-only imports bring none.
+ */
+function serverBundled(): string[] {
+  const root = resolve(APP, "..");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const [, specifier] of source.matchAll(/(?:^|\n)\s*(?:import|export)(?!\s+type\b)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g)) {
+      const base = resolve(join(file, ".."), specifier!);
+      const target = [base, `${base}.ts`, `${base}.tsx`].find((path) => /\.tsx?$/.test(path) && existsSync(path));
+      if (target) visit(target);
+    }
+  };
+  const entries = filesUnder(join(root, "server")).concat(join(APP, "player/server/pdf/worker.server.ts"));
+  for (const entry of entries) visit(entry);
+  return [...seen].filter((file) => file.startsWith(APP)).map((file) => relative(APP, file));
+}
+
 describe("layers", () => {
   it("domain/ imports only domain/ and packages", () => {
     const found = layer("domain").flatMap(({ file, imports }) =>
@@ -41,15 +66,52 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
-  it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports routes or root", (dir) => {
+  it.each(["components", "lib", "infra", "legacy", "domain", "player"])("%s/ never imports routes or root", (dir) => {
     const found = layer(dir).flatMap(({ file, imports }) =>
       imports.filter((target) => target.startsWith("routes/") || target === "root").map((target) => `${file} → ${target}`),
     );
     expect(found).toEqual(dir === "lib" ? ["lib/use-root-data.ts → root"] : []);
   });
 
+  it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports the player", (dir) => {
+    const found = layer(dir).flatMap(({ file, imports }) =>
+      imports.filter((target) => target.startsWith("player/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("player/server/ never imports the player's UI", () => {
+    const found = layer("player/server").flatMap(({ file, imports }) =>
+      imports.filter((target) => target.startsWith("player/components/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the player's browser code imports none of its server code, the infrastructure or the legacy client", () => {
+    const browser = layer("player").filter(({ file }) => !file.startsWith("player/server/"));
+    const found = browser.flatMap(({ file, imports }) =>
+      imports.filter((target) => /^(player\/server|infra|legacy)\//.test(target)).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the app's modules in the server's bundle import the app by relative paths (that bundle has no `~` alias)", () => {
+    const files = serverBundled();
+    expect(files).toContain("player/scorm-package.ts");
+    const found = files.flatMap((file) =>
+      [
+        ...readFileSync(join(APP, file), "utf8").matchAll(
+          /(?:^|\n)\s*(?:import|export)(?!\s+type\b)\b[^;]*?\bfrom\s+"(~\/[^"]+)"/g,
+        ),
+      ].map((match) => `${file} → ${match[1]}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("finds the files it checks", () => {
     expect(layer("domain").length).toBeGreaterThan(5);
     expect(layer("components").some(({ imports }) => imports.some((target) => target.startsWith("lib/")))).toBe(true);
+    expect(layer("player/server").some(({ imports }) => imports.some((target) => target === "player/types"))).toBe(true);
+    expect(layer("player/components").some(({ imports }) => imports.some((target) => target === "player/types"))).toBe(true);
   });
 });

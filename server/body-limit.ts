@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import type { RequestHandler } from "express";
-import { SCORM_DATA_LIMITS } from "../app/components/player/scorm-package";
 import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
+import { SCORM_DATA_LIMITS } from "../app/player/scorm-package";
 import { refuse } from "./refusal";
 import { routeOf } from "./route-of";
 

@@ -17,7 +17,7 @@ const number = (value: unknown) =>
 /**
  * One SCO's score as a percentage (0–100 when the package keeps to its range), or null when it
  * set none: the scaled score (2004), else raw within min..max, else raw read as a percentage. The
- * player's points (update_points, rules.ts) and the card read it the same way.
+ * player's points (update_points, activity.ts) and the card read it the same way.
  */
 export function scoScore(data: Record<string, unknown>): number | null {
   const scaled = number(data["cmi.score.scaled"]);

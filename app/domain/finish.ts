@@ -1,6 +1,6 @@
 /**
  * When an activity is done, by what it plays (spec §4, §9). The JavaScript player and the forms of
- * the player without JavaScript (app/lib/plain-progress.server.ts) follow the same rules.
+ * the player without JavaScript (app/player/server/plain-progress.server.ts) follow the same rules.
  */
 
 export const IMAGE_FINISH_MS = 5_000;

@@ -1,9 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
+import type { ProgressReply } from "~/player/types";
 import { caught, context, get, hangUpstream, post, replyOf, signedInCookie, withLegacy } from "./helpers";
 
 const legacy = withLegacy();
@@ -90,7 +90,7 @@ describe("activity loader", () => {
   });
 
   it("plays a package whose manifest cannot be read as its launch file alone", async () => {
-    const { readScormPackage } = await import("~/lib/scorm-manifest.server");
+    const { readScormPackage } = await import("~/player/server/scorm-manifest.server");
     expect(await readScormPackage("/files/storage/scorm/no-existe/imsmanifest.xml")).toBeNull();
     expect(await readScormPackage("/files/storage/../secret/imsmanifest.xml")).toBeNull();
     expect(await readScormPackage("/elsewhere/imsmanifest.xml")).toBeNull();
@@ -104,7 +104,7 @@ describe("activity loader", () => {
         ? Promise.resolve(new Response("busy", { status: 503 }))
         : realFetch(input, init),
     );
-    const { readScormPackage, ManifestUnreachable } = await import("~/lib/scorm-manifest.server");
+    const { readScormPackage, ManifestUnreachable } = await import("~/player/server/scorm-manifest.server");
     await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(
       ManifestUnreachable,
     );
@@ -230,7 +230,7 @@ describe("progress action", () => {
   });
 
   it("keeps SCORM user data up to the contract's limits and refuses more with a 400", async () => {
-    const { SCORM_DATA_LIMITS: limits } = await import("~/components/player/scorm-package");
+    const { SCORM_DATA_LIMITS: limits } = await import("~/player/scorm-package");
     const write = (data: unknown) => report({ action: "update_user_data", activity: "203", userData: JSON.stringify(data) });
     const wrap = (items: Record<string, Record<string, string>>) => ({ scorm: 2, current: "a", items });
     // Seven SCOs with a 64,000-character suspend_data each: ~448 Ki characters in all.

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProgressReply } from "~/components/player/types";
 import { login } from "~/legacy/auth.server";
 import { getUserProgress } from "~/legacy/training.server";
+import type { ProgressReply } from "~/player/types";
 import { context, post, signedInCookie, withLegacy } from "./helpers";
 
 /**

@@ -1,9 +1,17 @@
-import type { PdfDocument, PdfProblem } from "~/components/player/types";
-import { PDF_PAGE_GROUP, type PdfPageFormat, type PdfPageWidth, pdfPagesPath } from "~/domain/media";
+import {
+  PDF_PAGE_FORMATS,
+  PDF_PAGE_GROUP,
+  PDF_PAGE_WIDTHS,
+  type PdfPageFormat,
+  type PdfPageWidth,
+  pdfPagesPath,
+} from "~/domain/media";
+import { plain } from "~/infra/files-host.server";
+import type { PdfDocument, PdfProblem } from "~/player/types";
 import { log } from "../../../../server/log";
-import { PdfError, type PdfFailure, reasonOf } from "./failure.server";
+import { FAILURE_STATUS, PdfError, type PdfFailure, reasonOf } from "./failure.server";
 import { decodedSplat, downloadedFile, trainingUrl } from "./fetch.server";
-import { imageKey, type PageImage, pageImages } from "./image-cache.server";
+import { imageKey, PAGE_MAX_AGE_S, type PageImage, pageImages } from "./image-cache.server";
 import { asLearner, withSlot, workers } from "./render.server";
 import type { PdfOutline } from "./worker.server";
 
@@ -12,8 +20,6 @@ import type { PdfOutline } from "./worker.server";
  * (docs/decisions/030-pdf-renderer.md).
  */
 
-export { FAILURE_STATUS, reasonOf } from "./failure.server";
-export { PAGE_MAX_AGE_S } from "./image-cache.server";
 export { MAX_PER_USER } from "./render.server";
 
 /** What the player says of a file it cannot show: a password and damage have their own message. */
@@ -104,4 +110,44 @@ export async function pageImage(
   const cached = pageImages.get(key);
   if (cached) return cached;
   return asLearner(user, () => imageFor(drawing.get(key) ?? startDrawing(key, url, number, width, format), key, signal));
+}
+
+const CONTENT_TYPES: Record<PdfPageFormat, string> = { webp: "image/webp", png: "image/png" };
+const PAGE_FILE = new RegExp(`^([1-9]\\d{0,3})\\.(${PDF_PAGE_FORMATS.join("|")})$`);
+
+const isWidth = (value: number): value is PdfPageWidth => (PDF_PAGE_WIDTHS as readonly number[]).includes(value);
+
+/**
+ * The page route's answer (app/routes/pdf-pages.$width.$.ts) to `<width>/<splat>`, the splat being
+ * `<path>/<page>.<webp|png>`: the page's image, else a short text with the failure's status.
+ */
+export async function pageResponse(
+  widthParam: string | undefined,
+  splat: string,
+  learner: { user: string; signal?: AbortSignal },
+): Promise<Response> {
+  const width = Number(widthParam);
+  if (!isWidth(width)) return plain(400, "Bad width");
+  const cut = splat.lastIndexOf("/");
+  const page = PAGE_FILE.exec(splat.slice(cut + 1));
+  if (cut <= 0 || !page?.[1] || !page[2]) return plain(404, "Not found");
+  const format = page[2] as PdfPageFormat;
+  const path = splat.slice(0, cut);
+
+  let bytes: PageImage;
+  try {
+    bytes = await pageImage(path, Number(page[1]), width, format, learner);
+  } catch (error) {
+    const reason = reasonOf(error);
+    if (reason === "error") log.error("pdf pages: render failed", { path, error: String(error) });
+    const status = reason === "error" ? 500 : FAILURE_STATUS[reason];
+    const retry: Record<string, string> = status === 429 || status === 503 ? { "Retry-After": "2" } : {};
+    return plain(status, status === 404 ? "Not found" : "The page could not be drawn", retry);
+  }
+  const headers = new Headers({
+    "Content-Type": CONTENT_TYPES[format],
+    "Content-Length": String(bytes.byteLength),
+    "Cache-Control": `private, max-age=${PAGE_MAX_AGE_S}`,
+  });
+  return new Response(bytes, { headers });
 }

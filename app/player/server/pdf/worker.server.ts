@@ -3,8 +3,8 @@ import { dirname, join } from "node:path";
 import { type Canvas, createCanvas, DOMMatrix, Path2D } from "@napi-rs/canvas";
 import { LRUCache } from "lru-cache";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import type { PdfDocument } from "../../../components/player/types";
 import type { PdfPageFormat, PdfPageWidth } from "../../../domain/media";
+import type { PdfDocument } from "../../types";
 import type { PdfFailure } from "./failure.server";
 import { canvasSize, hasBomb, MAX_IMAGE_PIXELS, MAX_OPERATIONS, MAX_PAGE_PIXELS, MAX_PAGE_TEXT } from "./limits.server";
 

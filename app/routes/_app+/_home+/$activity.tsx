@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ActivityDialog, PlayerError } from "~/components/player/activity-dialog";
-import { loadPlayer, parseActivityId } from "~/lib/activity.server";
-import { plainProgress } from "~/lib/plain-progress.server";
+import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
+import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
+import { plainProgress } from "~/player/server/plain-progress.server";
 
 /** `/:activity`: the activity player as a dialog over home (spec §2 route table). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

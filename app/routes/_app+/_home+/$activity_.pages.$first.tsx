@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isPdfGroupStart } from "~/domain/media";
-import { loadPlayer, parseActivityId } from "~/lib/activity.server";
+import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
 
 /** `/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9; no query, spec §2 guards). */
 export { action, default, ErrorBoundary, meta } from "./$activity";

@@ -7,10 +7,10 @@ import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
-import { recordOf } from "~/lib/activity.server";
 import { formatPercent } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { recordOf } from "~/player/server/activity.server";
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
 

@@ -1,6 +1,4 @@
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n/use-translation";
-import { NoScriptNote, useScripted } from "./notes";
 import {
   declaredAspect,
   SCORM_FALLBACK_LOAD_MS,
@@ -11,10 +9,12 @@ import {
   scormItemState,
   scormProgress,
   scormSnapshot,
-} from "./rules";
-import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "./scorm-package";
-import { installScormRuntime } from "./scorm-runtime";
-import type { ProgressReport, ScormPackage, ScormUserData } from "./types";
+} from "~/domain/activity";
+import { useTranslation } from "~/lib/i18n/use-translation";
+import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "~/player/scorm-package";
+import { installScormRuntime } from "~/player/scorm-runtime";
+import type { ProgressReport, ScormPackage, ScormUserData } from "~/player/types";
+import { NoScriptNote, useScripted } from "./notes";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
 

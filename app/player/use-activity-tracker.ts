@@ -1,8 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { TIME_UPDATE_MS } from "~/domain/activity";
 import { minutesOf } from "~/domain/finish";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
-import { TIME_UPDATE_MS } from "./rules";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 export const PROGRESS_URL = "/activity-progress";

@@ -3,11 +3,11 @@ import { useCloseDialog } from "~/components/route-dialog";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
+import type { PlayerPayload } from "~/player/types";
+import { type Tracker, useActivityTracker } from "~/player/use-activity-tracker";
 import { useScripted } from "./notes";
 import * as serverPlayers from "./players.server";
 import { SavedState } from "./saved-state";
-import type { PlayerPayload } from "./types";
-import { type Tracker, useActivityTracker } from "./use-activity-tracker";
 
 /** Each kind's player is a chunk of its own, so a page carries only the player it shows (decision 027). */
 const ExternalLinkPlayer = lazyChunk(serverPlayers.ExternalLinkPlayer, () =>

@@ -1,4 +1,9 @@
+import type { ProgressReport, ScormUserData } from "~/domain/activity";
+
 /** What the activity player renders, as the loader hands it to the page (never a raw legacy payload). */
+
+/** The writes and the SCORM user data are shapes of the pure rules (app/domain/activity.ts). */
+export type { ProgressReport, ScormUserData };
 
 export type PlayerKind = "video" | "audio" | "image" | "pdf" | "scorm" | "external" | "unsupported";
 
@@ -39,7 +44,7 @@ export type PdfDocument = {
   pages: Array<{ width: number; height: number; text: string }>;
 };
 
-/** A SCORM package as the server read its imsmanifest.xml (app/lib/scorm-manifest.server.ts). */
+/** A SCORM package as the server read its imsmanifest.xml (app/player/server/scorm-manifest.server.ts). */
 export type ScormPackage = {
   version: "1.2" | "2004";
   /** The default organisation's title. */
@@ -60,13 +65,6 @@ export type ScormItem = {
   cmi: Record<string, string>;
   /** 2004: the ids of the objectives it declares (imsss:objectives), primary first. */
   objectives: string[];
-};
-
-/** SCORM user data as update_user_data keeps it: each SCO's kept CMI values and the last one open. */
-export type ScormUserData = {
-  scorm: 2;
-  current: string;
-  items: Record<string, Record<string, string>>;
 };
 
 /** Why a PDF's pages cannot be shown: locked with a password, damaged, or any other failure (missing, too large, busy…). */
@@ -91,7 +89,7 @@ export type PlayerPayload = {
 export type PlayerData =
   { state: "not_found"; closeTo: string } | ({ state: "ready" | "locked" | "unavailable" } & PlayerPayload);
 
-/** What the player routes' action answers to the forms of the player without JavaScript (app/lib/plain-progress.server.ts). */
+/** What the player routes' action answers to the forms of the player without JavaScript (app/player/server/plain-progress.server.ts). */
 export type PlainProgressReply =
   /** Started: the sealed note to send back with 'Marcar como terminado', and how long to wait. */
   | { plain: "started"; note: string; waitMs: number }
@@ -101,15 +99,6 @@ export type PlainProgressReply =
   | { plain: "restart" }
   /** The legacy API failed: its message with the request's reference, and the note to try again with. */
   | { plain: "failed"; errors: string[]; note: string | null };
-
-/** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
-export type ProgressReport =
-  | { action: "started" }
-  | { action: "finished" }
-  | { action: "update_time"; time: number }
-  | { action: "update_user_data"; userData: ScormUserData }
-  | { action: "update_points"; progress: number }
-  | { action: "update_activity_modules"; modules: number[] };
 
 /**
  * What `/activity-progress` answers. `unavailable`: the write never reached the legacy API (503);

@@ -1,8 +1,8 @@
 import { useErrorRequestId } from "~/components/error-boundary";
 import { RouteDialog } from "~/components/route-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { PlayerData } from "~/player/types";
 import { ActivityPlayer } from "./activity-player";
-import type { PlayerData } from "./types";
 
 /** The player as a dialog over the page it was opened from (a URL of its own, spec §2). */
 export function ActivityDialog({ data }: { data: PlayerData }) {

@@ -1,6 +1,6 @@
 import type Scorm12API from "scorm-again/scorm12";
 import type Scorm2004API from "scorm-again/scorm2004";
-import type { ScormVersion } from "./rules";
+import type { ScormVersion } from "~/domain/activity";
 import type { NavRequest } from "./scorm-package";
 
 /**

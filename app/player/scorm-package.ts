@@ -1,4 +1,5 @@
-import { isRestoredScormKey, type ScormVersion } from "./rules";
+// Relative: server/body-limit.ts imports this module, and the server's bundle has no `~` alias.
+import { isRestoredScormKey, type ScormVersion } from "../domain/activity";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
@@ -93,7 +94,7 @@ export function startValues(
   saved: Record<string, string> | undefined,
   learner: { id: number; firstName: string; lastName: string },
 ): Record<string, string> {
-  // Every kept value but the last session's time and exit (rules.ts isRestoredScormKey).
+  // Every kept value but the last session's time and exit (isRestoredScormKey, app/domain/activity.ts).
   const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
   const savedIds = new Set(
     Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : [])),

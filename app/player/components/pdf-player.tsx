@@ -11,8 +11,8 @@ import {
 } from "~/domain/media";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { PdfDocument, PdfProblem } from "~/player/types";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
-import type { PdfDocument, PdfProblem } from "./types";
 
 /** The width the `src` fallback is drawn at: a 360 px phone at 2×. */
 const FALLBACK_WIDTH: PdfPageWidth = 720;

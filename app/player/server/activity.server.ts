@@ -1,6 +1,4 @@
 import { data } from "@remix-run/node";
-import { launchable, readScormUserData } from "~/components/player/scorm-package";
-import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/components/player/types";
 import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
@@ -11,7 +9,9 @@ import { getHomeActivities } from "~/legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "~/legacy/request.server";
 import { type Activity, type ProgressRecord, type TrainingRoute } from "~/legacy/schemas/training.server";
 import { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
+import { launchable, readScormUserData } from "~/player/scorm-package";
 import { readPdf } from "~/player/server/pdf/pages.server";
+import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/player/types";
 import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { PlainProgressReply } from "~/player/types";
 import { useScripted } from "./notes";
-import type { PlainProgressReply } from "./types";
 
 /** A wait as the learner reads it: seconds under two minutes, whole minutes above (rounded up). */
 function useWaitText() {
@@ -14,7 +14,7 @@ function useWaitText() {
 
 /**
  * The player without JavaScript (issue #14): 'Iniciar', then 'Marcar como terminado', which the
- * server accepts once the activity's time has passed (app/lib/plain-progress.server.ts). With
+ * server accepts once the activity's time has passed (app/player/server/plain-progress.server.ts). With
  * JavaScript the player records progress itself and this is not shown.
  */
 export function PlainProgress() {

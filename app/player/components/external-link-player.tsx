@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { EXTERNAL_WINDOW } from "~/domain/activity";
 import { externalLinkFinished } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { EXTERNAL_WINDOW } from "./rules";
 
 const CHECK_EVERY_MS = 5_000;
 

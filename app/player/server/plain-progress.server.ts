@@ -1,12 +1,12 @@
 import { data, redirect } from "@remix-run/node";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
-import type { PlainProgressReply } from "~/components/player/types";
 import { creditedMs, finishAfterMs, isTimedKind, minutesOf } from "~/domain/finish";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import type { PlainProgressReply } from "~/player/types";
 import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
 
 /**

@@ -1,7 +1,7 @@
 import { useRef } from "react";
+import type { ScormItemState } from "~/domain/activity";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { ScormItemState } from "./rules";
-import type { ScormItem } from "./types";
+import type { ScormItem } from "~/player/types";
 
 type Branch = { item: ScormItem; children: Branch[] };
 

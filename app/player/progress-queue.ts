@@ -1,4 +1,4 @@
-import { writeRetryDelayMs, safeToRepeat } from "./rules";
+import { writeRetryDelayMs, safeToRepeat } from "~/domain/activity";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 /**

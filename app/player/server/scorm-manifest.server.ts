@@ -1,8 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
-import type { ScormVersion } from "~/components/player/rules";
-import { SCORM_DATA_LIMITS } from "~/components/player/scorm-package";
-import type { ScormItem, ScormPackage } from "~/components/player/types";
+import type { ScormVersion } from "~/domain/activity";
 import { filesHostUrl } from "~/infra/files-host.server";
+import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
+import type { ScormItem, ScormPackage } from "~/player/types";
 
 /**
  * A SCORM package's imsmanifest.xml read on the server (issue #13): the default organisation's

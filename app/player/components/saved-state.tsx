@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { Tracker } from "./use-activity-tracker";
+import type { Tracker } from "~/player/use-activity-tracker";
 
 /**
  * The activity's state as the legacy API last confirmed it (spec §4 'Activity status'), never

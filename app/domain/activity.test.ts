@@ -12,8 +12,8 @@ import {
   scormProgress,
   scormSnapshot,
   type ScormVersion,
-} from "./rules";
-import type { ProgressReport } from "./types";
+  type ProgressReport,
+} from "./activity";
 
 describe("safeToRepeat", () => {
   it("holds for every write but update_time, which adds its minutes", () => {

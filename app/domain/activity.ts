@@ -1,7 +1,22 @@
-import { scoScore } from "~/domain/activity-result";
-import type { ProgressReport, ScormUserData } from "./types";
+import { scoScore } from "./activity-result";
 
 /** The player's timing and completion rules (spec §4, §9), as pure functions. */
+
+/** SCORM user data as update_user_data keeps it: each SCO's kept CMI values and the last one open. */
+export type ScormUserData = {
+  scorm: 2;
+  current: string;
+  items: Record<string, Record<string, string>>;
+};
+
+/** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
+export type ProgressReport =
+  | { action: "started" }
+  | { action: "finished" }
+  | { action: "update_time"; time: number }
+  | { action: "update_user_data"; userData: ScormUserData }
+  | { action: "update_points"; progress: number }
+  | { action: "update_activity_modules"; modules: number[] };
 
 export const TIME_UPDATE_MS = 30_000;
 export const SCORM_FALLBACK_LOAD_MS = 5_000;
