@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The one shape of a dialog route (decision 037): a child of the page it opens over, whose error
- * stays in the dialog over that page.
+ * stays in the dialog over that page; the page's own route serves its URL (no index route that
+ * renders nothing).
  */
 const ROUTES = resolve(__dirname, "../routes");
 
@@ -32,5 +33,12 @@ describe("dialog routes", () => {
   it("each keep their errors in the dialog, over the page", () => {
     const without = routes.filter(({ source }) => rendersDialog(source) && !dialogBoundary(source)).map(({ file }) => file);
     expect(without).toEqual([]);
+  });
+
+  it("no route renders nothing: a page's own route serves its URL", () => {
+    const empty = routes
+      .filter(({ source }) => /export default function \w+\(\) \{\s*return null;\s*\}/.test(source))
+      .map(({ file }) => file);
+    expect(empty).toEqual([]);
   });
 });
