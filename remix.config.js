@@ -1,6 +1,13 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Routes come from remix-flat-routes: a feature's routes share a `+` folder with its `.server.ts` helpers.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: [".*", "**/*.css", "**/*.test.{ts,tsx}", "**/*.server.*", "**/*.client.*"],
+    }),
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-auth/],
   future: {

@@ -24,7 +24,7 @@ const signInCookie = () => signedInCookie(learner.email, learner.password);
 
 describe("login action", () => {
   it("signs in, seals the session and redirects home with a welcome toast", async () => {
-    const { action } = await import("~/routes/_guest.login");
+    const { action } = await import("~/routes/_guest+/login");
     const response = responseOf(await action({ request: post("/login", learner), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -35,7 +35,7 @@ describe("login action", () => {
   });
 
   it("shows the server's message for a wrong password and keeps the user", async () => {
-    const { action } = await import("~/routes/_guest.login");
+    const { action } = await import("~/routes/_guest+/login");
     const result = await action({
       request: post("/login", { ...learner, password: "wrong-password" }),
       params: {},
@@ -49,7 +49,7 @@ describe("login action", () => {
   });
 
   it("answers field rules without calling the legacy API", async () => {
-    const { action } = await import("~/routes/_guest.login");
+    const { action } = await import("~/routes/_guest+/login");
     const result = await action({ request: post("/login", { email: "a", password: "" }), params: {}, context });
     const { data } = replyOf(result);
     expect(data.error).toEqual({ email: ["minChars:2"], password: ["required"] });
@@ -58,14 +58,14 @@ describe("login action", () => {
 
 describe("guards", () => {
   it("send a guest from a guarded page to welcome", async () => {
-    const { loader } = await import("~/routes/_app._home");
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
     const response = await caught(loader({ request: get("/"), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/welcome");
   });
 
   it("carry a foreign query to welcome and end the session", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_app.ranking");
+    const { loader } = await import("~/routes/_app+/ranking");
     for (const site of ["same-origin", "none"]) {
       const request = new Request("http://localhost/ranking?code=abc", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
       const response = await caught(loader({ request, params: {}, context }));
@@ -76,7 +76,7 @@ describe("guards", () => {
 
   it("carry a query from another site to welcome but keep the session for it to ask", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_app.ranking");
+    const { loader } = await import("~/routes/_app+/ranking");
     const fromElsewhere: Array<Record<string, string>> = [
       { "Sec-Fetch-Site": "cross-site" },
       { Referer: "https://attacker.test/" },
@@ -93,7 +93,7 @@ describe("guards", () => {
   it("end the session on a legacy 401", async () => {
     const cookie = await signInCookie();
     legacy().reset();
-    const { loader } = await import("~/routes/_app._home");
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
     const response = await caught(loader({ request: get("/", cookie), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie().join("\n")).toMatch(/academia=;.*Max-Age=0/);
@@ -101,7 +101,7 @@ describe("guards", () => {
 
   it("let a signed-in user load home with their name", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_app._home");
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
     const result = await loader({ request: get("/", cookie), params: {}, context });
     expect(result).toMatchObject({ name: "Ana Martínez" });
   });
@@ -109,7 +109,7 @@ describe("guards", () => {
 
 describe("SSO welcome", () => {
   it("signs in with a valid link", async () => {
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     const query = buildSsoQuery({ email: learner.email }, keys);
     const response = responseOf(await loader({ request: get(`/welcome?${query}`), params: {}, context }));
     expect(response.status).toBe(302);
@@ -118,18 +118,18 @@ describe("SSO welcome", () => {
 
   it("signs in from /login with encrypted parameters too, through /welcome (spec §2)", async () => {
     const query = buildSsoQuery({ email: learner.email }, keys);
-    const { loader: login } = await import("~/routes/_guest.login");
+    const { loader: login } = await import("~/routes/_guest+/login");
     const handOff = await caught(Promise.resolve().then(() => login({ request: get(`/login?${query}`), params: {}, context })));
     const location = handOff.headers.get("Location") ?? "";
     expect(location).toMatch(/^\/welcome\?email=/);
-    const { loader: welcome } = await import("~/routes/_guest.welcome");
+    const { loader: welcome } = await import("~/routes/_guest+/welcome");
     const response = responseOf(await welcome({ request: get(location), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
 
   it("fails the same way for a bad ciphertext and for an unknown user", async () => {
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     const unknown = buildSsoQuery({ email: "nadie@academia.test" }, keys);
     const results = await Promise.all(
       [`/welcome?${unknown}`, "/welcome?email=AAAA", "/welcome?email=%%%"].map(async (path) => {
@@ -142,7 +142,7 @@ describe("SSO welcome", () => {
   });
 
   const ssoSignIn = async () => {
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     const request = get(`/welcome?${buildSsoQuery({ email: learner.email }, keys)}`);
     return dataOf(await loader({ request, params: {}, context }));
   };
@@ -174,7 +174,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
 
   it("asks first: 'Continuar como …' and a button that posts the same link back, nothing signed in", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     const query = link();
     const fromElsewhere: Array<Record<string, string>> = [
       { "Sec-Fetch-Site": "cross-site" },
@@ -194,7 +194,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
 
   it("keeps today's hand-off from the app's own pages and for a visitor without a session", async () => {
     const cookie = await signInCookie();
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     for (const request of [
       welcome(link(), { Cookie: cookie, "Sec-Fetch-Site": "same-origin" }),
       welcome(link(), { Cookie: cookie, "Sec-Fetch-Site": "none" }),
@@ -209,7 +209,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
   });
 
   it("the confirmation posts the link back to the hand-off from the app's own page; never from another site", async () => {
-    const { action } = await import("~/routes/_guest.welcome");
+    const { action } = await import("~/routes/_guest+/welcome");
     const query = link();
     const confirmed = (request: Request) => action({ request, params: {}, context });
     const own = await confirmed(
@@ -238,7 +238,7 @@ describe("SSO link from another site to a signed-in learner (login CSRF)", () =>
 
 describe("recovery", () => {
   it("requests a link, verifies the token and sets a new password", async () => {
-    const recovery = await import("~/routes/_guest.recovery_");
+    const recovery = await import("~/routes/_guest+/recovery_");
     const sent = having(
       dataOf(await recovery.action({ request: post("/recovery", { email: learner.email }), params: {}, context })),
       "sentTo",
@@ -249,7 +249,7 @@ describe("recovery", () => {
       messages: Array<{ to: string; token: string }>;
     };
     const token = outbox.messages.filter((m) => m.to === learner.email).at(-1)?.token ?? "";
-    const page = await import("~/routes/_guest.recovery.$token");
+    const page = await import("~/routes/_guest+/recovery.$token");
     const loaded = await page.loader({ request: get(`/recovery/${token}`), params: { token }, context });
     expect(loaded).toMatchObject({ email: learner.email, token });
     // The form's constraint attributes come with the page: the browser loads zod only once the form is used.
@@ -265,7 +265,7 @@ describe("recovery", () => {
   });
 
   it("says an expired token has expired", async () => {
-    const page = await import("~/routes/_guest.recovery.$token");
+    const page = await import("~/routes/_guest+/recovery.$token");
     const result = replyOf(
       await page.loader({ request: get("/recovery/expired-token-000000"), params: { token: "expired-token-000000" }, context }),
     );

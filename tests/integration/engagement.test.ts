@@ -5,7 +5,7 @@ withLegacy();
 
 describe("ranking loader", () => {
   it("gives a learner at 11+ their own row, and a leader in the top 10 none", async () => {
-    const { loader } = await import("~/routes/_app.ranking");
+    const { loader } = await import("~/routes/_app+/ranking");
     const learner = dataOf(await loader({ request: get("/ranking", await signedInCookie()), params: {}, context }));
     expect(learner.top).toHaveLength(10);
     expect(learner.top[0]?.points).toMatch(/ pts\.$/);
@@ -20,7 +20,7 @@ describe("ranking loader", () => {
 
 describe("Avance loader", () => {
   it("shows two routes, four profile bars and the evaluations", async () => {
-    const { loader } = await import("~/routes/_app.achievements");
+    const { loader } = await import("~/routes/_app+/achievements");
     const data = dataOf(
       await loader({ request: get("/achievements", await signedInCookie("carlos.ruiz@academia.test")), params: {}, context }),
     );
@@ -34,10 +34,10 @@ describe("Avance loader", () => {
 describe("trivia", () => {
   it("refuses missing answers, then scores a full answer set", async () => {
     const cookie = await signedInCookie();
-    const list = await import("~/routes/_app.trivia._index");
+    const list = await import("~/routes/_app+/trivia+/_index");
     const { games } = dataOf(await list.loader({ request: get("/trivia", cookie), params: {}, context }));
     const id = String(games[0]?.id);
-    const page = await import("~/routes/_app.trivia.$id");
+    const page = await import("~/routes/_app+/trivia+/$id");
     const { game } = dataOf(await page.loader({ request: get(`/trivia/${id}`, cookie), params: { id }, context }));
     if (!game) throw new Error(`no trivia game ${id}`);
     const partial = dataOf(await page.action({ request: post(`/trivia/${id}`, {}, cookie), params: { id }, context }));

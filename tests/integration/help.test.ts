@@ -25,7 +25,7 @@ async function contactMessages(): Promise<unknown[]> {
 
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const result = having(dataOf(await action({ request: post("/contact", contact()), params: {}, context })), "message");
     expect(result.sent).toBe(true);
     expect(result.message).toBe("¡Tu comentario ha sido enviado con éxito!");
@@ -34,7 +34,7 @@ describe("contact action", () => {
   });
 
   it("sends a double POST of the same form once", async () => {
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const fields = contact();
     await Promise.all([
       action({ request: post("/contact", fields), params: {}, context }),
@@ -44,7 +44,7 @@ describe("contact action", () => {
   });
 
   it("answers field rules and keeps what was typed", async () => {
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const reply = replyOf(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context }));
     expect(reply.status).toBe(400);
     expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
@@ -53,7 +53,7 @@ describe("contact action", () => {
   });
 
   it("shows the server's message for a 402", async () => {
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const reply = replyOf(
       await action({
         request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })),
@@ -70,7 +70,7 @@ describe("contact action", () => {
     ["a timeout", { latencyMs: 1500 }],
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
     legacy().setFaults(faults);
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const reply = replyOf(await action({ request: post("/contact", contact()), params: {}, context }));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(reply.data.result.initialValue?.name).toBe("Ana");
@@ -79,7 +79,7 @@ describe("contact action", () => {
 
 describe("suggestion action", () => {
   it("saves a suggestion", async () => {
-    const { action } = await import("~/routes/_app.faq.suggestion");
+    const { action } = await import("~/routes/_app+/faq+/suggestion");
     const result = dataOf(
       await action({
         request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Más videos cortos" }, cookie),
@@ -91,7 +91,7 @@ describe("suggestion action", () => {
   });
 
   it("answers field rules", async () => {
-    const { action } = await import("~/routes/_app.faq.suggestion");
+    const { action } = await import("~/routes/_app+/faq+/suggestion");
     const reply = replyOf(
       await action({ request: post("/faq/suggestion", { content: "x".repeat(129) }, cookie), params: {}, context }),
     );
@@ -100,7 +100,7 @@ describe("suggestion action", () => {
 
   it("says 'Ups algo salio mal' on a 500", async () => {
     legacy().setFaults({ errorRate: 1 });
-    const { action } = await import("~/routes/_app.faq.suggestion");
+    const { action } = await import("~/routes/_app+/faq+/suggestion");
     const reply = replyOf(
       await action({
         request: post("/faq/suggestion", { suggestion_category_id: "1", content: "Hola" }, cookie),
@@ -123,7 +123,7 @@ describe("support action", () => {
   };
 
   it("reviews, then sends and lists the request", async () => {
-    const route = await import("~/routes/_app.support.new.($activity)");
+    const route = await import("~/routes/_app+/support+/new.($activity)");
     const review = dataOf(
       await route.action({ request: post("/support/new", { ...request, intent: "review" }, cookie), params: {}, context }),
     );
@@ -133,7 +133,7 @@ describe("support action", () => {
     );
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/support");
-    const list = await import("~/routes/_app.support");
+    const list = await import("~/routes/_app+/support+/_layout");
     const { requests } = dataOf(
       await list.loader({
         request: new Request("http://localhost/support", { headers: { Cookie: cookie } }),
@@ -145,7 +145,7 @@ describe("support action", () => {
   });
 
   it("refuses a sub-category of another category", async () => {
-    const route = await import("~/routes/_app.support.new.($activity)");
+    const route = await import("~/routes/_app+/support+/new.($activity)");
     const categories = dataOf(
       await route.loader({
         request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }),
@@ -170,7 +170,7 @@ describe("support action", () => {
   });
 
   it("shows the server's message for a 401 on send instead of ending the session", async () => {
-    const route = await import("~/routes/_app.support.new.($activity)");
+    const route = await import("~/routes/_app+/support+/new.($activity)");
     // The categories are a cached catalogue: load them with a valid session first.
     await route.loader({
       request: new Request("http://localhost/support/new", { headers: { Cookie: cookie } }),

@@ -108,7 +108,7 @@ export async function caught(promise: Promise<unknown>): Promise<Response> {
 
 /** Signs in through the login action and returns the session cookie for the next requests. */
 export async function signedInCookie(email = "ana.martinez@academia.test", password = "Academia2026!") {
-  const { action } = await import("~/routes/_guest.login");
+  const { action } = await import("~/routes/_guest+/login");
   return cookiesOf((await action({ request: post("/login", { email, password }), params: {}, context })) as Response);
 }
 

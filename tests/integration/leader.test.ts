@@ -17,7 +17,7 @@ const LUCIA = { id: 3, code: "100003" };
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context });
 
 async function teamIds(): Promise<number[]> {
-  const { loader } = await import("~/routes/_app.profile_auditor");
+  const { loader } = await import("~/routes/_app+/profile_auditor+/_layout");
   const page = await loader(args(get("/profile_auditor", leader)));
   return (page.team ?? []).map((member) => member.id);
 }
@@ -26,7 +26,7 @@ const withoutExtensions = () => legacy().setFaults({ missingPaths: ["/leader/"] 
 
 describe("auditor profile page", () => {
   it("shows the leader and the team with each member's progress", async () => {
-    const { loader } = await import("~/routes/_app.profile_auditor");
+    const { loader } = await import("~/routes/_app+/profile_auditor+/_layout");
     const page = await loader(args(get("/profile_auditor", leader)));
     expect(page.user.name).toBe("Carlos Ruiz");
     expect(page.team?.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Martínez"]));
@@ -42,27 +42,27 @@ describe("auditor profile page", () => {
 
   it("says 'Próximamente' (team null) when the upstream lacks the extension", async () => {
     withoutExtensions();
-    const { loader } = await import("~/routes/_app.profile_auditor");
+    const { loader } = await import("~/routes/_app+/profile_auditor+/_layout");
     const page = await loader(args(get("/profile_auditor", leader)));
     expect(page.team).toBeNull();
     expect(page.user.name).toBe("Carlos Ruiz");
   });
 
   it("is a 404 for a learner", async () => {
-    const { loader } = await import("~/routes/_app.profile_auditor");
+    const { loader } = await import("~/routes/_app+/profile_auditor+/_layout");
     expect((await caught(loader(args(get("/profile_auditor", learner))))).status).toBe(404);
   });
 
   it("fails on a 500 (the error page), not silently", async () => {
     legacy().setFaults({ errorRate: 1 });
-    const { loader } = await import("~/routes/_app.profile_auditor");
+    const { loader } = await import("~/routes/_app+/profile_auditor+/_layout");
     await expect(loader(args(get("/profile_auditor", leader)))).rejects.toThrow();
   });
 });
 
 describe("add a person", () => {
   const addStep = async (fields: Record<string, string>, cookie = leader) => {
-    const { action } = await import("~/routes/_app.profile_auditor.add");
+    const { action } = await import("~/routes/_app+/profile_auditor+/add");
     return replyOf(await action(args(post("/profile_auditor/add", fields, cookie))));
   };
   const stepOf = async (fields: Record<string, string>) => (await addStep(fields)).data;
@@ -139,7 +139,7 @@ describe("add a person", () => {
   });
 
   it("refuses a learner", async () => {
-    const { action, loader } = await import("~/routes/_app.profile_auditor.add");
+    const { action, loader } = await import("~/routes/_app+/profile_auditor+/add");
     expect((await caught(loader(args(get("/profile_auditor/add", learner))))).status).toBe(404);
     expect((await caught(action(args(post("/profile_auditor/add", { intent: "search", code: "100003" }, learner))))).status).toBe(
       404,
@@ -152,7 +152,7 @@ describe("remove a person", () => {
     args(post(`/profile_auditor/remove/${userId}`, { user_id: String(userId) }, cookie), { member: String(userId) });
 
   it("asks about a team member, removes them and gives the removal notice", async () => {
-    const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const { action, loader } = await import("~/routes/_app+/profile_auditor+/remove.$member");
     const before = await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }));
     expect(before.member).toEqual({ id: ANA, name: "Ana Martínez" });
     const result = dataOf(await action(removeArgs(leader)));
@@ -163,14 +163,14 @@ describe("remove a person", () => {
   });
 
   it("shows the server's message for a 402 (not in the team)", async () => {
-    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const { action } = await import("~/routes/_app+/profile_auditor+/remove.$member");
     const reply = replyOf(await action(removeArgs(leader, LUCIA.id)));
     expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
     expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
   });
 
   it("answers a field error and says 'Ups algo salio mal' on a 500", async () => {
-    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const { action } = await import("~/routes/_app+/profile_auditor+/remove.$member");
     const missing = replyOf(await action(args(post(`/profile_auditor/remove/1`, {}, leader), { member: "1" })));
     expect(missing.data.result.error).toEqual({ user_id: ["required"] });
     legacy().setFaults({ errorRate: 1 });
@@ -180,7 +180,7 @@ describe("remove a person", () => {
 
   it("says 'Próximamente' without the extension", async () => {
     withoutExtensions();
-    const { action, loader } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const { action, loader } = await import("~/routes/_app+/profile_auditor+/remove.$member");
     expect(await loader(args(get(`/profile_auditor/remove/${ANA}`, leader), { member: String(ANA) }))).toMatchObject({
       available: false,
       member: null,
@@ -189,7 +189,7 @@ describe("remove a person", () => {
   });
 
   it("refuses a learner", async () => {
-    const { action } = await import("~/routes/_app.profile_auditor.remove.$member");
+    const { action } = await import("~/routes/_app+/profile_auditor+/remove.$member");
     expect((await caught(action(removeArgs(learner)))).status).toBe(404);
   });
 });
@@ -205,14 +205,14 @@ describe("upload material", () => {
   });
 
   it("shares the material", async () => {
-    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const { action } = await import("~/routes/_app+/profile_auditor+/material");
     const result = dataOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(result.sent).toBe("¡Acción realizada con éxito!");
   });
 
   it("shares a real intranet link longer than the spec's 64 characters, whole (the 2,048 deviation)", async () => {
     const link = `https://intranet.example.com/sites/auditoria/Documentos%20compartidos/${"carpeta/".repeat(120)}guia.pdf?web=1`;
-    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const { action } = await import("~/routes/_app+/profile_auditor+/material");
     const result = dataOf(await action(args(post("/profile_auditor/material", material({ link }), leader))));
     expect(result.sent).toBe("¡Acción realizada con éxito!");
     const headers = { "X-App-Key": "test-app-key-0123", "Content-Type": "application/json" };
@@ -229,7 +229,7 @@ describe("upload material", () => {
   });
 
   it("answers the material rules and keeps what was typed", async () => {
-    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const { action } = await import("~/routes/_app+/profile_auditor+/material");
     const reply = replyOf(
       await action(
         args(
@@ -248,7 +248,7 @@ describe("upload material", () => {
 
   it("says 'Ups algo salio mal' on a 500 and keeps the input", async () => {
     legacy().setFaults({ errorRate: 1 });
-    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const { action } = await import("~/routes/_app+/profile_auditor+/material");
     const reply = replyOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(reply.data.result.initialValue?.title).toBe("Entrevistas de auditoría");
@@ -256,14 +256,14 @@ describe("upload material", () => {
 
   it("says 'Próximamente' without the extension and keeps the input", async () => {
     withoutExtensions();
-    const { action } = await import("~/routes/_app.profile_auditor.material");
+    const { action } = await import("~/routes/_app+/profile_auditor+/material");
     const reply = replyOf(await action(args(post("/profile_auditor/material", material(), leader))));
     expect(reply.data.result.error).toEqual({ "": ["Próximamente"] });
     expect(reply.data.result.initialValue?.link).toBe("https://videos.example.com/entrevistas");
   });
 
   it("refuses a learner", async () => {
-    const { action, loader } = await import("~/routes/_app.profile_auditor.material");
+    const { action, loader } = await import("~/routes/_app+/profile_auditor+/material");
     expect((await caught(loader(args(get("/profile_auditor/material", learner))))).status).toBe(404);
     expect((await caught(action(args(post("/profile_auditor/material", material(), learner))))).status).toBe(404);
   });

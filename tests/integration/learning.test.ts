@@ -19,13 +19,13 @@ type RoutePage = {
 };
 
 async function routePage(slug: string): Promise<RoutePage> {
-  const { loader } = await import("~/routes/_app.learning-path.$slug");
+  const { loader } = await import("~/routes/_app+/learning-path+/$slug");
   return dataOf(await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context }));
 }
 
 describe("home loader", () => {
   it("shows the four levels with the learner's progress and the home lists", async () => {
-    const { loader } = await import("~/routes/_app._home");
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
     const home = dataOf(await loader({ request: get("/", cookie), params: {}, context }));
     expect(home.routes).toHaveLength(4);
     expect(home.routes.filter((route) => !route.active)).toHaveLength(1);
@@ -47,7 +47,7 @@ describe("home loader", () => {
 
 describe("learning-path loader", () => {
   it("sends an unknown route home", async () => {
-    const { loader } = await import("~/routes/_app.learning-path.$slug");
+    const { loader } = await import("~/routes/_app+/learning-path+/$slug");
     const unknown = await caught(loader({ request: get("/learning-path/nope", cookie), params: { slug: "nope" }, context }));
     expect(unknown.headers.get("Location")).toBe("/");
   });

@@ -11,7 +11,7 @@ beforeEach(async () => {
 type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: string; elapsed: { unit: string; count: number } }> };
 
 async function list(): Promise<List> {
-  const { loader } = await import("~/routes/_app.notifications");
+  const { loader } = await import("~/routes/_app+/notifications+/_layout");
   return dataOf(await loader({ request: get("/notifications", cookie), params: {}, context }));
 }
 
@@ -26,7 +26,7 @@ describe("notifications", () => {
   });
 
   it("marks one seen and opens it", async () => {
-    const { action } = await import("~/routes/_app.notifications");
+    const { action } = await import("~/routes/_app+/notifications+/_layout");
     const target = (await list()).notifications.find((item) => !item.seen);
     const response = responseOf(
       await action({ request: post("/notifications", { intent: "view", id: String(target?.id) }, cookie), params: {}, context }),
@@ -36,7 +36,7 @@ describe("notifications", () => {
   });
 
   it("deletes one, and on a legacy 500 keeps it and tells the user", async () => {
-    const { action } = await import("~/routes/_app.notifications");
+    const { action } = await import("~/routes/_app+/notifications+/_layout");
     const [first, second] = (await list()).notifications;
     legacy().setFaults({ errorRate: 1 });
     const failed = responseOf(

@@ -33,7 +33,7 @@ function multipart(path: string, fields: Record<string, string | File>) {
 }
 
 async function pendingNews() {
-  const layout = await import("~/routes/_app");
+  const layout = await import("~/routes/_app+/_layout");
   const data = dataOf(await layout.loader(args(get("/", cookie))));
   return data;
 }
@@ -48,7 +48,7 @@ describe("news and the welcome flow", () => {
     });
     expect(news?.bodyHtml).toContain("<p>");
     expect(saveData).toBe(false);
-    const layout = await import("~/routes/_app");
+    const layout = await import("~/routes/_app+/_layout");
     const request = new Request("http://localhost/", { headers: { Cookie: cookie, "Save-Data": "on" } });
     expect(dataOf(await layout.loader(args(request))).saveData).toBe(true);
   });
@@ -89,7 +89,7 @@ describe("questionnaire", () => {
   const answers = { "answer-1": "2", "answer-2": "4", "answer-3": "6", "answer-4": "10" };
 
   it("loads the questions; an earlier diagnosis comes back selected", async () => {
-    const { loader } = await import("~/routes/_onboarding.questionnaires");
+    const { loader } = await import("~/routes/_onboarding+/questionnaires");
     const fresh = dataOf(await loader(args(get("/questionnaires", cookie))));
     expect(fresh.questions).toHaveLength(4);
     expect(fresh.answers).toEqual({});
@@ -99,7 +99,7 @@ describe("questionnaire", () => {
   });
 
   it("moves one question at a time and refuses to move on unanswered", async () => {
-    const { action } = await import("~/routes/_onboarding.questionnaires");
+    const { action } = await import("~/routes/_onboarding+/questionnaires");
     const next = dataOf(await action(args(post("/questionnaires", { step: "0", intent: "next", "answer-1": "2" }, cookie))));
     expect(next.step).toBe(1);
     const back = dataOf(await action(args(post("/questionnaires", { step: "1", intent: "back", "answer-1": "2" }, cookie))));
@@ -110,7 +110,7 @@ describe("questionnaire", () => {
   });
 
   it("Finalizar sends every answer and goes to certifications", async () => {
-    const { action, loader } = await import("~/routes/_onboarding.questionnaires");
+    const { action, loader } = await import("~/routes/_onboarding+/questionnaires");
     const done = responseOf(await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))));
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/certifications");
@@ -119,7 +119,7 @@ describe("questionnaire", () => {
   });
 
   it("a 500 keeps every answer and the step, and says 'Ups algo salio mal'", async () => {
-    const { action } = await import("~/routes/_onboarding.questionnaires");
+    const { action } = await import("~/routes/_onboarding+/questionnaires");
     legacy().setFaults({ errorRate: 1 });
     const failed = replyOf(await action(args(post("/questionnaires", { step: "3", intent: "finish", ...answers }, cookie))));
     expect(failed.status).toBe(400);
@@ -136,18 +136,18 @@ describe("certification form", () => {
   };
 
   it("saves with a PDF and answers '¡Certificado guardado con éxito!' with a reset form; the intro lists it", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const pdf = new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "diploma.pdf", { type: "application/pdf" });
     const reply = dataOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf }))));
     expect(reply.saved).toBe("¡Certificado guardado con éxito!");
     expect(reply.result.initialValue).toBeNull();
-    const intro = await import("~/routes/_onboarding.certifications._index");
+    const intro = await import("~/routes/_onboarding+/certifications._index");
     const { certificates } = dataOf(await intro.loader(args(get("/certifications", cookie))));
     expect(certificates).toEqual([expect.objectContaining({ name: "Auditoría de TI", type: "COURSE" })]);
   });
 
   it("refuses a disguised file by its content and keeps what was typed", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const fake = new File(["<html>"], "diploma.png", { type: "image/png" });
     const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: fake }))));
     expect(reply.status).toBe(415);
@@ -156,7 +156,7 @@ describe("certification form", () => {
   });
 
   it("stores an image certificate as a clean copy and a PDF as sent, whatever the file's name", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const page = "<script>alert(document.cookie)</script>";
     const pdfBytes = new TextEncoder().encode(`%PDF-1.4\n%%EOF\n`);
     const files = [
@@ -182,7 +182,7 @@ describe("certification form", () => {
     ["a 30000 × 30000 PNG", png(30000, 30000), 422, "La imagen no debe superar 8000 px por lado ni 25 megapíxeles"],
     ["a PNG signature followed by HTML", pngThenHtml, 415, "El archivo debe ser PNG, JPEG o PDF"],
   ])("refuses %s with its message and keeps what was typed", async (_name, bytes, status, message) => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const file = new File([bytes], "diploma.png", { type: "image/png" });
     const reply = replyOf(await action(args(multipart("/certifications/new", { ...valid, file_certificate: file }))));
     expect(reply.status).toBe(status);
@@ -191,7 +191,7 @@ describe("certification form", () => {
   });
 
   it("takes a file of exactly 4 MiB and refuses one byte more without reading past the limit", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const pdf = (size: number) => {
       const bytes = new Uint8Array(size);
       bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
@@ -211,7 +211,7 @@ describe("certification form", () => {
   });
 
   it("answers the field rules", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const reply = replyOf(
       await action(args(multipart("/certifications/new", { ...valid, certificate: "A", expedition_date: "2024-02-30" }))),
     );
@@ -219,7 +219,7 @@ describe("certification form", () => {
   });
 
   it("shows the server's message on a 402 and 'Ups algo salio mal' on a 500", async () => {
-    const { action } = await import("~/routes/_onboarding.certifications.new");
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
     const refused = replyOf(await action(args(multipart("/certifications/new", { ...valid, institution: "ERROR" }))));
     expect(refused.data.result.error).toEqual({ "": ["La institución indicada no pudo validar el certificado"] });
     expect(refused.data.result.initialValue).toMatchObject({ certificate: "Auditoría de TI" });
@@ -231,7 +231,7 @@ describe("certification form", () => {
 
 describe("topics and content types", () => {
   it("save the choice, go on, and come back selected", async () => {
-    const topics = await import("~/routes/_onboarding.select_learning_path");
+    const topics = await import("~/routes/_onboarding+/select_learning_path");
     const saved = responseOf(
       await topics.action(
         args(
@@ -252,7 +252,7 @@ describe("topics and content types", () => {
     const { items } = dataOf(await topics.loader(args(get("/select_learning_path", cookie))));
     expect(items.filter((item) => item.selected).map((item) => item.id)).toEqual([3, 6]);
 
-    const types = await import("~/routes/_onboarding.select_content_type");
+    const types = await import("~/routes/_onboarding+/select_content_type");
     const next = responseOf(await types.action(args(post("/select_content_type", { ids: "3" }, cookie))));
     expect(next.headers.get("Location")).toBe("/update_profile");
     const reread = dataOf(await types.loader(args(get("/select_content_type", cookie))));
@@ -260,7 +260,7 @@ describe("topics and content types", () => {
   });
 
   it("require one choice, refuse an unknown id (422) and say 'Ups algo salio mal' on a 500", async () => {
-    const topics = await import("~/routes/_onboarding.select_learning_path");
+    const topics = await import("~/routes/_onboarding+/select_learning_path");
     const empty = replyOf(await topics.action(args(post("/select_learning_path", {}, cookie))));
     expect(empty.status).toBe(400);
     expect(empty.data.result.error).toEqual({ ids: ["required"] });
@@ -287,7 +287,7 @@ describe("profile update and the user loader", () => {
   };
 
   it("fills the form from the legacy API, saves and goes to the loader", async () => {
-    const { action, loader } = await import("~/routes/_onboarding.update_profile");
+    const { action, loader } = await import("~/routes/_onboarding+/update_profile");
     const before = dataOf(await loader(args(get("/update_profile", cookie))));
     expect(before.defaults).toMatchObject({
       full_name: "Lucía Gómez",
@@ -313,7 +313,7 @@ describe("profile update and the user loader", () => {
   });
 
   it("the session takes the saved name, so the header shows it", async () => {
-    const { action } = await import("~/routes/_onboarding.update_profile");
+    const { action } = await import("~/routes/_onboarding+/update_profile");
     const { readSession } = await import("~/infra/session.server");
     const saved = responseOf(await action(args(post("/update_profile", { ...profile, full_name: "Lucía Gómez Ríos" }, cookie))));
     const session = await readSession(get("/", cookiesOf(saved)));
@@ -322,7 +322,7 @@ describe("profile update and the user loader", () => {
   });
 
   it("a university chosen from the catalogue fills the name and acronym left blank", async () => {
-    const { action, loader } = await import("~/routes/_onboarding.update_profile");
+    const { action, loader } = await import("~/routes/_onboarding+/update_profile");
     const saved = responseOf(
       await action(args(post("/update_profile", { ...profile, university_id: "1", university: "", acronym: "" }, cookie))),
     );
@@ -336,7 +336,7 @@ describe("profile update and the user loader", () => {
   });
 
   it("answers the field rules, the legacy API's own (422), and a 500, keeping what was typed", async () => {
-    const { action } = await import("~/routes/_onboarding.update_profile");
+    const { action } = await import("~/routes/_onboarding+/update_profile");
     const rules = replyOf(await action(args(post("/update_profile", { ...profile, degree: "C", acronym: "" }, cookie))));
     expect(rules.data.result.error).toEqual({ degree: ["minChars:2"], acronym: ["required"] });
     const language = replyOf(await action(args(post("/update_profile", { ...profile, "languages[1].language": "fr" }, cookie))));
@@ -351,7 +351,7 @@ describe("profile update and the user loader", () => {
   });
 
   it("the loader greets by first name; a guest goes to /welcome", async () => {
-    const { loader } = await import("~/routes/_onboarding.user_loader");
+    const { loader } = await import("~/routes/_onboarding+/user_loader");
     expect(await loader(args(get("/user_loader", cookie)))).toEqual({ name: "Lucía" });
     const guest = await caught(loader(args(get("/user_loader"))));
     expect(guest.headers.get("Location")).toBe("/welcome");

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { login } from "~/legacy/auth.server";
 import { saveCertificate } from "~/legacy/user.server";
 import { MAX_PER_USER, readPdf } from "~/player/server/pdf/pages.server";
-import type * as HomeActivityRoute from "~/routes/_app._home.$activity";
+import type * as HomeActivityRoute from "~/routes/_app+/_home+/$activity";
 import { thinPage } from "../fixtures/pdf-bombs";
 import { damagedPdf, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
 import { context, get, replyOf, responseOf, signedInCookie, withLegacy } from "./helpers";
@@ -77,7 +77,7 @@ async function playerAt(route: string, path: string, params: Record<string, stri
 
 describe("the PDF player's loader", () => {
   it("reads the page count, each page's shape and text once on the server", async () => {
-    const data = await playerAt("_app._home.$activity", "/103", { activity: "103" });
+    const data = await playerAt("_app+/_home+/$activity", "/103", { activity: "103" });
     if (data instanceof Response || !data.pdf || !("pages" in data.pdf)) throw new Error("no pages");
     expect(data.pdf).toMatchObject({ path: GUIDE, pageCount: 2, first: 1 });
     expect(data.pdf.pages).toHaveLength(2);
@@ -104,10 +104,10 @@ describe("the PDF player's loader", () => {
     const third = await readPdf("/files/storage/media/largo.pdf", undefined, 121);
     expect(third).toMatchObject({ pageCount: 130, first: 121 });
     expect(third && "pages" in third ? third.pages.map((page) => page.text) : []).toHaveLength(10);
-    const group = await playerAt("_app._home.$activity_.pages.$first", "/103/pages/61", { activity: "103", first: "61" });
+    const group = await playerAt("_app+/_home+/$activity_.pages.$first", "/103/pages/61", { activity: "103", first: "61" });
     // The guide has 2 pages: no group from page 61.
     expect(group instanceof Response ? group.status : group.pdf).toEqual({ problem: "unreadable" });
-    const routeGroup = await playerAt("_app.learning-path.$slug.$activity_.pages.$first", "/learning-path/x/103/pages/1", {
+    const routeGroup = await playerAt("_app+/learning-path+/$slug.$activity_.pages.$first", "/learning-path/x/103/pages/1", {
       slug: "x",
       activity: "103",
       first: "1",
@@ -118,7 +118,7 @@ describe("the PDF player's loader", () => {
   it.each(["0", "2", "60", "abc", "1e3"])(
     "sends a page group that does not start one (%s) to the player's address",
     async (first) => {
-      const home = await playerAt("_app._home.$activity_.pages.$first", `/103/pages/${first}`, { activity: "103", first });
+      const home = await playerAt("_app+/_home+/$activity_.pages.$first", `/103/pages/${first}`, { activity: "103", first });
       expect(home instanceof Response && [home.status, home.headers.get("Location")]).toEqual([302, "/103"]);
     },
   );

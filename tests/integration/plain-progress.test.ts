@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 async function send(activity: string, fields: Record<string, string>, who = cookie) {
-  const { action } = await import("~/routes/_app._home.$activity");
+  const { action } = await import("~/routes/_app+/_home+/$activity");
   return replyOf(await action({ request: post(`/${activity}`, fields, who), params: { activity }, context }));
 }
 

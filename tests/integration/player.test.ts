@@ -21,7 +21,7 @@ beforeEach(async () => {
 type Loaded = Awaited<ReturnType<typeof openOnHome>>;
 
 async function openOnHome(activity: string, headers: Record<string, string> = {}) {
-  const { loader } = await import("~/routes/_app._home.$activity");
+  const { loader } = await import("~/routes/_app+/_home+/$activity");
   const request = new Request(`http://localhost/${activity}`, { headers: { Cookie: cookie, ...headers } });
   return replyOf(await loader({ request, params: { activity }, context }));
 }
@@ -154,7 +154,7 @@ describe("activity loader", () => {
     const unknown = await openOnHome("99999");
     expect(unknown.data).toEqual({ state: "not_found", closeTo: "/" });
     expect(unknown.status).toBe(404);
-    const { loader } = await import("~/routes/_app._home.$activity");
+    const { loader } = await import("~/routes/_app+/_home+/$activity");
     const response = await caught(loader({ request: get("/abc", cookie), params: { activity: "abc" }, context }));
     expect(response.headers.get("Location")).toBe("/");
   });
@@ -170,7 +170,7 @@ describe("activity loader", () => {
   });
 
   it("closes to the route page on a learning path, and sends a bad id there", async () => {
-    const { loader } = await import("~/routes/_app.learning-path.$slug.$activity");
+    const { loader } = await import("~/routes/_app+/learning-path+/$slug.$activity");
     const params = { slug: "formacion-requerida", activity: "205" };
     const loaded = replyOf(await loader({ request: get("/learning-path/formacion-requerida/205", cookie), params, context }));
     expect(ready(loaded)).toMatchObject({

@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 
 async function profileOf(sessionCookie: string) {
-  const { loader } = await import("~/routes/_app.profile._page");
+  const { loader } = await import("~/routes/_app+/profile+/_page+/_layout");
   return dataOf(await loader({ request: get("/profile", sessionCookie), params: {}, context }));
 }
 
@@ -56,7 +56,7 @@ const education = { university: "Instituto Tecnológico Autónomo de México", a
 
 describe("education action", () => {
   const send = async (fields: Record<string, string>) => {
-    const { action } = await import("~/routes/_app.profile._page.education");
+    const { action } = await import("~/routes/_app+/profile+/_page+/education");
     return replyOf(await action({ request: post("/profile/education", fields, cookie), params: {}, context }));
   };
 
@@ -104,12 +104,12 @@ describe("languages action", () => {
     "languages[1].level": "Intermedio",
   };
   const send = async (fields: Record<string, string>) => {
-    const { action } = await import("~/routes/_app.profile._page.languages");
+    const { action } = await import("~/routes/_app+/profile+/_page+/languages");
     return replyOf(await action({ request: post("/profile/languages", fields, cookie), params: {}, context }));
   };
 
   it("knows each language's code by its name, for rows sent without one", async () => {
-    const { loader } = await import("~/routes/_app.profile._page.languages");
+    const { loader } = await import("~/routes/_app+/profile+/_page+/languages");
     const { codes } = dataOf(await loader({ request: get("/profile/languages", cookie), params: {}, context }));
     expect(codes).toMatchObject({ español: "es", inglés: "en", english: "en" });
   });
@@ -174,7 +174,7 @@ function fileOf(size: number, head: number[] | string, name: string, type: strin
 }
 
 async function upload(file: File | null, sessionCookie = cookie) {
-  const { action } = await import("~/routes/_app.profile._page.photo");
+  const { action } = await import("~/routes/_app+/profile+/_page+/photo");
   const body = new FormData();
   if (file) body.set("file", file);
   const request = new Request("http://localhost/profile/photo", { method: "POST", body, headers: { Cookie: sessionCookie } });
@@ -191,7 +191,7 @@ describe("photo action", () => {
 
   it("refuses a new photo with 409 while one waits for validation, without reading it", async () => {
     await upload(photo());
-    const { action } = await import("~/routes/_app.profile._page.photo");
+    const { action } = await import("~/routes/_app+/profile+/_page+/photo");
     const pull = vi.fn();
     const request = new Request("http://localhost/profile/photo", {
       method: "POST",

@@ -26,7 +26,7 @@ function from(ip: string, path: string, fields: Record<string, string>, headers:
 }
 
 async function login(ip: string, email: string, password: string, headers: Record<string, string> = {}) {
-  const { action } = await import("~/routes/_guest.login");
+  const { action } = await import("~/routes/_guest+/login");
   return action({ request: from(ip, "/login", { email, password }, headers), params: {}, context });
 }
 
@@ -92,7 +92,7 @@ describe("login attempts", () => {
 
 describe("recovery", () => {
   const recovery = async (ip: string, fields: Record<string, string>) => {
-    const { action } = await import("~/routes/_guest.recovery_");
+    const { action } = await import("~/routes/_guest+/recovery_");
     return action({ request: from(ip, "/recovery", fields), params: {}, context });
   };
   const outbox = async () =>
@@ -128,7 +128,7 @@ describe("recovery", () => {
 
 describe("contact honeypot", () => {
   it("drops a filled honeypot quietly: the usual success, nothing sent", async () => {
-    const { action } = await import("~/routes/_guest.contact");
+    const { action } = await import("~/routes/_guest+/contact");
     const fields = {
       submission_id: crypto.randomUUID(),
       name: "Bot",
@@ -146,7 +146,7 @@ describe("contact honeypot", () => {
 
 describe("SSO", () => {
   const welcome = async (ip: string, query: string) => {
-    const { loader } = await import("~/routes/_guest.welcome");
+    const { loader } = await import("~/routes/_guest+/welcome");
     const request = new Request(`http://localhost/welcome?${query}`, { headers: { "x-academia-client-ip": ip } });
     return loader({ request, params: {}, context });
   };
@@ -208,7 +208,7 @@ describe("session", () => {
       }),
     );
     expect(out.headers.get("Location")).toBe("/welcome");
-    const { loader } = await import("~/routes/_app");
+    const { loader } = await import("~/routes/_app+/_layout");
     const replay = await caught(loader({ request: get("/", cookie), params: {}, context }));
     expect(replay.headers.get("Location")).toBe("/login");
   });
@@ -216,7 +216,7 @@ describe("session", () => {
 
 describe("/login with a code", () => {
   const visit = async (cookie: string, site: string) => {
-    const { loader } = await import("~/routes/_guest.login");
+    const { loader } = await import("~/routes/_guest+/login");
     const request = new Request("http://localhost/login?code=x", { headers: { Cookie: cookie, "Sec-Fetch-Site": site } });
     return caught(Promise.resolve().then(() => loader({ request, params: {}, context })));
   };
@@ -241,7 +241,10 @@ describe("/login with a code", () => {
 });
 
 describe("loaders", () => {
-  const modules = import.meta.glob<{ loader?: (args: unknown) => unknown }>("../../app/routes/*.{ts,tsx}");
+  const modules = import.meta.glob<{ loader?: (args: unknown) => unknown }>([
+    "../../app/routes/**/*.{ts,tsx}",
+    "!**/*.{test,server}.{ts,tsx}",
+  ]);
   const params: Record<string, string> = {
     slug: "formacion-requerida",
     activity: "205",
@@ -251,14 +254,16 @@ describe("loaders", () => {
     "*": "storage/media/infografia-control-interno.png",
   };
 
-  /** The URL a flat route file answers: pathless (`_x`) segments dropped, params filled in. */
+  /** A route file's name under app/routes, its `+` folders written as segments (`_app+/ranking.tsx` → `_app.ranking`). */
+  const nameOf = (file: string) =>
+    file
+      .replace(/^.*\/app\/routes\//, "")
+      .replace(/\+\//g, ".")
+      .replace(/\.tsx?$/, "");
+
+  /** The URL a route file answers: pathless (`_x`) segments dropped, params filled in. */
   function pathOf(file: string): string {
-    const name =
-      file
-        .split("/")
-        .at(-1)
-        ?.replace(/\.tsx?$/, "") ?? "";
-    const segments = name
+    const segments = nameOf(file)
       .split(".")
       .filter((segment) => !segment.startsWith("_"))
       .map((segment) => {
@@ -284,18 +289,18 @@ describe("loaders", () => {
         await Promise.resolve(loader({ request, params, context })).catch(() => undefined);
         entry[who] = (await callLog()).slice(before);
       }
-      reached[file.split("/").at(-1) ?? file] = entry;
+      reached[nameOf(file)] = entry;
     }
     const calls = Object.values(reached).flatMap((entry) => [...entry.guest, ...entry.member]);
     expect(Object.keys(reached).length).toBeGreaterThan(25);
     // The one read that the legacy API exposes as a POST: checking a recovery token.
     expect(calls.filter((call) => !call.startsWith("GET ") && call !== "POST /auth/verify_pass_token")).toEqual([]);
     // They really ran at their paths: signed in, the app's pages read the legacy API; signed out, the guard stops them first.
-    expect(reached["_app.ranking.tsx"]).toMatchObject({ path: "/ranking", guest: [] });
-    expect(reached["_app.ranking.tsx"]?.member).toContain("GET /ranking_users");
-    expect(reached["_app.learning-path.$slug.$activity.tsx"]?.path).toBe("/learning-path/formacion-requerida/205");
-    expect(reached["_app.learning-path.$slug.$activity.tsx"]?.member).toContain("GET /training/learning_paths");
-    expect(reached["_guest.recovery.$token.tsx"]?.guest).toEqual(["POST /auth/verify_pass_token"]);
+    expect(reached["_app.ranking"]).toMatchObject({ path: "/ranking", guest: [] });
+    expect(reached["_app.ranking"]?.member).toContain("GET /ranking_users");
+    expect(reached["_app.learning-path.$slug.$activity"]?.path).toBe("/learning-path/formacion-requerida/205");
+    expect(reached["_app.learning-path.$slug.$activity"]?.member).toContain("GET /training/learning_paths");
+    expect(reached["_guest.recovery.$token"]?.guest).toEqual(["POST /auth/verify_pass_token"]);
     const app = Object.entries(reached).filter(([file]) => file.startsWith("_app."));
     expect(app.flatMap(([, entry]) => entry.guest)).toEqual([]);
     // All but the leader's pages (Ana is no leader: sent home first) and the static ones.

@@ -14,7 +14,7 @@ const ENGLISH = "lng=ImVuIg%3D%3D";
 const REFERENCE = /^Código de referencia: [0-9a-f-]{36}$/;
 
 async function layout(path: string, cookie: string) {
-  const { loader } = await import("~/routes/_app");
+  const { loader } = await import("~/routes/_app+/_layout");
   return dataOf(await loader({ request: get(path, cookie), params: {}, context }));
 }
 
@@ -45,7 +45,7 @@ describe("the VR dialog over a page", () => {
 
   it("is not an SSO hand-off: the page under it loads and keeps the session; any other parameter still hands off", async () => {
     const cookie = await signedInCookie();
-    const ranking = await import("~/routes/_app.ranking");
+    const ranking = await import("~/routes/_app+/ranking");
     const page = dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context }));
     expect(page.top).toHaveLength(10);
 
@@ -89,7 +89,7 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
         expect.stringMatching(/^Reference code: [0-9a-f-]{36}$/),
       ],
     });
-    const ranking = await import("~/routes/_app.ranking");
+    const ranking = await import("~/routes/_app+/ranking");
     expect(dataOf(await ranking.loader({ request: get("/ranking?vr", cookie), params: {}, context })).top).toHaveLength(10);
   });
 

@@ -14,7 +14,7 @@ import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { loader as profileLoader } from "./_app.profile._page";
+import type { loader as profileLoader } from "./_layout";
 
 /** Loaded only once a picture is chosen: react-easy-crop stays out of every other page's JS. */
 const PhotoCropper = lazy(() => import("~/components/photo-cropper"));
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PhotoDialog() {
-  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
+  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app+/profile+/_page+/_layout");
   const actionData = useActionData<typeof action>();
   useCloseAfter(Boolean(actionData?.message), "/profile", PHOTO_CLOSE_AFTER_MS);
   const { t } = useTranslation("profile");

@@ -12,7 +12,7 @@ import { saveUniversity } from "~/legacy/user.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useZodForm } from "~/lib/use-zod-form";
-import type { loader as profileLoader } from "./_app.profile._page";
+import type { loader as profileLoader } from "./_layout";
 
 /** The education dialog (spec §5 'Education'): `POST /user/university`. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EducationDialog() {
   const { universities, constraint } = useLoaderData<typeof loader>();
-  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
+  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app+/profile+/_page+/_layout");
   const actionData = useActionData<typeof action>();
   useCloseAfter(Boolean(actionData?.message), "/profile");
   const { t } = useTranslation("profile");

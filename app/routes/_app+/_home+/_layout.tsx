@@ -80,8 +80,8 @@ function welcomeBlock(academy: Academy, card: (activity: Activity, courseName?: 
 /** Home is a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  // On `/` the contact footer is home's index route's, which takes its posts (routes/_app._home._index.tsx).
-  const atIndex = useMatches().some((match) => match.id === "routes/_app._home._index");
+  // On `/` the contact footer is home's index route's, which takes its posts (routes/_app+/_home+/_index.tsx).
+  const atIndex = useMatches().some((match) => match.id === "routes/_app+/_home+/_index");
   return (
     <main id="main" className="page home">
       <HomePage data={data} atIndex={atIndex} />

@@ -10,8 +10,8 @@ import { getFixedT } from "~/infra/language.server";
 import { getTeam, removeTeamMember } from "~/legacy/leader.server";
 import { getZodConstraint, parseWithZod, teamMemberSchema } from "~/lib/forms/schemas.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { leaderErrorReply, requireLeader, unlessMissing } from "./leader.server";
 
 /**
  * Removing a team member (spec §2): confirm ('confirm remove' modal), then the removal notice, a

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type Authed, requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { LegacyError } from "~/legacy/request.server";
-import type { TFunction } from "./i18n/translator";
+import type { TFunction } from "~/lib/i18n/translator";
 
 /**
  * The leader area (spec §2 'Leader auditor profile') rests on proposed legacy extensions

@@ -13,8 +13,8 @@ import { addTeamMember, searchTeamCandidates } from "~/legacy/leader.server";
 import type { LegacyContext } from "~/legacy/request.server";
 import { getZodConstraint, parseWithZod, teamMemberSchema, teamSearchSchema } from "~/lib/forms/schemas.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { leaderErrorReply, requireLeader, unlessMissing } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { leaderErrorReply, requireLeader, unlessMissing } from "./leader.server";
 
 /**
  * 'Agregar persona al equipo' (spec §2, §5): search by the exact code, pick a result, confirm

@@ -13,7 +13,7 @@ import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
 import { getZodConstraint, languagesSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useZodForm } from "~/lib/use-zod-form";
-import type { loader as profileLoader } from "./_app.profile._page";
+import type { loader as profileLoader } from "./_layout";
 
 /**
  * The languages dialog (spec §5 'Languages'): a row per language, added only while there are
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LanguagesDialog() {
-  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app.profile._page");
+  const profile = useRouteLoaderData<typeof profileLoader>("routes/_app+/profile+/_page+/_layout");
   const { codes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useCloseAfter(Boolean(actionData?.message), "/profile");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChoicesStep } from "~/components/onboarding-choices";
 import { stepMeta } from "~/lib/onboarding-steps";
-import { choicesAction, choicesLoader } from "~/lib/onboarding.server";
+import { choicesAction, choicesLoader } from "./onboarding.server";
 
 export const meta = stepMeta("contentTypes");
 

@@ -59,7 +59,7 @@ export default function AppLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
-  const inTrivia = matches.some((match) => match.id.startsWith("routes/_app.trivia"));
+  const inTrivia = matches.some((match) => match.id.startsWith("routes/_app+/trivia+/"));
   return (
     <div className="app-layout">
       <header className="app-header">

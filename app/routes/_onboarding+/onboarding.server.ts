@@ -6,7 +6,7 @@ import { getFixedT } from "~/infra/language.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { getTrainingTopics, getTrainingTypeContents } from "~/legacy/general.server";
 import { type OnboardingChoice, saveOnboardingChoice } from "~/legacy/user.server";
-import { choicesSchema } from "./forms/onboarding";
+import { choicesSchema } from "~/lib/forms/onboarding";
 
 /** The two choice steps of onboarding (topics, content types): read with the selection, save, go on. */
 const catalogues = { training_topics: getTrainingTopics, training_type_contents: getTrainingTypeContents };

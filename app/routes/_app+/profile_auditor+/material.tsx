@@ -9,8 +9,8 @@ import { uploadMaterial } from "~/legacy/leader.server";
 import { materialTypes } from "~/lib/forms/options";
 import { getZodConstraint, materialSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { leaderErrorReply, requireLeader } from "~/lib/leader.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { leaderErrorReply, requireLeader } from "./leader.server";
 
 /** 'Subir material' (spec §2, §3 Material form, §5 Material rules, enforced here). */
 const CLOSE_TO = "/profile_auditor";

@@ -10,9 +10,9 @@ import { getTeam, type TeamMember } from "~/legacy/leader.server";
 import { getUserInfo } from "~/legacy/user.server";
 import { formatPercent } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { requireLeader, unlessMissing } from "~/lib/leader.server";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
+import { requireLeader, unlessMissing } from "./leader.server";
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and

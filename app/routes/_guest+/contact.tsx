@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/contact-form";
 import { contactAction } from "~/lib/contact-form.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
-import type { loader as guestLoader } from "./_guest";
+import type { loader as guestLoader } from "./_layout";
 
 export const meta = pageTitle("guest.contactTitle");
 
@@ -12,7 +12,7 @@ export const meta = pageTitle("guest.contactTitle");
 export const action = ({ request }: ActionFunctionArgs) => contactAction(request);
 
 export default function Contact() {
-  const layout = useRouteLoaderData<typeof guestLoader>("routes/_guest");
+  const layout = useRouteLoaderData<typeof guestLoader>("routes/_guest+/_layout");
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (

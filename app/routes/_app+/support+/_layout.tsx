@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The new request's review and edit steps (`_app.support.new`) change nothing: the list stays. */
+/** The new request's review and edit steps (`support+/new.($activity)`) change nothing: the list stays. */
 export const shouldRevalidate = notAfterSteps("edit", "confirm");
 
 export default function Support() {
