@@ -152,18 +152,3 @@ test("the header degrades when its core endpoints answer 404; pages stay up", as
   await expect(page.locator(".points-chip")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Notificaciones", exact: true })).toBeVisible();
 });
-
-test("an activity that fails to open says so in its dialog, with the id of the request", async ({ page }, testInfo) => {
-  test.skip(!jsEnabled(testInfo), "without JavaScript the whole page reloads and shows the error page (with its id)");
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida");
-  // Only the activity's loader reads the home lists: the route page behind the dialog stays up.
-  await mock.setFaults({ missingPaths: ["/general/home_activities"] });
-  const link = page.locator("article.activity-card a").first();
-  const [data] = await Promise.all([page.waitForResponse((response) => response.url().includes(".data")), link.click()]);
-  const id = data.headers()["x-request-id"] ?? "";
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  const error = page.locator("dialog.route-dialog");
-  await expect(error.getByRole("alert")).toHaveText("No pudimos abrir la actividad. Inténtalo de nuevo más tarde.");
-  await expect(error.getByText(`Código de referencia: ${id}`)).toBeVisible();
-});

@@ -1,4 +1,4 @@
-import { useErrorRequestId } from "~/components/error-boundary";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { RouteDialog } from "~/components/route-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { PlayerData } from "~/player/types";
@@ -35,16 +35,8 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
   );
 }
 
-/** A player that failed to load: a dialog with the generic error over the page, which stays. */
+/** A player that failed to load: the dialog routes' error boundary, in the player's words. */
 export function PlayerError({ closeTo }: { closeTo: string }) {
   const { t } = useTranslation("player");
-  const requestId = useErrorRequestId();
-  return (
-    <RouteDialog title={t("activity")} closeTo={closeTo}>
-      <p className="player-error" role="alert">
-        {t("loadFailed")}
-      </p>
-      {requestId ? <p className="request-id">{t("common:errors.requestId", { id: requestId })}</p> : null}
-    </RouteDialog>
-  );
+  return <DialogErrorBoundary closeTo={closeTo} title={t("activity")} message={t("loadFailed")} />;
 }

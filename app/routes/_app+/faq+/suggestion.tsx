@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FormError, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
@@ -64,4 +65,8 @@ export default function SuggestionDialog() {
       )}
     </RouteDialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo="/faq" />;
 }

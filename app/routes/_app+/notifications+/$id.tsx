@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { RouteDialog } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
 import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
@@ -22,4 +23,8 @@ export default function NotificationDialog() {
       <div className="legacy-html" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
     </RouteDialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo="/notifications" />;
 }

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { ComingSoon } from "~/components/coming-soon";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
@@ -228,4 +229,8 @@ function ConfirmAdd({
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo={CLOSE_TO} />;
 }

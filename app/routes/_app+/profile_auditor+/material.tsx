@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { getFixedT } from "~/infra/language.server";
@@ -69,4 +70,8 @@ export default function UploadMaterial() {
       )}
     </RouteDialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo={CLOSE_TO} />;
 }

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ComingSoon } from "~/components/coming-soon";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FieldError, FormError, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog } from "~/components/route-dialog";
 import { titleCase } from "~/domain/names";
@@ -80,4 +81,8 @@ export default function RemoveTeamMember() {
       )}
     </RouteDialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo={CLOSE_TO} />;
 }

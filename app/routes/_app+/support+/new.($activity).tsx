@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { RouteDialog } from "~/components/route-dialog";
@@ -203,4 +204,8 @@ function ConfirmStep({ value }: { value: Record<string, string | number | undefi
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo="/support" />;
 }

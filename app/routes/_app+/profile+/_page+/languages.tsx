@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FieldError, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
@@ -110,4 +111,8 @@ export default function LanguagesDialog() {
       )}
     </RouteDialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo="/profile" />;
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
+import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FormError } from "~/components/forms";
 import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-dialog";
 import { requireUser } from "~/infra/auth.server";
@@ -209,4 +210,8 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogErrorBoundary closeTo="/profile" />;
 }
