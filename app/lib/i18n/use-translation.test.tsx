@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/infra/language.server";
+import type { Strings } from "./keys";
 import { createTranslator, type Resources } from "./translator";
 import { readTranslationsData, TranslationsData, TranslatorProvider, useTranslation } from "./use-translation";
 
@@ -15,7 +16,7 @@ function Greeting() {
 
 function dataBlockOf(resources: Resources) {
   const html = renderToStaticMarkup(
-    <TranslatorProvider value={createTranslator({ language: "en", resources })}>
+    <TranslatorProvider value={createTranslator<Strings>({ language: "en", resources })}>
       <TranslationsData nonce="abc" />
     </TranslatorProvider>,
   );

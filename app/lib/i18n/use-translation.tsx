@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo } from "react";
 import type { Namespace } from "~/locales";
+import type { AppT, Strings } from "./keys";
 import type { Resources, Translator } from "./translator";
 
 /**
@@ -7,15 +8,15 @@ import type { Resources, Translator } from "./translator";
  * per language, built once), `entry.client` one over the strings the document carries in
  * `<TranslationsData>`. The browser bundle has no strings and no i18next.
  */
-const TranslatorContext = createContext<Translator | null>(null);
+const TranslatorContext = createContext<Translator<Strings> | null>(null);
 
 export const TranslatorProvider = TranslatorContext.Provider;
 
 /** Same shape as react-i18next's: `t` reads `namespace` by default; `i18n.language` is the page's. */
-export function useTranslation(namespace?: Namespace) {
+export function useTranslation<NS extends Namespace = "common">(namespace?: NS): { t: AppT<NS>; i18n: Translator<Strings> } {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error("useTranslation needs a TranslatorProvider (entry.server, entry.client)");
-  return { t: translator.scoped(namespace), i18n: translator };
+  return { t: translator.scoped(namespace ?? "common") as AppT<NS>, i18n: translator };
 }
 
 const DATA_ID = "__i18n";
