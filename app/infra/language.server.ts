@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
 import type { AppT, Strings } from "~/lib/i18n/keys";
@@ -27,10 +28,15 @@ export async function getLocale(request: Request): Promise<Lng> {
   return isLng(locale) ? locale : fallbackLng;
 }
 
+/** The version of a language's strings: a hash of their content, the browser's cache key. */
+function stringsVersion(language: Lng): string {
+  return createHash("sha256").update(JSON.stringify(resources[language])).digest("base64url").slice(0, 12);
+}
+
 /** One translator per language, built at start; a key missing in a language reads Spanish's. */
 function buildTranslator(language: Lng): Translator<Strings> {
   const fallback = language === fallbackLng ? undefined : { language: fallbackLng, resources: resources[fallbackLng] };
-  return createTranslator<Strings>({ language, resources: resources[language] }, fallback);
+  return createTranslator<Strings>({ language, resources: resources[language], version: stringsVersion(language) }, fallback);
 }
 
 const translators = Object.fromEntries(supportedLngs.map((language) => [language, buildTranslator(language)])) as Record<

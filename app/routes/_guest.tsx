@@ -3,7 +3,12 @@ import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { contactFormData } from "~/lib/contact-form.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
+
+export const handle = { i18n: ["accessibility"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
 export function loader() {

@@ -15,12 +15,14 @@ import type { Options, ScopedT, TFunction } from "./keys";
 /** One language's strings: namespace → nested object of strings (and lists of them). */
 export type Resources = Readonly<Record<string, unknown>>;
 
-type Catalog = { language: string; resources: Resources };
+/** `version` names the strings' content (the browser's cache key for the namespaces it fetches). */
+type Catalog = { language: string; resources: Resources; version?: string };
 
 /** Typed over `R`, the shape of the strings (see ./keys); untyped (`string` keys) by default. */
 export type Translator<R = Resources> = {
   language: string;
   resources: Resources;
+  version: string;
   /** A `t` whose keys without `ns:` read from `namespace` (default `common`); one per namespace. */
   scoped(): ScopedT<R, typeof DEFAULT_NAMESPACE>;
   scoped<Namespace extends keyof R & string>(namespace: Namespace): ScopedT<R, Namespace>;
@@ -93,5 +95,5 @@ export function createTranslator<R = Resources>(catalog: Catalog, fallback?: Cat
   }
 
   // The keys' types are the caller's claim about `resources` (the app's: ../../locales, tested).
-  return { language: catalog.language, resources: catalog.resources, scoped } as Translator<R>;
+  return { language: catalog.language, resources: catalog.resources, version: catalog.version ?? "", scoped } as Translator<R>;
 }

@@ -21,18 +21,29 @@ export function useTranslation<NS extends Namespace = "common">(namespace?: NS):
 
 const DATA_ID = "__i18n";
 
+type StringsData = { version: string; resources: Resources };
+
+/** The strings of `namespaces` and their version, as the data block carries them. */
+export function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): StringsData {
+  const has = (namespace: string) => Object.prototype.hasOwnProperty.call(i18n.resources, namespace);
+  const resources = Object.fromEntries(namespaces.filter(has).map((namespace) => [namespace, i18n.resources[namespace]]));
+  return { version: i18n.version, resources };
+}
+
 /**
  * The page language's strings as a JSON data block (not run, not in the JS bundle, not in the
- * loader data). `<` is escaped so no string can close the element.
+ * loader data): only `namespaces`, those the matched routes declare (./namespaces). `<` is
+ * escaped so no string can close the element.
  */
-export function TranslationsData({ nonce }: { nonce: string }) {
+export function TranslationsData({ nonce, namespaces }: { nonce: string; namespaces: readonly string[] }) {
   const { i18n } = useTranslation();
-  const json = useMemo(() => JSON.stringify(i18n.resources).replace(/</g, "\\u003c"), [i18n.resources]);
+  const key = namespaces.join();
+  const json = useMemo(() => JSON.stringify(stringsData(i18n, key.split(","))).replace(/</g, "\\u003c"), [i18n, key]);
   return <script type="application/json" id={DATA_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /** The strings `<TranslationsData>` put in the document (none if it is missing). */
-export function readTranslationsData(document: Pick<Document, "getElementById">): Resources {
+export function readTranslationsData(document: Pick<Document, "getElementById">): StringsData {
   const element = document.getElementById(DATA_ID);
-  return element?.textContent ? (JSON.parse(element.textContent) as Resources) : {};
+  return element?.textContent ? (JSON.parse(element.textContent) as StringsData) : { version: "", resources: {} };
 }
