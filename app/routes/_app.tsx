@@ -22,7 +22,7 @@ import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
 import { vrDialogData } from "~/lib/vr.server";
 
-export const handle = { i18n: ["engagement", "accessibility", "onboarding"] } satisfies I18nHandle;
+export const handle = { i18n: ["engagement", "onboarding"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
 /**
@@ -132,7 +132,7 @@ export default function AppLayout() {
         <div className="app-footer-tools">
           <LanguageSelect />
           <DataSaverToggle />
-          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
+          <Link to="/accessibility">{t("footer.accessibility")}</Link>
           <Form method="post" action="/logout">
             <button type="submit" className="footer-logout">
               {t("nav.logout")}

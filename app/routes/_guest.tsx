@@ -3,12 +3,7 @@ import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { contactFormData } from "~/lib/contact-form.server";
-import { withStrings } from "~/lib/i18n/load-strings";
-import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
-
-export const handle = { i18n: ["accessibility"] } satisfies I18nHandle;
-export const clientLoader = withStrings(handle);
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
 export function loader() {
@@ -51,7 +46,7 @@ export default function GuestLayout() {
       <footer className="page page-narrow">
         {withContactFooter.has(pathname) ? <ContactForm {...contact} /> : null}
         <p className="footer-links">
-          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
+          <Link to="/accessibility">{t("footer.accessibility")}</Link>
         </p>
       </footer>
     </div>

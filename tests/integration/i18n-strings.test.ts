@@ -46,20 +46,21 @@ afterAll(async () => {
 
 describe("a document's strings", () => {
   it.each([
-    ["/", ["common", "engagement", "accessibility", "onboarding", "learning"]],
-    ["/profile", ["common", "engagement", "accessibility", "onboarding", "profile"]],
-    ["/ranking", ["common", "engagement", "accessibility", "onboarding"]],
+    ["/", ["common", "engagement", "onboarding", "learning"]],
+    ["/profile", ["common", "engagement", "onboarding", "profile"]],
+    ["/ranking", ["common", "engagement", "onboarding"]],
   ])("%s carries common and its routes' namespaces only", async (path, namespaces) => {
     const { resources: carried } = await documentStrings(path);
     expect(Object.keys(carried)).toEqual(namespaces);
     expect(carried.common).toEqual(resources.es.common);
   });
 
-  it("a guest page carries common and accessibility", async () => {
+  it("a guest page carries common alone, the accessibility statement its own too", async () => {
     const saved = cookie;
     cookie = "";
-    expect(Object.keys((await documentStrings("/login")).resources)).toEqual(["common", "accessibility"]);
+    expect(Object.keys((await documentStrings("/login")).resources)).toEqual(["common"]);
     cookie = saved;
+    expect(Object.keys((await documentStrings("/accessibility")).resources)).toEqual(["common", "accessibility"]);
   });
 });
 
