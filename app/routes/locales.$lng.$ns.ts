@@ -7,7 +7,7 @@ import { translatorFor } from "~/infra/language.server";
  * Asked under the current version, cached for good; under another (a page older than this
  * deployment), answered but not cached.
  */
-export function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const language = params.lng;
   if (!isLng(language)) throw data(null, { status: 404 });
   const translator = translatorFor(language);
