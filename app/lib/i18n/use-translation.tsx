@@ -24,7 +24,7 @@ const DATA_ID = "__i18n";
 type StringsData = { version: string; resources: Resources };
 
 /** The strings of `namespaces` and their version, as the data block carries them. */
-export function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): StringsData {
+function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): StringsData {
   const has = (namespace: string) => Object.prototype.hasOwnProperty.call(i18n.resources, namespace);
   const resources = Object.fromEntries(namespaces.filter(has).map((namespace) => [namespace, i18n.resources[namespace]]));
   return { version: i18n.version, resources };
