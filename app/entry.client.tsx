@@ -1,17 +1,19 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import type { Strings } from "./lib/i18n/keys";
+import { setBrowserTranslator } from "./lib/i18n/load-strings";
 import { createTranslator } from "./lib/i18n/translator";
 import { readTranslationsData, TranslatorProvider } from "./lib/i18n/use-translation";
 import { registerPageTranslator } from "./lib/page-title";
 
-// NOTE: no strings in the bundle and none fetched: the document carries its language's strings
-// (root's Layout), read here before hydrating. Changing language loads a new document.
-const translator = createTranslator({
-  language: document.documentElement.lang,
-  resources: readTranslationsData(document),
-});
+// NOTE: no strings in the bundle: the document carries the strings its routes declare (root's
+// Layout), read here before hydrating; a navigation fetches those it lacks (decision 038).
+// Changing language loads a new document.
+const { version, resources } = readTranslationsData(document);
+const translator = createTranslator<Strings>({ language: document.documentElement.lang, resources, version });
 registerPageTranslator(translator);
+setBrowserTranslator(translator);
 
 startTransition(() => {
   hydrateRoot(

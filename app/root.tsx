@@ -1,6 +1,6 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
 import { getLanguages } from "~/legacy/languages.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
@@ -10,6 +10,7 @@ import { wantsSaveData } from "./infra/data-saver.server";
 import { getLocale } from "./infra/language.server";
 import { requestIdOf } from "./infra/request-id.server";
 import { getToast } from "./infra/toast.server";
+import { namespacesFor } from "./lib/i18n/namespaces";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { useNonce } from "./lib/nonce";
 import { useRootData } from "./lib/use-root-data";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  const namespaces = namespacesFor(useMatches());
   return (
     <html lang={i18n.language} dir="ltr">
       <head>
@@ -72,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NavigationProgress />
         {children}
         <Toaster toast={rootData?.toast ?? null} />
-        <TranslationsData nonce={nonce} />
+        <TranslationsData nonce={nonce} namespaces={namespaces} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,7 +7,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { parseValidationMessage } from "~/lib/validation-messages";
 import { EyeIcon, EyeOffIcon } from "./icons";
 
-const VALIDATION_KEYS = new Set(["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"]);
+const VALIDATION_KEYS = ["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"] as const;
 
 /** Shows the first error of a field (spec §5), translated; a server's own message as it came. */
 export function FieldError({ id, errors, dash = false }: { id: string; errors?: string[]; dash?: boolean }) {
@@ -15,7 +15,8 @@ export function FieldError({ id, errors, dash = false }: { id: string; errors?: 
   const first = errors?.[0];
   if (!first) return null;
   const { key, count } = parseValidationMessage(first);
-  const text = VALIDATION_KEYS.has(key) ? t(`validation.${key}`, { n: count }) : first;
+  const known = VALIDATION_KEYS.find((name) => name === key);
+  const text = known ? t(`validation.${known}`, { n: count }) : first;
   return (
     <p id={id} className="field-error">
       {dash ? `- ${text}` : text}

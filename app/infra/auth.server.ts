@@ -11,6 +11,7 @@ import { type LegacyContext, LegacyError, retry, writeDeadline } from "~/legacy/
 import type { SignIn } from "~/legacy/schemas/user.server";
 import { getUserInfo } from "~/legacy/user.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
+import type { AppKey } from "~/lib/i18n/keys";
 import { VR_PARAM } from "~/lib/vr";
 import { decryptSsoQuery } from "../../server/sso";
 import { getConfig } from "./config.server";
@@ -169,7 +170,7 @@ export async function signIn(request: Request, result: SignIn, redirectTo = "/")
   return redirect(redirectTo, { headers });
 }
 
-export async function endSessionAndGo(to: string, request: Request, toastKey?: string) {
+export async function endSessionAndGo(to: string, request: Request, toastKey?: AppKey) {
   const headers = new Headers({ "Set-Cookie": await destroySession() });
   if (toastKey) {
     const t = await getFixedT(request);

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LegacyError, type LegacyContext } from "~/legacy/request.server";
-import type { TFunction } from "~/lib/i18n/translator";
+import type { AnyAppT } from "~/lib/i18n/keys";
 import { requestIdOf } from "./request-id.server";
 
 /**
@@ -15,7 +15,7 @@ export function legacyErrorReply<T>(
     fieldErrors?: Record<string, string[]>;
     hideFields?: string[];
   }) => SubmissionResult<T>,
-  t: TFunction,
+  t: AnyAppT,
   request: Request,
   options: { fields?: Record<string, string>; hideFields?: string[] } = {},
 ): SubmissionResult<T> {
@@ -43,7 +43,7 @@ export function legacyErrorReply<T>(
  */
 export function userMessage(
   error: unknown,
-  t: TFunction,
+  t: AnyAppT,
   request: Request,
   options: { field?: string; generic?: string } = {},
 ): string[] {
@@ -51,7 +51,7 @@ export function userMessage(
   const fieldError = options.field ? error.fieldErrors[options.field]?.[0] : undefined;
   if (fieldError) return [fieldError];
   if (error.kind !== "unavailable" && error.serverMessage) return [error.serverMessage];
-  return [options.generic ?? t("errors.generic"), t("errors.requestId", { id: requestIdOf(request) })];
+  return [options.generic ?? t("common:errors.generic"), t("common:errors.requestId", { id: requestIdOf(request) })];
 }
 
 /**

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLng, supportedLngs, type Lng } from "~/i18n";
+import type { AppT, Strings } from "~/lib/i18n/keys";
 import { createTranslator, type Translator } from "~/lib/i18n/translator";
 import { registerPageTranslator } from "~/lib/page-title";
 import { resources, type Namespace } from "~/locales";
@@ -26,23 +28,28 @@ export async function getLocale(request: Request): Promise<Lng> {
   return isLng(locale) ? locale : fallbackLng;
 }
 
+/** The version of a language's strings: a hash of their content, the browser's cache key. */
+function stringsVersion(language: Lng): string {
+  return createHash("sha256").update(JSON.stringify(resources[language])).digest("base64url").slice(0, 12);
+}
+
 /** One translator per language, built at start; a key missing in a language reads Spanish's. */
-function buildTranslator(language: Lng): Translator {
+function buildTranslator(language: Lng): Translator<Strings> {
   const fallback = language === fallbackLng ? undefined : { language: fallbackLng, resources: resources[fallbackLng] };
-  return createTranslator({ language, resources: resources[language] }, fallback);
+  return createTranslator<Strings>({ language, resources: resources[language], version: stringsVersion(language) }, fallback);
 }
 
 const translators = Object.fromEntries(supportedLngs.map((language) => [language, buildTranslator(language)])) as Record<
   Lng,
-  Translator
+  Translator<Strings>
 >;
 for (const translator of Object.values(translators)) registerPageTranslator(translator);
 
-export function translatorFor(locale: Lng): Translator {
+export function translatorFor(locale: Lng): Translator<Strings> {
   return translators[locale];
 }
 
 /** The request language's `t` for loaders, actions and meta; keys without `ns:` read `namespace`. */
-export async function getFixedT(request: Request, namespace?: Namespace) {
-  return translatorFor(await getLocale(request)).scoped(namespace);
+export async function getFixedT<NS extends Namespace = "common">(request: Request, namespace?: NS): Promise<AppT<NS>> {
+  return translatorFor(await getLocale(request)).scoped(namespace ?? "common") as AppT<NS>;
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
+import type { Strings } from "./i18n/keys";
 import { createTranslator } from "./i18n/translator";
 import { pageTitle, registerPageTranslator } from "./page-title";
 
 registerPageTranslator(
-  createTranslator({
+  createTranslator<Strings>({
     language: "es",
     resources: { common: { nav: { home: "Inicio" } }, engagement: { trivia: { title: "Trivia" } } },
   }),
 );
 registerPageTranslator(
-  createTranslator({
+  createTranslator<Strings>({
     language: "en",
     resources: { common: { nav: { home: "Home" } }, engagement: { trivia: { title: "Trivia game" } } },
   }),

@@ -1,6 +1,7 @@
 import type { MetaArgs, MetaFunction } from "@remix-run/node";
 import { fallbackLng } from "~/i18n";
-import type { TFunction, Translator } from "./i18n/translator";
+import type { AppKey, AppT, Strings } from "./i18n/keys";
+import type { Translator } from "./i18n/translator";
 
 /**
  * The one way a route names its browser tab, in the page's language: `pageTitle("ns:key")`, or a
@@ -8,13 +9,13 @@ import type { TFunction, Translator } from "./i18n/translator";
  * translators are the ones the pages render with: the server registers one per language at start
  * (app/infra/language.server.ts), the browser the document's (entry.client); the language is root's `locale`.
  */
-const translators = new Map<string, Translator>();
+const translators = new Map<string, Translator<Strings>>();
 
-export function registerPageTranslator(translator: Translator) {
+export function registerPageTranslator(translator: Translator<Strings>) {
   translators.set(translator.language, translator);
 }
 
-type Title<Loader> = string | ((t: TFunction, data: MetaArgs<Loader>["data"]) => string | undefined);
+type Title<Loader> = AppKey | ((t: AppT, data: MetaArgs<Loader>["data"]) => string | undefined);
 
 export function pageTitle<Loader = unknown>(title: Title<Loader>): MetaFunction<Loader> {
   return ({ data, matches }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -16,14 +16,14 @@ test("home changes language with a new document that carries only the new langua
   await signIn(page);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toContainText("Bienvenido a la Academia");
-  expect(JSON.parse(await documentStrings(page)).common.app.skipToContent).toBe("Saltar al contenido");
+  expect(JSON.parse(await documentStrings(page)).resources.common.app.skipToContent).toBe("Saltar al contenido");
   const before = jsEnabled(testInfo) ? await page.evaluate(() => performance.timeOrigin) : 0;
 
   await chooseLanguage(page, "en", testInfo);
   await expect(page).toHaveURL(/\/$/);
   await expect(heading).toContainText("Welcome to the Academy");
   const english = await documentStrings(page);
-  expect(JSON.parse(english).common.app.skipToContent).toBe("Skip to content");
+  expect(JSON.parse(english).resources.common.app.skipToContent).toBe("Skip to content");
   expect(english).not.toContain("Saltar al contenido");
   if (jsEnabled(testInfo)) expect(await page.evaluate(() => performance.timeOrigin)).not.toBe(before);
   await screenshot(page, testInfo, "i18n-home-en");
@@ -68,4 +68,101 @@ test("the JavaScript pages load carries no strings and no i18next", async ({ pag
     expect(body).not.toContain("Skip to content");
     expect(body).not.toContain("i18next");
   }
+});
+
+/** A client-side navigation, as a link's: Remix's router, no new document. */
+async function navigate(page: Page, to: string) {
+  await page.evaluate(
+    (path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path),
+    to,
+  );
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/$]/g, "\\$&")}$`));
+}
+
+/** No dotted key (`nav.home`, `plain.intro`) reads on the page: a string that was not loaded shows its key. */
+async function expectNoRawKeys(page: Page) {
+  await expect(async () => {
+    const words = (await page.locator("body").innerText()).split(/\s+/);
+    expect(words.filter((word) => /^[a-z][a-zA-Z]*(\.[a-zA-Z_]+)+[.:,]?$/.test(word))).toEqual([]);
+  }).toPass();
+}
+
+const pages = {
+  es: {
+    profile: "Perfil colaborador",
+    ranking: "Mejores rankings",
+    trivia: "Trivia",
+    player: "Cerrar",
+    leader: "Perfil de Auditor",
+  },
+  en: { profile: "Employee profile", ranking: "Top rankings", trivia: "Trivia", player: "Close", leader: "Auditor profile" },
+};
+
+for (const lng of ["es", "en"] as const) {
+  test(`client-side navigations to pages whose strings the document lacks render them translated (${lng})`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "client-side navigation");
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/locales/")) fetched.push(path);
+    });
+    await signIn(page, accounts.leader.email);
+    if (lng === "en") await chooseLanguage(page, "en", testInfo);
+    // Signing in navigated in the browser from /login's document to home, fetching home's strings.
+    fetched.length = 0;
+    const documentStarted = await page.evaluate(() => performance.timeOrigin);
+    const carried = Object.keys(JSON.parse(await documentStrings(page)).resources as object);
+    expect(carried).not.toContain("profile");
+    expect(carried).not.toContain("player");
+    expect(carried).not.toContain("leader");
+    const heading = page.getByRole("heading", { level: 1 });
+
+    await navigate(page, "/profile");
+    await expect(heading).toHaveText(pages[lng].profile);
+    await expectNoRawKeys(page);
+    await screenshot(page, testInfo, `i18n-nav-profile-${lng}`);
+
+    await navigate(page, "/ranking");
+    await expect(heading).toHaveText(pages[lng].ranking);
+    await expectNoRawKeys(page);
+
+    await navigate(page, "/trivia");
+    await expect(heading).toHaveText(pages[lng].trivia);
+    await expectNoRawKeys(page);
+
+    await navigate(page, "/profile_auditor");
+    await expect(heading).toHaveText(pages[lng].leader);
+    await expectNoRawKeys(page);
+
+    await navigate(page, "/205");
+    const dialog = page.locator("dialog.route-dialog");
+    await expect(dialog.getByRole("link", { name: pages[lng].player }).first()).toBeVisible();
+    await expectNoRawKeys(page);
+    await screenshot(page, testInfo, `i18n-nav-player-${lng}`);
+
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentStarted);
+    expect(fetched.map((path) => path.split("/").slice(2).join("/")).sort()).toEqual(
+      [`${lng}/leader`, `${lng}/player`, `${lng}/profile`].sort(),
+    );
+  });
+}
+
+test("every page without JavaScript is a document carrying its own strings", async ({ page }, testInfo) => {
+  test.skip(jsEnabled(testInfo), "documents only");
+  await signIn(page, accounts.leader.email);
+  for (const [path, heading] of [
+    ["/profile", pages.es.profile],
+    ["/profile_auditor", pages.es.leader],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expectNoRawKeys(page);
+  }
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.en.leader);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.en.profile);
+  await expectNoRawKeys(page);
 });

@@ -4,6 +4,7 @@ import { CheckIcon } from "~/components/icons";
 import type { ActivityResult } from "~/domain/activity-result";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
+import type { AppKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 export type RouteCardData = {
@@ -59,7 +60,7 @@ export type ActivityCardData = {
   coverUrl: string | null;
 };
 
-const statusLabels: Record<ActivityStatus | "locked", string> = {
+const statusLabels: Record<ActivityStatus | "locked", AppKey<"learning">> = {
   not_started: "status.notStarted",
   started: "status.started",
   finished: "status.finished",

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { message, requiredInteger, requiredText } from "../validation";
+import { ACTIVITY_SECTION } from "./options";
 
 /** The help forms of spec §5: support request, suggestion and the contact footer. */
-/** The section a request gets when it is raised from an activity and no section was chosen. */
-export const ACTIVITY_SECTION = "Galería";
 
 /**
  * A request raised from an activity gets ACTIVITY_SECTION when no section was chosen; otherwise the

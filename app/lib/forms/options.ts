@@ -6,6 +6,8 @@
 
 /** The app sections of a support request (spec §5). */
 export const appSections = ["Inicio", "Avance", "Notificaciones", "Perfil", "Otro"] as const;
+/** The section a request gets when it is raised from an activity and no section was chosen. */
+export const ACTIVITY_SECTION = "Galería";
 
 /** Material types of spec §3, by their numeric value. */
 export const materialTypes = [

@@ -1,4 +1,5 @@
 import { perLocale } from "../intl";
+import type { Options, ScopedT, TFunction } from "./keys";
 
 /**
  * The app's own `t()`: a few dozen lines over one language's JSON (namespace → nested keys), used
@@ -14,21 +15,17 @@ import { perLocale } from "../intl";
 /** One language's strings: namespace → nested object of strings (and lists of them). */
 export type Resources = Readonly<Record<string, unknown>>;
 
-type Catalog = { language: string; resources: Resources };
+/** `version` names the strings' content (the browser's cache key for the namespaces it fetches). */
+type Catalog = { language: string; resources: Resources; version?: string };
 
-type Options = { count?: number; defaultValue?: string; [name: string]: unknown };
-
-export type TFunction = {
-  (key: string, options?: Options & { returnObjects?: false }): string;
-  /** The key's list or object as the JSON has it (the caller asserts its shape). */
-  (key: string, options: Options & { returnObjects: true }): unknown;
-};
-
-export type Translator = {
+/** Typed over `R`, the shape of the strings (see ./keys); untyped (`string` keys) by default. */
+export type Translator<R = Resources> = {
   language: string;
   resources: Resources;
+  version: string;
   /** A `t` whose keys without `ns:` read from `namespace` (default `common`); one per namespace. */
-  scoped(namespace?: string): TFunction;
+  scoped(): ScopedT<R, typeof DEFAULT_NAMESPACE>;
+  scoped<Namespace extends keyof R & string>(namespace: Namespace): ScopedT<R, Namespace>;
 };
 
 const DEFAULT_NAMESPACE = "common";
@@ -78,8 +75,8 @@ function resolve(catalogs: readonly Catalog[], namespace: string, path: readonly
   return undefined;
 }
 
-/** `fallback` answers the keys `catalog` lacks; a key found in neither reads as itself. */
-export function createTranslator(catalog: Catalog, fallback?: Catalog): Translator {
+/** `R` types the keys (see ./keys); `fallback` answers the keys `catalog` lacks; a key found in neither reads as itself. */
+export function createTranslator<R = Resources>(catalog: Catalog, fallback?: Catalog): Translator<R> {
   const catalogs = fallback ? [catalog, fallback] : [catalog];
   const scopes = new Map<string, TFunction>();
 
@@ -97,5 +94,6 @@ export function createTranslator(catalog: Catalog, fallback?: Catalog): Translat
     return t;
   }
 
-  return { language: catalog.language, resources: catalog.resources, scoped };
+  // The keys' types are the caller's claim about `resources` (the app's: ../../locales, tested).
+  return { language: catalog.language, resources: catalog.resources, version: catalog.version ?? "", scoped } as Translator<R>;
 }

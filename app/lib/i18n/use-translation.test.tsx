@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/infra/language.server";
+import type { Strings } from "./keys";
 import { createTranslator, type Resources } from "./translator";
 import { readTranslationsData, TranslationsData, TranslatorProvider, useTranslation } from "./use-translation";
 
@@ -13,10 +14,10 @@ function Greeting() {
   );
 }
 
-function dataBlockOf(resources: Resources) {
+function dataBlockOf(resources: Resources, namespaces = Object.keys(resources)) {
   const html = renderToStaticMarkup(
-    <TranslatorProvider value={createTranslator({ language: "en", resources })}>
-      <TranslationsData nonce="abc" />
+    <TranslatorProvider value={createTranslator<Strings>({ language: "en", resources, version: "v1" })}>
+      <TranslationsData nonce="abc" namespaces={namespaces} />
     </TranslatorProvider>,
   );
   const match = /^<script type="application\/json" id="__i18n" nonce="abc">(.*)<\/script>$/s.exec(html);
@@ -45,19 +46,25 @@ describe("useTranslation", () => {
 });
 
 describe("the document's strings", () => {
-  it("round-trip through the data block", () => {
+  it("round-trip through the data block, with their version", () => {
     const resources = translatorFor("es").resources;
-    expect(readBack(dataBlockOf(resources))).toEqual(resources);
+    expect(readBack(dataBlockOf(resources))).toEqual({ version: "v1", resources });
+  });
+
+  it("are only those of the namespaces asked for (the matched routes'), skipping unknown ones", () => {
+    const { common, profile } = translatorFor("es").resources;
+    const text = dataBlockOf(translatorFor("es").resources, ["common", "profile", "nowhere"]);
+    expect(readBack(text)).toEqual({ version: "v1", resources: { common, profile } });
   });
 
   it("cannot close the element or open a comment, whatever a string holds", () => {
     const hostile = { common: { x: "</script><script>alert(1)</script><!-- & \u2028" } };
     const text = dataBlockOf(hostile);
     expect(text).not.toContain("<");
-    expect(readBack(text)).toEqual(hostile);
+    expect(readBack(text)).toEqual({ version: "v1", resources: hostile });
   });
 
   it("are none when the block is missing", () => {
-    expect(readTranslationsData({ getElementById: () => null })).toEqual({});
+    expect(readTranslationsData({ getElementById: () => null })).toEqual({ version: "", resources: {} });
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo } from "react";
 import type { Namespace } from "~/locales";
+import type { AppT, Strings } from "./keys";
 import type { Resources, Translator } from "./translator";
 
 /**
@@ -7,31 +8,42 @@ import type { Resources, Translator } from "./translator";
  * per language, built once), `entry.client` one over the strings the document carries in
  * `<TranslationsData>`. The browser bundle has no strings and no i18next.
  */
-const TranslatorContext = createContext<Translator | null>(null);
+const TranslatorContext = createContext<Translator<Strings> | null>(null);
 
 export const TranslatorProvider = TranslatorContext.Provider;
 
 /** Same shape as react-i18next's: `t` reads `namespace` by default; `i18n.language` is the page's. */
-export function useTranslation(namespace?: Namespace) {
+export function useTranslation<NS extends Namespace = "common">(namespace?: NS): { t: AppT<NS>; i18n: Translator<Strings> } {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error("useTranslation needs a TranslatorProvider (entry.server, entry.client)");
-  return { t: translator.scoped(namespace), i18n: translator };
+  return { t: translator.scoped(namespace ?? "common") as AppT<NS>, i18n: translator };
 }
 
 const DATA_ID = "__i18n";
 
+type StringsData = { version: string; resources: Resources };
+
+/** The strings of `namespaces` and their version, as the data block carries them. */
+function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): StringsData {
+  const has = (namespace: string) => Object.prototype.hasOwnProperty.call(i18n.resources, namespace);
+  const resources = Object.fromEntries(namespaces.filter(has).map((namespace) => [namespace, i18n.resources[namespace]]));
+  return { version: i18n.version, resources };
+}
+
 /**
  * The page language's strings as a JSON data block (not run, not in the JS bundle, not in the
- * loader data). `<` is escaped so no string can close the element.
+ * loader data): only `namespaces`, those the matched routes declare (./namespaces). `<` is
+ * escaped so no string can close the element.
  */
-export function TranslationsData({ nonce }: { nonce: string }) {
+export function TranslationsData({ nonce, namespaces }: { nonce: string; namespaces: readonly string[] }) {
   const { i18n } = useTranslation();
-  const json = useMemo(() => JSON.stringify(i18n.resources).replace(/</g, "\\u003c"), [i18n.resources]);
+  const key = namespaces.join();
+  const json = useMemo(() => JSON.stringify(stringsData(i18n, key.split(","))).replace(/</g, "\\u003c"), [i18n, key]);
   return <script type="application/json" id={DATA_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /** The strings `<TranslationsData>` put in the document (none if it is missing). */
-export function readTranslationsData(document: Pick<Document, "getElementById">): Resources {
+export function readTranslationsData(document: Pick<Document, "getElementById">): StringsData {
   const element = document.getElementById(DATA_ID);
-  return element?.textContent ? (JSON.parse(element.textContent) as Resources) : {};
+  return element?.textContent ? (JSON.parse(element.textContent) as StringsData) : { version: "", resources: {} };
 }

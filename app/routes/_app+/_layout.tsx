@@ -15,10 +15,15 @@ import { checkBadges } from "~/legacy/badges.server";
 import { getUserPoints } from "~/legacy/training.server";
 import { checkUpdates } from "~/legacy/user.server";
 import { formatPoints } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
 import { vrDialogData } from "~/lib/vr.server";
+
+export const handle = { i18n: ["engagement", "onboarding"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
@@ -127,7 +132,7 @@ export default function AppLayout() {
         <div className="app-footer-tools">
           <LanguageSelect />
           <DataSaverToggle />
-          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
+          <Link to="/accessibility">{t("footer.accessibility")}</Link>
           <Form method="post" action="/logout">
             <button type="submit" className="footer-logout">
               {t("nav.logout")}

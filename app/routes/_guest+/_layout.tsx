@@ -46,7 +46,7 @@ export default function GuestLayout() {
       <footer className="page page-narrow">
         {withContactFooter.has(pathname) ? <ContactForm {...contact} /> : null}
         <p className="footer-links">
-          <Link to="/accessibility">{t("accessibility:footerLink")}</Link>
+          <Link to="/accessibility">{t("footer.accessibility")}</Link>
         </p>
       </footer>
     </div>

@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readSession } from "~/infra/session.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["accessibility"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /**
  * The accessibility statement (issue #7): public, linked from the footer of both layouts, so it

@@ -3,7 +3,12 @@ import { Link, Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
 import { requireUser } from "~/infra/auth.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
+
+export const handle = { i18n: ["onboarding"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /**
  * The onboarding steps of spec §2 (questionnaire, certifications, topics, content types, profile,

@@ -13,7 +13,12 @@ import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showc
 import { getUserInfo } from "~/legacy/user.server";
 import { contactFormData } from "~/lib/contact-form.server";
 import { getSafeFaq } from "~/lib/faq.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["learning"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("nav.home");
 

@@ -2,7 +2,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
 import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { plainProgress } from "~/player/server/plain-progress.server";
+
+export const handle = { i18n: ["learning", "player"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /** `/learning-path/:slug/:activity`: the activity player as a dialog over the route page. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -8,9 +8,14 @@ import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } fr
 import { requireUser } from "~/infra/auth.server";
 import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { formatPercent } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { recordOf } from "~/player/server/activity.server";
+
+export const handle = { i18n: ["learning"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
 

@@ -9,10 +9,15 @@ import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getTeam, type TeamMember } from "~/legacy/leader.server";
 import { getUserInfo } from "~/legacy/user.server";
 import { formatPercent } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
 import { requireLeader, unlessMissing } from "./leader.server";
+
+export const handle = { i18n: ["leader"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 /**
  * The leader auditor profile of spec §2: the leader, 'Tu Equipo' with each member's progress, and

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type Authed, requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { LegacyError } from "~/legacy/request.server";
-import type { TFunction } from "~/lib/i18n/translator";
+import type { AnyAppT } from "~/lib/i18n/keys";
 
 /**
  * The leader area (spec §2 'Leader auditor profile') rests on proposed legacy extensions
@@ -40,7 +40,7 @@ export async function unlessMissing<T>(call: Promise<T>): Promise<T | null> {
 export function leaderErrorReply<T>(
   error: unknown,
   reply: Parameters<typeof legacyErrorReply<T>>[1],
-  t: TFunction,
+  t: AnyAppT,
   request: Request,
 ): SubmissionResult<T> {
   if (isMissingExtension(error)) return reply({ formErrors: [t("leader:comingSoon")] });

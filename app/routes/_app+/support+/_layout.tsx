@@ -6,6 +6,7 @@ import { requireUser } from "~/infra/auth.server";
 import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getSupportRequests } from "~/legacy/help.server";
 import { formatDate } from "~/lib/format";
+import { ACTIVITY_SECTION, appSections } from "~/lib/forms/options";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
@@ -26,6 +27,11 @@ export const shouldRevalidate = notAfterSteps("edit", "confirm");
 export default function Support() {
   const { requests } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // The legacy API keeps the Spanish value the form sent; a known one reads in the page's language.
+  const sectionName = (value: string) => {
+    const known = ([...appSections, ACTIVITY_SECTION] as const).find((section) => section === value);
+    return known ? t(`help.sections.${known}`) : value;
+  };
   return (
     <SectionPage title={t("pages.support")}>
       <div className="button-row">
@@ -49,8 +55,7 @@ export default function Support() {
               <dl className="meta-list">
                 <div>
                   <dt>{t("help.section")}</dt>
-                  {/* The legacy API keeps the Spanish value the form sent; a known one reads in the page's language. */}
-                  <dd>{t(`help.sections.${item.appSection}`, { defaultValue: item.appSection })}</dd>
+                  <dd>{sectionName(item.appSection)}</dd>
                 </div>
                 <div>
                   <dt>{t("help.device")}</dt>

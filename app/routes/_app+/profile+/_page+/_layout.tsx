@@ -9,9 +9,14 @@ import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
 import { getProfileInfo } from "~/legacy/user.server";
 import { formatDate } from "~/lib/format";
-import { LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["profile"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("profile:title");
 
@@ -48,12 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isLeader: user.isLeader,
     certifications: user.certificates.map((certificate) => certificate.name).filter(Boolean),
     university: user.university,
-    languages: user.languages.map((language) => ({
+    languages: user.languages.map((language) => {
       // The option's own name in the learner's language, as the languages dialog shows it.
-      name: LANGUAGE_OPTIONS.some((code) => code === language.isoCode) ? t(`options.${language.isoCode}`) : language.name,
-      isoCode: language.isoCode,
-      proficiency: language.proficiency,
-    })),
+      const code = LANGUAGE_OPTIONS.find((option) => option === language.isoCode);
+      return { name: code ? t(`options.${code}`) : language.name, isoCode: language.isoCode, proficiency: language.proficiency };
+    }),
     vr: vr
       ? {
           initiated: formatDate(vr.initiated, ctx.locale),
@@ -139,11 +143,14 @@ export default function Profile() {
         empty={data.languages.length > 0 ? null : t("noLanguages")}
       >
         <ul className="profile-languages">
-          {data.languages.map((language) => (
-            <li key={language.name}>
-              {language.name} ({t(`levels.${language.proficiency}`, { defaultValue: language.proficiency })})
-            </li>
-          ))}
+          {data.languages.map((language) => {
+            const level = LANGUAGE_LEVELS.find((known) => known === language.proficiency);
+            return (
+              <li key={language.name}>
+                {language.name} ({level ? t(`levels.${level}`) : language.proficiency})
+              </li>
+            );
+          })}
         </ul>
       </ProfileSection>
 

@@ -1,0 +1,21 @@
+import type { Namespace } from "~/locales";
+
+/**
+ * Which strings a document carries (decision 038): a route declares the namespaces its page and
+ * components read, `export const handle = { i18n: ["profile"] } satisfies I18nHandle`, and the
+ * document holds those of its matched routes plus `common` (header, errors, validation), which
+ * every page reads.
+ */
+export type I18nHandle = { i18n: readonly Namespace[] };
+
+export const ALWAYS_LOADED: readonly Namespace[] = ["common"];
+
+function declared(handle: unknown): readonly Namespace[] {
+  if (typeof handle !== "object" || handle === null || !("i18n" in handle)) return [];
+  return Array.isArray(handle.i18n) ? (handle.i18n as Namespace[]) : [];
+}
+
+/** The namespaces a page with these matched routes needs, `common` first, each once. */
+export function namespacesFor(matches: readonly { handle?: unknown }[]): Namespace[] {
+  return [...new Set([...ALWAYS_LOADED, ...matches.flatMap((match) => declared(match.handle))])];
+}
