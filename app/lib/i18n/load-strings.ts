@@ -48,10 +48,18 @@ export async function loadNamespaces(namespaces: readonly Namespace[]) {
   );
 }
 
-/** A route's `clientLoader`: its server data and its handle's strings, fetched together. */
+/**
+ * A route's `clientLoader`: its server data and its handle's strings, fetched together. A failed
+ * loader still waits for the strings, which its error boundary reads.
+ */
 export function withStrings(handle: I18nHandle) {
   return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [data] = await Promise.all([serverLoader(), loadNamespaces(handle.i18n)]);
+    const strings = loadNamespaces(handle.i18n);
+    const data = await serverLoader().catch(async (error: unknown) => {
+      await strings.catch(() => undefined);
+      throw error;
+    });
+    await strings;
     return data;
   };
 }

@@ -3,7 +3,7 @@ import { isPdfGroupStart } from "~/domain/media";
 import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
 
 /** `/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9; no query, spec §2 guards). */
-export { action, default, ErrorBoundary, meta } from "./$activity";
+export { action, clientLoader, default, ErrorBoundary, handle, meta } from "./$activity";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseActivityId(params.activity);

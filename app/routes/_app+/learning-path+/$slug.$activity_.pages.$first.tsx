@@ -3,7 +3,7 @@ import { isPdfGroupStart } from "~/domain/media";
 import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
 
 /** `/learning-path/:slug/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9). */
-export { action, default, ErrorBoundary, meta } from "./$slug.$activity";
+export { action, clientLoader, default, ErrorBoundary, handle, meta } from "./$slug.$activity";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const routePage = `/learning-path/${encodeURIComponent(params.slug ?? "")}`;
