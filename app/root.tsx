@@ -1,19 +1,15 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
-import { getLanguages } from "~/legacy/languages.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
-import { wantsSaveData } from "./infra/data-saver.server";
-import { getLocale } from "./infra/language.server";
-import { requestIdOf } from "./infra/request-id.server";
-import { getToast } from "./infra/toast.server";
 import { namespacesFor } from "./lib/i18n/namespaces";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { useNonce } from "./lib/nonce";
 import { useRootData } from "./lib/use-root-data";
+import { data, getLanguages, wantsSaveData, getLocale, requestIdOf, getToast } from "./root.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";

@@ -7,20 +7,22 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
 import * as serverDialogs from "~/components/layout-dialogs.server";
-import { requireUser } from "~/infra/auth.server";
-import { wantsSaveData } from "~/infra/data-saver.server";
-import { withFallback } from "~/infra/form-errors.server";
-import { sanitizeLegacyHtml } from "~/infra/sanitize.server";
-import { checkBadges } from "~/legacy/badges.server";
-import { getUserPoints } from "~/legacy/training.server";
-import { checkUpdates } from "~/legacy/user.server";
 import { formatPoints } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
-import { vrDialogData } from "~/lib/vr.server";
+import {
+  requireUser,
+  wantsSaveData,
+  withFallback,
+  sanitizeLegacyHtml,
+  checkBadges,
+  getUserPoints,
+  checkUpdates,
+  vrDialogData,
+} from "./_layout.server";
 
 export const handle = { i18n: ["engagement", "onboarding"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

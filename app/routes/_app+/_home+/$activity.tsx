@@ -1,10 +1,9 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
-import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
-import { plainProgress } from "~/player/server/plain-progress.server";
+import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
+import { redirect, loadPlayer, parseActivityId, plainProgress } from "~/player/server/route.server";
 
 export const handle = { i18n: ["learning", "player"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

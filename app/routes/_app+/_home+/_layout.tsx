@@ -6,16 +6,21 @@ import type { HomeData } from "~/components/learning/home-content";
 import * as serverHome from "~/components/learning/home-content.server";
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, routeProgress } from "~/domain/progress";
-import { requireUser } from "~/infra/auth.server";
-import { getHomeActivities } from "~/legacy/general.server";
 import type { Activity } from "~/legacy/schemas/training.server";
-import { type Academy, getAcademy, getLearningPaths, getUserProgress, type Showcase } from "~/legacy/training.server";
-import { getUserInfo } from "~/legacy/user.server";
-import { contactFormData } from "~/lib/contact-form.server";
-import { getSafeFaq } from "~/lib/faq.server";
+import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { pageTitle } from "~/lib/page-title";
+import {
+  requireUser,
+  getHomeActivities,
+  getAcademy,
+  getLearningPaths,
+  getUserProgress,
+  getUserInfo,
+  contactFormData,
+  getSafeFaq,
+} from "./_layout.server";
 
 export const handle = { i18n: ["learning"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

@@ -1,6 +1,6 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPdfGroupStart } from "~/domain/media";
-import { loadPlayer, parseActivityId } from "~/player/server/activity.server";
+import { redirect, loadPlayer, parseActivityId } from "~/player/server/route.server";
 
 /** `/learning-path/:slug/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9). */
 export { action, clientLoader, default, ErrorBoundary, handle, meta } from "./$slug.$activity";

@@ -1,0 +1,8 @@
+// Home layout's server-side imports, from one module: the browser build empties each server module, and
+// one that several routes import became a ~100-byte chunk of its own on every page (decision 027).
+export { requireUser } from "~/infra/auth.server";
+export { getHomeActivities } from "~/legacy/general.server";
+export { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
+export { getUserInfo } from "~/legacy/user.server";
+export { contactFormData } from "~/lib/contact-form.server";
+export { getSafeFaq } from "~/lib/faq.server";
