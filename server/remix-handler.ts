@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import {
   createReadableStreamFromReadable,
   createRequestHandler as createRemixHandler,
+  data,
   writeReadableStreamToWritable,
   type ServerBuild,
 } from "@remix-run/node";
@@ -30,8 +31,44 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
+type RouteFunction = (args: { request: Request; params: object; context: object }) => unknown;
+
+/** A thrown redirect or response, or `data(…, init)`: the route's own answer, not a failure. */
+const isAnswer = (thrown: unknown) =>
+  thrown instanceof Response ||
+  (typeof thrown === "object" && thrown !== null && "type" in thrown && thrown.type === "DataWithResponseInit");
+
+/**
+ * A page route's loader or action that fails unexpectedly answers a 500 whose data names its own
+ * request id, logged by entry.server's handleError. A route with a clientLoader gets its data in a
+ * request of its own (decision 038), so the error boundary cannot take the page's id for it.
+ */
+export function withFailureIds(build: ServerBuild): ServerBuild {
+  const guard = (run: RouteFunction | undefined): RouteFunction | undefined =>
+    run &&
+    (async (args) => {
+      try {
+        return await run(args);
+      } catch (error) {
+        if (isAnswer(error) || args.request.signal.aborted) throw error;
+        build.entry.module.handleError?.(error, args as Parameters<NonNullable<typeof build.entry.module.handleError>>[1]);
+        throw data({ requestId: args.request.headers.get("x-request-id") }, { status: 500 });
+      }
+    });
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = route.module;
+      if (!module.default) return [id, route];
+      const loader = guard(module.loader as RouteFunction | undefined);
+      const action = guard(module.action as RouteFunction | undefined);
+      return [id, { ...route, module: { ...module, loader, action } }];
+    }),
+  ) as ServerBuild["routes"];
+  return { ...build, routes };
+}
+
 export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
-  const handle = createRemixHandler(build, mode);
+  const handle = createRemixHandler(withFailureIds(build), mode);
   return async (req, res, next) => {
     const controller = new AbortController();
     controllers.set(req, controller);

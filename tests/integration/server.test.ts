@@ -304,6 +304,25 @@ describe("legacy API faults", () => {
     expect(body).not.toContain(learner.password);
   });
 
+  it("an unexpected failure of a route's own data request names that request's id, logged once", async () => {
+    const { cookie } = await signIn(a);
+    mock.setFaults({ missingPaths: ["/general/home_activities"] });
+    try {
+      const route = encodeURIComponent("routes/_app+/learning-path+/$slug.$activity");
+      const { response, body } = await call(a, `/learning-path/formacion-requerida/201.data?_routes=${route}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(response.status).toBe(500);
+      const requestId = response.headers.get("x-request-id") ?? "";
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body).toContain(requestId);
+      expect(body).not.toMatch(/\n\s+at |LegacyError|stack/);
+      expect(a.logs.filter((line) => line.includes(requestId) && line.includes('"request failed"'))).toHaveLength(1);
+    } finally {
+      mock.setFaults({ missingPaths: [] });
+    }
+  });
+
   it("never crash the process", async () => {
     expect((await call(a, "/healthz")).response.status).toBe(200);
     expect(a.child.exitCode).toBeNull();
