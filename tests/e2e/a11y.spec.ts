@@ -149,9 +149,13 @@ test("with reduced motion the VR PIN counter stands still", async ({ page }, tes
   }
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.reload();
-  const animated = await page
-    .locator(".pin-strip")
-    .first()
-    .evaluate((element) => getComputedStyle(element).animationName);
-  expect(animated).toBe(jsEnabled(testInfo) ? "pin-roll" : "none");
+  // With JavaScript the counter rolls once the dialog has hydrated (its chunk loads when shown, decision 027), not at first paint.
+  await expect
+    .poll(() =>
+      page
+        .locator(".pin-strip")
+        .first()
+        .evaluate((element) => getComputedStyle(element).animationName),
+    )
+    .toBe(jsEnabled(testInfo) ? "pin-roll" : "none");
 });
