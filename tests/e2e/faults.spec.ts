@@ -124,6 +124,8 @@ test("trivia: the answers chosen survive a failed send", async ({ page }, testIn
   await page.locator('a[href^="/trivia/"]').first().click();
   await expect(page).toHaveURL(/\/trivia\/\d+$/);
   const questions = page.locator("fieldset.trivia-question");
+  // The URL changes before the new document is parsed: count once its first question is there.
+  await expect(questions.first()).toBeAttached();
   const count = await questions.count();
   expect(count).toBeGreaterThan(0);
   for (let index = 0; index < count; index++) {

@@ -90,6 +90,7 @@ test("trivia: 'Finalizar' waits for the last answer, and a server error opens on
   await page.locator(".trivia-card a").first().tap();
   await expect(page).toHaveURL(/\/trivia\/\d+$/);
   const questions = page.locator(".trivia-question");
+  await expect(questions.first()).toBeAttached();
   const total = await questions.count();
   for (let index = 0; index < total - 1; index++) {
     await questions.nth(index).locator(".trivia-option").first().tap();
