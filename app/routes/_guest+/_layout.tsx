@@ -1,13 +1,15 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LanguageSelect } from "~/components/language-select";
-import { contactFormData } from "~/lib/contact-form.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { contactFormData } from "~/routes/contact-form/contact.server";
+import { ContactForm } from "~/routes/contact-form/route";
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
-export function loader() {
-  return { contact: contactFormData() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { contact, headers } = await contactFormData(request);
+  return data({ contact }, { headers });
 }
 
 const guestLinks = [

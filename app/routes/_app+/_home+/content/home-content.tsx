@@ -1,11 +1,11 @@
-import { ContactForm } from "~/components/contact-form";
-import type { ContactFormProps } from "~/components/contact-form-live";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { ActivityCard, type ActivityCardData, RouteCard, type RouteCardData } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import type { SafeFaqCategory } from "~/lib/faq.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { ContactFormProps } from "~/routes/contact-form/contact-form-live";
+import { ContactForm } from "~/routes/contact-form/route";
 
 export type HomeData = {
   name: string;
