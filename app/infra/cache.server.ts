@@ -21,7 +21,7 @@ async function sharedOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T
   const shared = redis();
   if (!shared) return load();
   const sharedKey = `cache:${key}`;
-  const stored = await orElse(shared.multi().get(sharedKey).pttl(sharedKey).exec(), null);
+  const stored = await orElse(() => shared.multi().get(sharedKey).pttl(sharedKey).exec(), null);
   const [[, json] = [], [, leftMs] = []] = stored ?? [];
   if (typeof json === "string" && typeof leftMs === "number" && leftMs > 0) {
     // The entry ages here as it does in Redis: it is not served past the TTL it was fetched with.
@@ -30,6 +30,6 @@ async function sharedOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T
     return value;
   }
   const value = await load();
-  await orElse(shared.set(sharedKey, JSON.stringify(value), "PX", ttlMs), null);
+  await orElse(() => shared.set(sharedKey, JSON.stringify(value), "PX", ttlMs), null);
   return value;
 }

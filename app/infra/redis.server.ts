@@ -79,10 +79,10 @@ export function redisState(): "off" | "up" | "degraded" {
   return shared.status === "ready" ? "up" : "degraded";
 }
 
-/** A command that must not fail the request: its answer, or `fallback` with Redis down. */
-export async function orElse<T>(command: Promise<T>, fallback: T): Promise<T> {
+/** A command that must not fail the request: its answer, or `fallback` with Redis down (a thrown error included). */
+export async function orElse<T>(command: () => Promise<T>, fallback: T): Promise<T> {
   try {
-    return await command;
+    return await command();
   } catch {
     return fallback;
   }

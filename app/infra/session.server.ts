@@ -76,17 +76,19 @@ const logoutKey = (userId: number) => `logout:${userId}`;
 export async function recordLogout(userId: number): Promise<void> {
   const shared = redis();
   if (!shared) return;
-  await shared.set(logoutKey(userId), String(Date.now()), "EX", SESSION_TTL_SECONDS).catch((error: unknown) =>
+  try {
+    await shared.set(logoutKey(userId), String(Date.now()), "EX", SESSION_TTL_SECONDS);
+  } catch (error) {
     log.warn("redis: logout not recorded; other replicas accept copies of the cookie until it expires", {
       error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+    });
+  }
 }
 
 async function revoked(session: SessionData): Promise<boolean> {
   const shared = redis();
   if (!shared) return false;
-  const loggedOutAt = await orElse(shared.get(logoutKey(session.user.id)), null);
+  const loggedOutAt = await orElse(() => shared.get(logoutKey(session.user.id)), null);
   return loggedOutAt !== null && session.issuedAt <= Number(loggedOutAt);
 }
 

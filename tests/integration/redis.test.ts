@@ -164,8 +164,43 @@ describe.skipIf(!hasRedis)("two replicas sharing a Redis", () => {
         body: new URLSearchParams({ email: learner.email, password: "wrong-password" }),
       });
       expect(wrong.status).toBe(400);
-      expect((await signIn(app)).length).toBeGreaterThan(0);
+      // A catalogue neither replica has fetched yet, and a logout that cannot be recorded.
+      expect((await call(app, "/faq/suggestion", { headers: { Cookie: cookie } })).status).toBe(200);
+      const logout = await call(app, "/logout", { method: "POST", headers: { Cookie: await signIn(app) } });
+      expect(logout.headers.get("location")).toBe("/welcome");
+      expect(app.logs.some((line) => line.includes('"redis: logout not recorded'))).toBe(true);
       await expect.poll(() => app.logs.filter((line) => line.includes('"redis: connection lost')).length).toBe(1);
     }
+  });
+});
+
+describe("a replica whose Redis never answers", () => {
+  let legacy: MockServer;
+  let app: App;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    legacy = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY });
+    // A free port: nothing listens there.
+    const nowhere = await freePort();
+    app = await startBuiltApp({
+      LEGACY_API_URL: legacy.url,
+      FILES_HOST_URL: legacy.origin,
+      REDIS_URL: `redis://127.0.0.1:${nowhere}`,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stop([app].filter(Boolean));
+    await legacy?.close();
+  });
+
+  it("starts, says so once, reports degraded readiness and serves from its own memory", async () => {
+    const ready = await call(app, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toBe("ready\nredis: degraded");
+    const cookie = await signIn(app);
+    expect((await call(app, "/", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(app.logs.filter((line) => line.includes('"redis: unreachable')).length).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ export async function storedPageImage(key: string): Promise<PageImage | null> {
   if (local) return local;
   const shared = redis();
   if (!shared) return null;
-  const bytes = await orElse(shared.getBuffer(sharedKey(key)), null);
+  const bytes = await orElse(() => shared.getBuffer(sharedKey(key)), null);
   if (!bytes) return null;
   const image = new Uint8Array(bytes);
   pageImages.set(key, image);
@@ -44,7 +44,7 @@ export async function storePageImage(key: string, image: PageImage): Promise<voi
   const shared = redis();
   if (!shared || image.byteLength > SHARED_IMAGE_MAX_BYTES) return;
   await orElse(
-    shared.set(sharedKey(key), Buffer.from(image.buffer, image.byteOffset, image.byteLength), "PX", IMAGE_TTL_MS),
+    () => shared.set(sharedKey(key), Buffer.from(image.buffer, image.byteOffset, image.byteLength), "PX", IMAGE_TTL_MS),
     null,
   );
 }
