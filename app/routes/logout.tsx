@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await forgetSession(session);
   const requestId = requestIdOf(request);
   await logout({ locale: await getLocale(request), token: session.token, requestId }).catch((error: unknown) =>
-    // The cookie then stays usable until it expires if someone copied it (docs/security.md).
+    // Without Redis the cookie then stays usable until it expires if someone copied it (docs/security.md).
     log.warn("legacy logout failed", {
       requestId,
       status: error instanceof LegacyError ? error.status : null,
