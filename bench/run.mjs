@@ -11,6 +11,7 @@ import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
 import { PAGES } from "./lib/pages.mjs";
 import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
+import { measureRedis, redisFigure } from "./lib/redis.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
@@ -25,6 +26,7 @@ const PORTS = {
   pdfBombs: 3650,
   pdfBombsMock: 4650,
   floor: 3630,
+  redis: { redis: 6660, shared: 3660, sharedMock: 4660, alone: 3670, aloneMock: 4670 },
   devtools: 4690,
 };
 const LATENCY_MS = 100;
@@ -167,6 +169,11 @@ try {
   results.pdfBombs = await measurePdfBombs({ port: PORTS.pdfBombs, mockPort: PORTS.pdfBombsMock });
   const bombs = pdfBombsFigure(results.pdfBombs);
   report(bombs.figure, bombs.value, bombs.target, bombs.pass);
+
+  phase("7. Redis");
+  results.redis = await measureRedis(PORTS.redis);
+  const redis = redisFigure(results.redis);
+  report(redis.figure, redis.value, redis.target, redis.pass);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
 }
