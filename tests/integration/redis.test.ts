@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { type App, ensureBuilt, freePort, startBuiltApp, stop, TEST_SECRETS } from "./built-app";
@@ -45,6 +48,50 @@ async function signIn(app: App): Promise<string> {
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
+}
+
+const NGINX = "/usr/sbin/nginx";
+const hasNginx = existsSync(NGINX);
+if (!hasNginx && process.env.CI) throw new Error(`${NGINX} is missing: .ci/run installs Debian's nginx`);
+
+/**
+ * deploy/compose-nginx.conf as it is, but for the compose network's names and ports: the replicas
+ * on `legacy:3001` and `legacy:3002` are `a` and `b` here, and it listens on a free port.
+ */
+async function startComposeNginx(first: App, second: App) {
+  const port = await freePort();
+  const prefix = mkdtempSync(join(tmpdir(), "academia-compose-"));
+  const site = readFileSync(resolve("deploy/compose-nginx.conf"), "utf8")
+    .replace("legacy:3001", `127.0.0.1:${first.port}`)
+    .replace("legacy:3002", `127.0.0.1:${second.port}`)
+    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
+    .replace("/etc/nginx/academia-proxy.conf", resolve("deploy/nginx-proxy.conf"));
+  const conf = join(prefix, "nginx.conf");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => `${name}_temp_path ${prefix}/${name};`);
+  writeFileSync(
+    conf,
+    `daemon off;\nworker_processes 1;\npid ${prefix}/nginx.pid;\nevents { worker_connections 64; }\nhttp {\naccess_log off;\n${temp.join("\n")}\n${site}\n}\n`,
+  );
+  const child = spawn(NGINX, ["-p", prefix, "-c", conf, "-e", join(prefix, "error.log")], { stdio: "ignore" });
+  const exited = new Promise((done) => child.on("exit", done));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { origin, stop };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await stop();
+  throw new Error(`nginx did not start on ${conf}`);
 }
 
 const drawings = (app: App) => app.logs.filter((line) => line.includes('"pdf pages: page drawn"')).length;
@@ -142,6 +189,33 @@ describe.skipIf(!hasRedis)("two replicas sharing a Redis", () => {
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(drawn);
     expect(drawings(b)).toBe(before.b);
   });
+
+  it.skipIf(!hasNginx)(
+    "behind deploy/compose.yaml's nginx, any replica serves a session and a logout holds on both",
+    async () => {
+      const proxy = await startComposeNginx(a, b);
+      try {
+        const through = (path: string, cookie: string) =>
+          fetch(`${proxy.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+        const served = (app: App) =>
+          app.logs.filter((line) => line.includes('"request"') && line.includes('"path":"/profile"')).length;
+        const before = { a: served(a), b: served(b) };
+        const cookie = await signIn(a);
+        for (let i = 0; i < 4; i++) expect((await through("/profile", cookie)).status).toBe(200);
+        // No sticky sessions: nginx took turns, and each replica opened the other's cookie.
+        await expect.poll(() => [served(a) - before.a, served(b) - before.b]).toEqual([2, 2]);
+
+        expect((await call(b, "/logout", { method: "POST", headers: { Cookie: cookie } })).status).toBe(302);
+        for (let i = 0; i < 2; i++) {
+          const refused = await through("/profile", cookie);
+          expect(refused.status).toBe(302);
+          expect(refused.headers.get("location")).toMatch(/^\/(welcome|login)/);
+        }
+      } finally {
+        await proxy.stop();
+      }
+    },
+  );
 
   it("keeps both replicas serving once Redis is gone: limits in memory, pages 200, /readyz 200 degraded", async () => {
     const cookie = await signIn(a);
