@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { redis } from "./redis.server";
 
@@ -120,4 +121,20 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
   };
 }
 
+const REFUSAL_HEADERS = ["Retry-After", "Cache-Control"];
+
 export const retryAfter = (seconds: number) => ({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
+
+/**
+ * The `headers` of a route that answers 429: Remix keeps only the cookies of a loader's or an
+ * action's headers unless the route says which others reach the browser.
+ */
+export const refusalHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const refusal = [actionHeaders, loaderHeaders].find((headers) => headers.has("Retry-After"));
+  const headers = new Headers();
+  for (const name of REFUSAL_HEADERS) {
+    const value = refusal?.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};

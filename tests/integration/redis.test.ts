@@ -147,7 +147,11 @@ describe.skipIf(!hasRedis)("two replicas sharing a Redis", () => {
         body: new URLSearchParams({ email: "nadie@academia.test", password: "wrong-password" }),
       });
     for (let i = 0; i < 10; i++) expect((await attempt(i % 2 === 0 ? a : b)).status).toBe(400);
-    expect((await attempt(b)).status).toBe(429);
+    const refused = await attempt(b);
+    expect(refused.status).toBe(429);
+    // The page without JavaScript says when to try again.
+    expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("refuses on the other replica a cookie copied before logout, files and PDF pages included", async () => {
