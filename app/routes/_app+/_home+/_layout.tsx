@@ -3,8 +3,8 @@ import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
 import type { ActivityCardData } from "~/components/learning/cards";
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
-import { activityRecords, routeProgress } from "~/domain/progress";
-import type { Activity } from "~/legacy/schemas/training.server";
+import { activityRecords, lastUnfinished, routeProgress } from "~/domain/progress";
+import type { Activity, TrainingRoute } from "~/legacy/schemas/training.server";
 import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
@@ -64,11 +64,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recent: home.recent.map((activity) => card(activity)),
     mostViewed: home.mostViewed.map((activity) => card(activity)),
     sharedByLeaders: home.sharedByLeaders.map((activity) => card(activity)),
+    resume: resumeCard(lastUnfinished(progress), routes, academy, card),
     welcome: academy ? welcomeBlock(academy, card) : null,
     faq,
     contact,
   };
   return withHeaders(page, { headers });
+}
+
+/**
+ * Issue #18 item 6: the last activity the learner started and has not finished, as a card, when
+ * it is still in an open route or in the academy's showcases (so the player can open it).
+ */
+function resumeCard(
+  activityId: number | null,
+  routes: TrainingRoute[],
+  academy: Academy | null,
+  card: (activity: Activity, courseName?: string) => ActivityCardData,
+): ActivityCardData | null {
+  if (activityId === null) return null;
+  const courses = [
+    ...routes.filter((route) => route.active).flatMap((route) => route.courses),
+    ...(academy ? [academy.emulators, academy.learningRoute, academy.videoTips].flatMap((showcase) => showcase.courses) : []),
+  ];
+  for (const course of courses) {
+    const activity = course.activities.find((candidate) => candidate.id === activityId);
+    if (activity) return card(activity, course.name);
+  }
+  return null;
 }
 
 /** The showcases of the academy as the welcome block shows them: every slide a card. */
