@@ -26,10 +26,7 @@ async function contactMessages(): Promise<unknown[]> {
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
     const { action } = await import("~/routes/contact-form/route");
-    const result = having(
-      dataOf(await action({ request: post("/contact-form", contact()), params: {}, context })),
-      "message",
-    );
+    const result = having(dataOf(await action({ request: post("/contact-form", contact()), params: {}, context })), "message");
     expect(result.sent).toBe(true);
     expect(result.message).toBe("¡Tu comentario ha sido enviado con éxito!");
     expect(result.nextSubmissionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -48,9 +45,7 @@ describe("contact action", () => {
 
   it("answers field rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/contact-form/route");
-    const reply = replyOf(
-      await action({ request: post("/contact-form", contact({ comment: "corto" })), params: {}, context }),
-    );
+    const reply = replyOf(await action({ request: post("/contact-form", contact({ comment: "corto" })), params: {}, context }));
     expect(reply.status).toBe(400);
     expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
     expect(reply.data.result.initialValue?.comment).toBe("corto");
