@@ -25,8 +25,7 @@ import "react-easy-crop/react-easy-crop.css";
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
-  // Installable on a phone's home screen (issue #7): the manifest and its icons; theme-color in <head>.
-  { rel: "manifest", href: "/manifest.webmanifest" },
+  // Installable on a phone's home screen (issue #7): the manifest (in <head>, in the page's language) and its icons.
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
@@ -60,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* In the layout, not in `meta`: a route's own `meta` replaces the root's. */}
         <meta name="theme-color" content="#0b3d6e" />
+        <link rel="manifest" href={`/manifest/${i18n.language}`} />
         <Meta />
         <Links />
       </head>

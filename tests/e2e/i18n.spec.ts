@@ -40,6 +40,27 @@ test("home changes language with a new document that carries only the new langua
   await screenshot(page, testInfo, "i18n-home-es");
 });
 
+test("the page's web app manifest is in the page's language, and so is the installed app's name", async ({ page }, testInfo) => {
+  const manifestOf = async () => {
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    // As a browser fetches it: without the language cookie.
+    const response = await fetch(new URL(href!, page.url()));
+    expect(response.headers.get("content-type")).toBe("application/manifest+json");
+    return (await response.json()) as { name: string; lang: string; start_url: string; display: string };
+  };
+  await page.goto("/welcome");
+  expect(await manifestOf()).toMatchObject({
+    name: "Academia de Auditoría Interna",
+    lang: "es",
+    start_url: "/",
+    display: "standalone",
+  });
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(await manifestOf()).toMatchObject({ name: "Internal Audit Academy", lang: "en" });
+  expect((await fetch(new URL("/manifest/fr", page.url()))).status).toBe(404);
+});
+
 test("a guest page's text rendered in the browser speaks the chosen language", async ({ page }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "the password toggle needs JavaScript");
   await page.goto("/login");
