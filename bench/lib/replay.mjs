@@ -41,6 +41,14 @@ async function startMock(port) {
   return { origin: `http://127.0.0.1:${port}`, stop: stopper(child) };
 }
 
+/** The environment of an app whose legacy API and files host are the replay server at `origin`. */
+export const upstreamEnv = (origin) => ({
+  ...DEMO_SECRETS,
+  LEGACY_API_URL: `${origin}/v1/api`,
+  FILES_HOST_URL: origin,
+  MEDIA_VIA_APP: "1",
+});
+
 /** `ports`: {mock, replay}. Returns the replay server's controls and a way to start apps on it. */
 export async function startReplay({ ports }) {
   const mock = await startMock(ports.mock);
@@ -57,16 +65,7 @@ export async function startReplay({ ports }) {
     /** The real mock, for what the bench does to the learner's state before recording. */
     mockOrigin: mock.origin,
     /** An app whose legacy API and files host are the replay server. */
-    startApp: ({ port }) =>
-      startApp({
-        port,
-        env: {
-          ...DEMO_SECRETS,
-          LEGACY_API_URL: `${origin}/v1/api`,
-          FILES_HOST_URL: origin,
-          MEDIA_VIA_APP: "1",
-        },
-      }),
+    startApp: ({ port }) => startApp({ port, env: upstreamEnv(origin) }),
     /** Loads each path twice with the session cookie, through the real mock. */
     async record(app, paths, cookie) {
       for (const path of paths) {
