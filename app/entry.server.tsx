@@ -11,14 +11,17 @@ import { loggablePath, log } from "../server/log";
 import { getConfig } from "./infra/config.server";
 import { createDocumentStream } from "./infra/document-stream.server";
 import { getLocale, translatorFor } from "./infra/language.server";
+import { redis } from "./infra/redis.server";
 import { requestIdOf } from "./infra/request-id.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
-// Fail at start, not on the first request, when the configuration is wrong.
+// Fail at start, not on the first request, when the configuration is wrong; connect to a shared
+// Redis now, so its line is among the start-up logs.
 getConfig();
+redis();
 
 export default async function handleRequest(
   request: Request,

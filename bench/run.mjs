@@ -12,6 +12,7 @@ import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
 import { PAGES } from "./lib/pages.mjs";
 import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
+import { measureRedis, redisFigure } from "./lib/redis.mjs";
 import { startReplay } from "./lib/replay.mjs";
 import { measureServerTime } from "./lib/server-time.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
@@ -25,17 +26,18 @@ const PORTS = {
   fanout: 3620,
   fanoutMock: 4620,
   memory: 3640,
-  replayApp: 3660,
-  replayMock: 4660,
-  replay: 4670,
+  replayApp: 3680,
+  replayMock: 4680,
+  replay: 4685,
   pdfBombs: 3650,
   pdfBombsMock: 4650,
   floor: 3630,
+  redis: { redis: 6660, shared: 3660, sharedMock: 4660, alone: 3670, aloneMock: 4670 },
   devtools: 4690,
 };
 const LATENCY_MS = 100;
 
-const SECTIONS = ["js", "lighthouse", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs"];
+const SECTIONS = ["js", "lighthouse", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs", "redis"];
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt === -1 ? SECTIONS : (process.argv[onlyAt + 1] ?? "").split(",");
 const unknown = only.filter((section) => !SECTIONS.includes(section));
@@ -253,6 +255,13 @@ try {
     results.pdfBombs = await measurePdfBombs({ port: PORTS.pdfBombs, mockPort: PORTS.pdfBombsMock });
     const bombs = pdfBombsFigure(results.pdfBombs);
     report(bombs.figure, bombs.value, bombs.target, bombs.pass);
+  }
+
+  if (runs("redis")) {
+    phase("7. Redis");
+    results.redis = await measureRedis(PORTS.redis);
+    const redis = redisFigure(results.redis);
+    report(redis.figure, redis.value, redis.target, redis.pass);
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));

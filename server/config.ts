@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRedisUrl } from "./redis-url";
 
 /**
  * The whole configuration of the BFF, read once from the environment.
@@ -77,6 +78,17 @@ export const configSchema = z.object({
     .enum(["0", "1"], { message: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  /**
+   * A Redis (or Valkey) every replica shares: sign-in limits, logout revocations and caches
+   * (README, "Scaling"). Unset: each process keeps them in its own memory.
+   */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = value === undefined ? null : parseRedisUrl(value);
+      if (parsed && !parsed.ok) ctx.addIssue({ code: "custom", message: parsed.problem });
+    }),
   /**
    * The serving process's V8 old-space limit. Without one V8 grows the heap lazily towards a
    * quarter of the machine's memory (400+ MiB of mostly garbage under load); the live set is far

@@ -4,6 +4,7 @@ import {
   activityRecords,
   activityStatus,
   isEscapeRoomLocked,
+  lastUnfinished,
   type ProgressEntry,
   routeProgress,
   type RouteShape,
@@ -85,5 +86,47 @@ describe("escape-room lock", () => {
 
   it("locks an unknown route", () => {
     expect(isEscapeRoomLocked(routes, 99, activityRecords([]))).toBe(true);
+  });
+});
+
+describe("continue where you left off", () => {
+  const started = (activityId: number, startedAt: number | null, recordId: number | null = null): ProgressEntry => ({
+    ...open(activityId),
+    startedAt,
+    recordId,
+  });
+
+  it("is the activity started last that has no finalized record", () => {
+    expect(lastUnfinished([started(1, 100), started(2, 300), started(3, 200)])).toBe(2);
+    expect(lastUnfinished([started(1, 100), started(2, 300), done(2)])).toBe(1);
+    expect(lastUnfinished([started(1, 100), { ...started(2, 300), type: "ACTIVITY_MODULE" }])).toBe(1);
+    expect(lastUnfinished([done(1), done(2)])).toBeNull();
+    expect(lastUnfinished([])).toBeNull();
+  });
+
+  it("without start dates, takes the later record, then the later place in the list", () => {
+    expect(lastUnfinished([started(1, null, 7), started(2, null, 5)])).toBe(1);
+    expect(lastUnfinished([started(1, null), started(2, null)])).toBe(2);
+    expect(lastUnfinished([started(1, null, 9), started(2, 50, 1)])).toBe(2);
+  });
+
+  it("always names a started activity that is not finished, and one when there is any (property)", () => {
+    const entry = fc.record({
+      activityId: fc.integer({ min: 1, max: 6 }),
+      type: fc.constantFrom("ACTIVITY", "ACTIVITY_MODULE"),
+      initiated: fc.boolean(),
+      finalized: fc.boolean(),
+      startedAt: fc.option(fc.integer({ min: 0, max: 1000 })),
+      recordId: fc.option(fc.integer({ min: 1, max: 50 })),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), (progress) => {
+        const finished = new Set(progress.filter((e) => e.type === "ACTIVITY" && e.finalized).map((e) => e.activityId));
+        const open = progress.filter((e) => e.type === "ACTIVITY" && e.initiated && !e.finalized && !finished.has(e.activityId));
+        const chosen = lastUnfinished(progress);
+        if (open.length === 0) expect(chosen).toBeNull();
+        else expect(open.map((e) => e.activityId)).toContain(chosen);
+      }),
+    );
   });
 });

@@ -7,7 +7,15 @@ import { floor2 } from "./numbers";
  */
 export type ProgressType = "ACTIVITY" | "ACTIVITY_MODULE" | string;
 
-export type ProgressEntry = { activityId: number; type: ProgressType; initiated: boolean; finalized: boolean };
+export type ProgressEntry = {
+  activityId: number;
+  type: ProgressType;
+  initiated: boolean;
+  finalized: boolean;
+  /** When it was started (ms), where the legacy API gives a date; its record id otherwise orders it. */
+  startedAt?: number | null;
+  recordId?: number | null;
+};
 
 export type RouteActivity = { id: number; isEscapeRoom: boolean };
 export type RouteShape = { id: number; courses: Array<{ activities: RouteActivity[] }> };
@@ -68,4 +76,24 @@ export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, record
         (activity) => !(route.id === routeId && activity.isEscapeRoom) && !records.get(activity.id)?.finalized,
       ),
     );
+}
+
+/**
+ * Issue #18 item 6, "continue where you left off": the activity whose ACTIVITY record was started
+ * last and has no finalized record, or null. Later start dates win; without dates, the later
+ * record (a higher id, then a later place in the list).
+ */
+export function lastUnfinished(progress: ProgressEntry[]): number | null {
+  const records = activityRecords(progress);
+  let best: { activityId: number; at: number; id: number; place: number } | null = null;
+  progress.forEach((entry, place) => {
+    if (entry.type !== "ACTIVITY" || !entry.initiated || entry.finalized || records.get(entry.activityId)?.finalized) return;
+    const candidate = { activityId: entry.activityId, at: entry.startedAt ?? -Infinity, id: entry.recordId ?? -Infinity, place };
+    const later =
+      !best ||
+      candidate.at > best.at ||
+      (candidate.at === best.at && (candidate.id > best.id || (candidate.id === best.id && candidate.place > best.place)));
+    if (later) best = candidate;
+  });
+  return best === null ? null : (best as { activityId: number }).activityId;
 }

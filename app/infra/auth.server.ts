@@ -22,6 +22,7 @@ import {
   commitSession,
   destroySession,
   readSession,
+  recordLogout,
   SESSION_TTL_SECONDS,
   sessionUserOf,
   type SessionData,
@@ -214,10 +215,11 @@ export async function requireGuest(request: Request): Promise<void> {
   if (await readSession(request)) throw redirect("/");
 }
 
-/** Notes a token this process has just logged out (POST /logout). */
-export function forgetToken(token: string) {
-  loggedOut.set(token, true);
-  verdicts.delete(token);
+/** Ends a session on logout (POST /logout): at once in this process, and on every replica with Redis. */
+export async function forgetSession(session: SessionData) {
+  loggedOut.set(session.token, true);
+  verdicts.delete(session.token);
+  await recordLogout(session.user.id);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { HeadersFunction } from "@remix-run/node";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { redis } from "./redis.server";
 
 /**
  * Brute-force brakes for sign-in, recovery and SSO (OWASP authentication cheat sheet): counted per
@@ -12,13 +14,23 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rat
  *   the request is answered as usual and nothing is sent (the form must not reveal the limit).
  * - sso: 10 failed hand-offs a minute per IP (the account is inside the ciphertext).
  *
- * NOTE: RateLimiterMemory counts in this process only, so N instances allow up to N times as much;
- * `counter()` is the one place to swap in RateLimiterRedis once a shared Redis exists.
+ * With REDIS_URL every replica counts in Redis, so N replicas allow exactly these numbers; while
+ * Redis does not answer (or without it) each process counts in its own memory (decision 040).
  */
 export type AttemptKind = "login" | "recovery" | "sso";
 
 function counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
-  return new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+  const shared = redis();
+  if (!shared) return memory;
+  return new RateLimiterRedis({
+    storeClient: shared,
+    keyPrefix: `limit:${name}`,
+    points,
+    duration: durationSeconds,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory,
+  });
 }
 
 type Rule = {
@@ -40,7 +52,8 @@ const byAccount = (_ip: string, account: string | null) => account;
 const MINUTE = 60;
 /** Refused sign-ins a minute from one IP on one account, then 429. */
 export const LOGIN_ATTEMPTS_PER_IP_AND_ACCOUNT = 10;
-const RULES: Record<AttemptKind, Rule[]> = {
+/** Built on first use: reading the configuration on import would fix it before a test sets it. */
+const buildRules = (): Record<AttemptKind, Rule[]> => ({
   login: [
     { counter: counter("login-ip-account", LOGIN_ATTEMPTS_PER_IP_AND_ACCOUNT, MINUTE), key: byIpAndAccount, effect: "block" },
     { counter: counter("login-ip", 30, MINUTE), key: byIp, effect: "block" },
@@ -52,7 +65,8 @@ const RULES: Record<AttemptKind, Rule[]> = {
     { counter: counter("recovery-address", 5, 60 * MINUTE), key: byAccount, effect: "quiet" },
   ],
   sso: [{ counter: counter("sso-ip", 10, MINUTE), key: byIp, effect: "block" }],
-};
+});
+let rules: Record<AttemptKind, Rule[]> | undefined;
 
 /** The client IP that server/serve.ts resolved (TRUST_PROXY decides whether X-Forwarded-For counts). */
 export function clientIpOf(request: Request): string {
@@ -95,8 +109,9 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
     else if (rule.effect === "quiet") quiet = true;
     else braked = true;
   };
-  for (const rule of RULES[kind].filter((candidate) => !candidate.braked)) await spend(rule);
-  if (braked) for (const rule of RULES[kind].filter((candidate) => candidate.braked)) await spend(rule);
+  rules ??= buildRules();
+  for (const rule of rules[kind].filter((candidate) => !candidate.braked)) await spend(rule);
+  if (braked) for (const rule of rules[kind].filter((candidate) => candidate.braked)) await spend(rule);
   return {
     blockedFor: waits.length > 0 ? Math.max(...waits) : null,
     quiet,
@@ -106,4 +121,20 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
   };
 }
 
+const REFUSAL_HEADERS = ["Retry-After", "Cache-Control"];
+
 export const retryAfter = (seconds: number) => ({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
+
+/**
+ * The `headers` of a route that answers 429: Remix keeps only the cookies of a loader's or an
+ * action's headers unless the route says which others reach the browser.
+ */
+export const refusalHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const refusal = [actionHeaders, loaderHeaders].find((headers) => headers.has("Retry-After"));
+  const headers = new Headers();
+  for (const name of REFUSAL_HEADERS) {
+    const value = refusal?.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};

@@ -2,7 +2,9 @@ import { createCookie } from "@remix-run/node";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
+import { log } from "../../server/log";
 import { getConfig } from "./config.server";
+import { orElse, redis } from "./redis.server";
 
 /**
  * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy
@@ -57,10 +59,37 @@ export async function readSession(request: Request): Promise<SessionData | null>
   try {
     const data = await unsealData(sealed, { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS });
     const parsed = sessionSchema.safeParse(data);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success || (await revoked(parsed.data))) return null;
+    return parsed.data;
   } catch {
     return null;
   }
+}
+
+/**
+ * With a shared Redis, a logout is the user's logout time there until every cookie sealed before
+ * it has expired: each replica refuses those cookies, whatever the legacy API does with the token
+ * (decision 041). Without Redis, or while it does not answer, only the legacy API's revocation holds.
+ */
+const logoutKey = (userId: number) => `logout:${userId}`;
+
+export async function recordLogout(userId: number): Promise<void> {
+  const shared = redis();
+  if (!shared) return;
+  try {
+    await shared.set(logoutKey(userId), String(Date.now()), "EX", SESSION_TTL_SECONDS);
+  } catch (error) {
+    log.warn("redis: logout not recorded; other replicas accept copies of the cookie until it expires", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+async function revoked(session: SessionData): Promise<boolean> {
+  const shared = redis();
+  if (!shared) return false;
+  const loggedOutAt = await orElse(() => shared.get(logoutKey(session.user.id)), null);
+  return loggedOutAt !== null && session.issuedAt <= Number(loggedOutAt);
 }
 
 export async function commitSession(data: Omit<SessionData, "issuedAt">): Promise<string> {

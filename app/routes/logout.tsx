@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { endSessionAndGo, forgetToken, requireUser } from "~/infra/auth.server";
+import { endSessionAndGo, forgetSession, requireUser } from "~/infra/auth.server";
 import { getLocale } from "~/infra/language.server";
 import { requestIdOf } from "~/infra/request-id.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -26,12 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) return redirect("/login");
-  // This process refuses a copy of the cookie at once (its files included); the legacy API revokes
-  // the token for every replica. A failure there must not keep the user signed in.
-  forgetToken(session.token);
+  // Every replica refuses a copy of the cookie at once with Redis, this process without it; the
+  // legacy API revokes the token too. A failure there must not keep the user signed in.
+  await forgetSession(session);
   const requestId = requestIdOf(request);
   await logout({ locale: await getLocale(request), token: session.token, requestId }).catch((error: unknown) =>
-    // The cookie then stays usable until it expires if someone copied it (docs/security.md).
+    // Without Redis the cookie then stays usable until it expires if someone copied it (docs/security.md).
     log.warn("legacy logout failed", {
       requestId,
       status: error instanceof LegacyError ? error.status : null,

@@ -120,6 +120,22 @@ test("the welcome block: simulators with their panel, a tab per course and the v
   await expect(page.locator("dialog.route-dialog")).toContainText(tip);
 });
 
+test.describe("continue where you left off (issue #18 item 6)", () => {
+  test.use({ hasTouch: true, viewport: { width: 360, height: 740 } });
+
+  test("home opens with the activity left unfinished, one tap from its player", async ({ page }, testInfo) => {
+    await signIn(page);
+    const block = page.getByRole("region", { name: "Continúa donde lo dejaste" });
+    await expect(block.getByRole("heading", { name: "Video: muestreo en auditoría" })).toBeVisible();
+    await expect(block.getByText("Iniciado")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "home-resume");
+    await block.getByRole("link", { name: "Continuar" }).tap();
+    await expect(page).toHaveURL(/\/204$/);
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Video: muestreo en auditoría" })).toBeVisible();
+  });
+});
+
 test("data saver: the learner turns it on, covers load light and the video waits", async ({ page }) => {
   await signIn(page);
   const toggle = page.getByRole("button", { name: "Ahorro de datos: desactivado" });

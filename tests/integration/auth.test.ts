@@ -102,7 +102,7 @@ describe("guards", () => {
   it("let a signed-in user load home with their name", async () => {
     const cookie = await signInCookie();
     const { loader } = await import("~/routes/_app+/_home+/_layout");
-    const result = await loader({ request: get("/", cookie), params: {}, context });
+    const result = dataOf(await loader({ request: get("/", cookie), params: {}, context }));
     expect(result).toMatchObject({ name: "Ana Martínez" });
   });
 });

@@ -183,7 +183,7 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
     ["no type", "", "email=a"],
   ])("%s to a form action answers 415", async (_name, type, body) => {
     const errorsBefore = errorsIn(app).length;
-    for (const path of ["/login", "/recovery", "/contact", "/support/new"]) {
+    for (const path of ["/login", "/recovery", "/contact-form", "/support/new"]) {
       const answer = await send(app.port, { path, headers: type ? { "Content-Type": type } : {}, body });
       expect(answer.status, path).toBe(415);
     }

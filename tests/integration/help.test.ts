@@ -25,8 +25,8 @@ async function contactMessages(): Promise<unknown[]> {
 
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
-    const { action } = await import("~/routes/_guest+/contact");
-    const result = having(dataOf(await action({ request: post("/contact", contact()), params: {}, context })), "message");
+    const { action } = await import("~/routes/contact-form/route");
+    const result = having(dataOf(await action({ request: post("/contact-form", contact()), params: {}, context })), "message");
     expect(result.sent).toBe(true);
     expect(result.message).toBe("¡Tu comentario ha sido enviado con éxito!");
     expect(result.nextSubmissionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -34,18 +34,18 @@ describe("contact action", () => {
   });
 
   it("sends a double POST of the same form once", async () => {
-    const { action } = await import("~/routes/_guest+/contact");
+    const { action } = await import("~/routes/contact-form/route");
     const fields = contact();
     await Promise.all([
-      action({ request: post("/contact", fields), params: {}, context }),
-      action({ request: post("/contact", fields), params: {}, context }),
+      action({ request: post("/contact-form", fields), params: {}, context }),
+      action({ request: post("/contact-form", fields), params: {}, context }),
     ]);
     expect(await contactMessages()).toHaveLength(1);
   });
 
   it("answers field rules and keeps what was typed", async () => {
-    const { action } = await import("~/routes/_guest+/contact");
-    const reply = replyOf(await action({ request: post("/contact", contact({ comment: "corto" })), params: {}, context }));
+    const { action } = await import("~/routes/contact-form/route");
+    const reply = replyOf(await action({ request: post("/contact-form", contact({ comment: "corto" })), params: {}, context }));
     expect(reply.status).toBe(400);
     expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
     expect(reply.data.result.initialValue?.comment).toBe("corto");
@@ -53,10 +53,10 @@ describe("contact action", () => {
   });
 
   it("shows the server's message for a 402", async () => {
-    const { action } = await import("~/routes/_guest+/contact");
+    const { action } = await import("~/routes/contact-form/route");
     const reply = replyOf(
       await action({
-        request: post("/contact", contact({ comment: "Esto es spam, spam y más spam del bueno" })),
+        request: post("/contact-form", contact({ comment: "Esto es spam, spam y más spam del bueno" })),
         params: {},
         context,
       }),
@@ -70,10 +70,78 @@ describe("contact action", () => {
     ["a timeout", { latencyMs: 1500 }],
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
     legacy().setFaults(faults);
-    const { action } = await import("~/routes/_guest+/contact");
-    const reply = replyOf(await action({ request: post("/contact", contact()), params: {}, context }));
+    const { action } = await import("~/routes/contact-form/route");
+    const reply = replyOf(await action({ request: post("/contact-form", contact()), params: {}, context }));
     expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
     expect(reply.data.result.initialValue?.name).toBe("Ana");
+  });
+});
+
+/** The server's form (JavaScript off) names its page and comes back to it with the reply (decision 044). */
+describe("contact form without JavaScript", () => {
+  const back = async (fields: Record<string, string>) => {
+    const { action } = await import("~/routes/contact-form/route");
+    const answer = responseOf(await action({ request: post("/contact-form", fields), params: {}, context }));
+    const flash = answer.headers.get("Set-Cookie") ?? "";
+    return { status: answer.status, location: answer.headers.get("Location"), flash, cookie: flash.split(";")[0]! };
+  };
+  const pageWith = async (cookieHeader: string) => {
+    const { loader } = await import("~/routes/_guest+/_layout");
+    const request = new Request("http://localhost/about", { headers: { Cookie: cookieHeader } });
+    return replyOf(await loader({ request, params: {}, context }));
+  };
+
+  it("goes back to its page with the errors and what was typed, once", async () => {
+    const sent = await back(contact({ comment: "corto", redirect_to: "/about" }));
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe("/about#contact");
+    expect(sent.flash).toMatch(/HttpOnly/i);
+    expect(sent.flash).not.toContain("corto");
+    const page = await pageWith(sent.cookie);
+    const reply = page.data.contact.pageReply;
+    expect(reply?.sent).toBe(false);
+    expect(reply?.result.error).toEqual({ comment: ["minChars:25"] });
+    expect(reply?.result.initialValue).toMatchObject({ name: "Ana", phone: "5512345678", comment: "corto" });
+    expect(page.headers.get("Set-Cookie")).toMatch(/^contact-reply=; Max-Age=0/);
+    expect(await contactMessages()).toHaveLength(0);
+  });
+
+  it("goes back with the notice once sent", async () => {
+    const sent = await back(contact({ redirect_to: "/contact?x=1" }));
+    expect(sent.location).toBe("/contact?x=1#contact");
+    const reply = (await pageWith(sent.cookie)).data.contact.pageReply;
+    expect(reply).toMatchObject({ sent: true, message: "¡Tu comentario ha sido enviado con éxito!" });
+    expect(await contactMessages()).toHaveLength(1);
+  });
+
+  it.each(["//evil.example/", "https://evil.example/", "/\\evil.example", ""])("never goes back to %j", async (to) => {
+    expect((await back(contact({ comment: "corto", redirect_to: to }))).location).toBe("/#contact");
+  });
+
+  it("keeps the flash under 4 KB for the longest values a browser lets a person type", async () => {
+    // Three UTF-8 bytes a character, every field at its maxlength, and a phone of any length.
+    const sent = await back(
+      contact({
+        name: "€".repeat(64),
+        email: "€".repeat(65),
+        phone: "€".repeat(10_000),
+        comment: "€".repeat(512),
+        redirect_to: "/",
+      }),
+    );
+    expect(sent.cookie.length).toBeLessThan(4096);
+    const reply = (await pageWith(sent.cookie)).data.contact.pageReply;
+    expect(reply?.result.error).toEqual({ email: ["maxChars:64"] });
+    expect(reply?.result.initialValue).toMatchObject({ name: "€".repeat(64), comment: "€".repeat(512), phone: "€".repeat(64) });
+  });
+
+  it.each([
+    ["forged", "contact-reply=Fe26.2**forged*value~2"],
+    ["not sealed", "contact-reply=%7B%22sent%22%3Atrue%7D"],
+  ])("ignores a %s flash and clears it", async (_name, forged) => {
+    const page = await pageWith(forged);
+    expect(page.data.contact.pageReply).toBeUndefined();
+    expect(page.headers.get("Set-Cookie")).toMatch(/^contact-reply=; Max-Age=0/);
   });
 });
 

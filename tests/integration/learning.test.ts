@@ -45,6 +45,29 @@ describe("home loader", () => {
   });
 });
 
+describe("continue where you left off (issue #18 item 6)", () => {
+  const home = async () => {
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
+    return dataOf(await loader({ request: get("/", cookie), params: {}, context }));
+  };
+
+  it("opens home with the activity the learner started last and has not finished", async () => {
+    expect((await home()).resume).toMatchObject({ id: 204, title: "Video: muestreo en auditoría" });
+  });
+
+  it("follows the learner: a newly started activity comes first, and a finished one goes", async () => {
+    const ctx = { locale: "es" as const, token: await token() };
+    await reportActivity(ctx, "started", { activity: 205 });
+    expect((await home()).resume).toMatchObject({ id: 205, courseName: "Papeles de trabajo" });
+    await reportActivity(ctx, "finished", { activity: 205 });
+    expect((await home()).resume?.id).toBe(204);
+    await reportActivity(ctx, "finished", { activity: 204 });
+    expect((await home()).resume?.id).toBe(203);
+    await reportActivity(ctx, "finished", { activity: 203 });
+    expect((await home()).resume).toBeNull();
+  });
+});
+
 describe("learning-path loader", () => {
   it("sends an unknown route home", async () => {
     const { loader } = await import("~/routes/_app+/learning-path+/$slug");

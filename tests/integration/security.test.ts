@@ -128,7 +128,7 @@ describe("recovery", () => {
 
 describe("contact honeypot", () => {
   it("drops a filled honeypot quietly: the usual success, nothing sent", async () => {
-    const { action } = await import("~/routes/_guest+/contact");
+    const { action } = await import("~/routes/contact-form/route");
     const fields = {
       submission_id: crypto.randomUUID(),
       name: "Bot",
@@ -137,8 +137,8 @@ describe("contact honeypot", () => {
       comment: "Compra ya este producto milagroso, oferta limitada",
       website: "http://spam.example",
     };
-    const reply = await action({ request: from(freshIp(), "/contact", fields), params: {}, context });
-    expect(reply).toMatchObject({ sent: true, message: "¡Tu comentario ha sido enviado con éxito!" });
+    const reply = replyOf(await action({ request: from(freshIp(), "/contact-form", fields), params: {}, context }));
+    expect(reply.data).toMatchObject({ sent: true, message: "¡Tu comentario ha sido enviado con éxito!" });
     const received = (await (await fetch(`${mock().origin}/__mock/contact_messages`)).json()) as { messages: unknown[] };
     expect(received.messages).toHaveLength(0);
   });

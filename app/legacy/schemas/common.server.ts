@@ -15,6 +15,12 @@ export const text = z
 /** Legacy booleans come as `true`, `1`, `"1"` or `"true"`; anything else is false. */
 export const legacyTrue = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
 export const flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform(legacyTrue);
+/** A legacy date (ISO or `YYYY-MM-DD HH:MM:SS` text) as ms since the epoch; anything else (a bare flag) is null. */
+export const dateMs = (value: unknown): number | null => {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  const ms = Date.parse(value.includes("T") ? value : value.replace(" ", "T"));
+  return Number.isFinite(ms) ? ms : null;
+};
 /** A number that may come as text; missing counts as 0. */
 export const count = z.coerce
   .number()

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { count, flag, fullPath, id, legacyTrue, mediaPath, text } from "./common.server";
+import { count, dateMs, flag, fullPath, id, legacyTrue, mediaPath, text } from "./common.server";
 
 const mediaSchema = z
   .object({
@@ -196,6 +196,8 @@ export const progressRecordSchema = z
           : JSON.stringify(record.user_data),
     initiated: Boolean(record.initiated),
     finalized: Boolean(record.finalized),
+    startedAt: dateMs(record.initiated),
+    recordId: record.id ?? null,
     taskDuration: Number(record.task_duration ?? 0) || 0,
     points: record.points,
   }));

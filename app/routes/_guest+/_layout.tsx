@@ -1,13 +1,15 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LanguageSelect } from "~/components/language-select";
-import { contactFormData } from "~/lib/contact-form.server";
+import { GuestHeader } from "~/components/guest-header";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { contactFormData } from "~/routes/contact-form/contact.server";
+import { ContactForm } from "~/routes/contact-form/route";
 
 /** The guest layout: the guest header (brand, general navigation, language) over the guest pages. */
-export function loader() {
-  return { contact: contactFormData() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { contact, headers } = await contactFormData(request);
+  return data({ contact }, { headers });
 }
 
 const guestLinks = [
@@ -27,13 +29,7 @@ export default function GuestLayout() {
   const { contact } = useLoaderData<typeof loader>();
   return (
     <div className="guest-layout">
-      <header className="guest-header">
-        <div className="guest-header-top">
-          <NavLink to="/welcome" className="brand">
-            {t("app.name")}
-          </NavLink>
-          <LanguageSelect />
-        </div>
+      <GuestHeader home="/welcome">
         <nav aria-label={t("guestNav.label")} className="guest-nav">
           {guestLinks.map(([to, label]) => (
             <NavLink key={to} to={to}>
@@ -41,7 +37,7 @@ export default function GuestLayout() {
             </NavLink>
           ))}
         </nav>
-      </header>
+      </GuestHeader>
       <Outlet />
       <footer className="page page-narrow">
         {withContactFooter.has(pathname) ? <ContactForm {...contact} /> : null}

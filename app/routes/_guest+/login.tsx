@@ -7,7 +7,7 @@ import { authenticator, crossSite, FormRejected, handOffQuery, requireGuest, sig
 import { getConfig } from "~/infra/config.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
-import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
+import { refusalHeaders, retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { destroySession, readSession } from "~/infra/session.server";
 import { LegacyError } from "~/legacy/request.server";
 import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
@@ -16,6 +16,8 @@ import { pageTitle } from "~/lib/page-title";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta = pageTitle("auth.submit");
+/** A refusal's Retry-After reaches the browser (a form posted without JavaScript included). */
+export const headers = refusalHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

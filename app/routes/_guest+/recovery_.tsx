@@ -5,7 +5,7 @@ import { FormError, Honeypot, SubmitButton, TextField } from "~/components/forms
 import { requireGuest } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getFixedT, getLocale } from "~/infra/language.server";
-import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
+import { refusalHeaders, retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { requestPasswordReset } from "~/legacy/auth.server";
 import { getZodConstraint, parseWithZod, recoveryRequestSchema } from "~/lib/forms/schemas.server";
 import { honeypotFilled } from "~/lib/honeypot";
@@ -16,6 +16,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 // A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,
 // which then stayed in the address bar.
 export const meta = pageTitle("recovery.title");
+/** A refusal's Retry-After reaches the browser (a form posted without JavaScript included). */
+export const headers = refusalHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

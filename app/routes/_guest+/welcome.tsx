@@ -1,12 +1,14 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { authenticator, crossSite, requireGuest, signIn, SsoFailed } from "~/infra/auth.server";
-import { retryAfter, takeAttempt } from "~/infra/rate-limit.server";
+import { refusalHeaders, retryAfter, takeAttempt } from "~/infra/rate-limit.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { destroySession, readSession } from "~/infra/session.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
+/** A refusal's Retry-After reaches the browser (a form posted without JavaScript included). */
+export const headers = refusalHeaders;
 
 /** A query as a URL carries it: what the confirmation hands back to the hand-off, unchanged. */
 const QUERY = /^[\w%+/=&.~-]{1,4000}$/;

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LanguageSelect } from "~/components/language-select";
+import { GuestHeader } from "~/components/guest-header";
 import { requireUser } from "~/infra/auth.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
-import { useTranslation } from "~/lib/i18n/use-translation";
 
 export const handle = { i18n: ["onboarding"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
@@ -20,17 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OnboardingLayout() {
-  const { t } = useTranslation();
   return (
     <div className="onboarding-layout">
-      <header className="guest-header">
-        <div className="guest-header-top">
-          <Link to="/" className="brand">
-            {t("app.name")}
-          </Link>
-          <LanguageSelect />
-        </div>
-      </header>
+      <GuestHeader home="/" />
       <main id="main" className="page page-narrow onboarding">
         <Outlet />
       </main>

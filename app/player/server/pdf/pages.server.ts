@@ -11,7 +11,7 @@ import type { PdfDocument, PdfProblem } from "~/player/types";
 import { log } from "../../../../server/log";
 import { FAILURE_STATUS, PdfError, type PdfFailure, reasonOf } from "./failure.server";
 import { decodedSplat, downloadedFile, trainingUrl } from "./fetch.server";
-import { imageKey, PAGE_MAX_AGE_S, type PageImage, pageImages } from "./image-cache.server";
+import { imageKey, PAGE_MAX_AGE_S, type PageImage, storedPageImage, storePageImage } from "./image-cache.server";
 import { asLearner, withSlot, workers } from "./render.server";
 import type { PdfOutline } from "./worker.server";
 
@@ -64,14 +64,18 @@ function startDrawing(key: string, url: URL, number: number, width: PdfPageWidth
   const stop = new AbortController();
   const image = withSlot(stop.signal, async () => {
     const { file } = await downloadedFile(url);
-    return new Uint8Array(await workers().run<Uint8Array>({ kind: "page", file, number, width, format }, stop.signal));
+    const began = performance.now();
+    const bytes = new Uint8Array(await workers().run<Uint8Array>({ kind: "page", file, number, width, format }, stop.signal));
+    // One line per drawing: how often the caches miss, and what a miss costs.
+    log.info("pdf pages: page drawn", { path: url.pathname, number, width, format, ms: Math.round(performance.now() - began) });
+    return bytes;
+  }).then(async (bytes) => {
+    // Stored before anyone is answered: the next request, on any replica, finds it.
+    await storePageImage(key, bytes);
+    return bytes;
   });
   const started = { image, stop, clients: 0 };
   drawing.set(key, started);
-  image.then(
-    (bytes) => pageImages.set(key, bytes),
-    () => undefined,
-  );
   void image.finally(() => drawing.get(key) === started && drawing.delete(key)).catch(() => undefined);
   return started;
 }
@@ -107,8 +111,8 @@ export async function pageImage(
   const url = trainingUrl(path);
   if (!url) throw new PdfError("missing");
   const key = imageKey(url, number, width, format);
-  const cached = pageImages.get(key);
-  if (cached) return cached;
+  const stored = await storedPageImage(key);
+  if (stored) return stored;
   return asLearner(user, () => imageFor(drawing.get(key) ?? startDrawing(key, url, number, width, format), key, signal));
 }
 

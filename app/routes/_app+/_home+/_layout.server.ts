@@ -4,5 +4,5 @@ export { requireUser } from "~/infra/auth.server";
 export { getHomeActivities } from "~/legacy/general.server";
 export { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
 export { getUserInfo } from "~/legacy/user.server";
-export { contactFormData } from "~/lib/contact-form.server";
 export { getSafeFaq } from "~/lib/faq.server";
+export { contactFormData } from "~/routes/contact-form/contact.server";

@@ -1,12 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data as withHeaders, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
 import type { ActivityCardData } from "~/components/learning/cards";
-import type { HomeData } from "~/components/learning/home-content";
-import * as serverHome from "~/components/learning/home-content.server";
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
-import { activityRecords, routeProgress } from "~/domain/progress";
-import type { Activity } from "~/legacy/schemas/training.server";
+import { activityRecords, lastUnfinished, routeProgress } from "~/domain/progress";
+import type { Activity, TrainingRoute } from "~/legacy/schemas/training.server";
 import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
@@ -21,6 +19,8 @@ import {
   contactFormData,
   getSafeFaq,
 } from "./_layout.server";
+import type { HomeData } from "./content/home-content";
+import * as serverHome from "./content/home-content.server";
 
 export const handle = { i18n: ["learning"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
@@ -28,15 +28,16 @@ export const clientLoader = withStrings(handle);
 export const meta = pageTitle("nav.home");
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
-  const [user, routes, progress, home, faq, academy] = await Promise.all([
+  const [user, routes, progress, home, faq, academy, { contact, headers }] = await Promise.all([
     getUserInfo(ctx),
     getLearningPaths(ctx),
     getUserProgress(ctx),
     getHomeActivities(ctx),
     getSafeFaq(ctx),
     getAcademy(ctx),
+    contactFormData(request),
   ]);
   const records = activityRecords(progress);
   const courseOf = new Map<number, string>();
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
     contentTypeName: activity.contentType.name,
     coverUrl: activity.coverUrl,
   });
-  return {
+  const page: HomeData = {
     name: user.fullName || `${user.firstName} ${user.lastName}`.trim(),
     routes: routes.map((route) => ({
       slug: route.slug,
@@ -63,10 +64,34 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
     recent: home.recent.map((activity) => card(activity)),
     mostViewed: home.mostViewed.map((activity) => card(activity)),
     sharedByLeaders: home.sharedByLeaders.map((activity) => card(activity)),
+    resume: resumeCard(lastUnfinished(progress), routes, academy, card),
     welcome: academy ? welcomeBlock(academy, card) : null,
     faq,
-    contact: contactFormData(),
+    contact,
   };
+  return withHeaders(page, { headers });
+}
+
+/**
+ * Issue #18 item 6: the last activity the learner started and has not finished, as a card, when
+ * it is still in an open route or in the academy's showcases (so the player can open it).
+ */
+function resumeCard(
+  activityId: number | null,
+  routes: TrainingRoute[],
+  academy: Academy | null,
+  card: (activity: Activity, courseName?: string) => ActivityCardData,
+): ActivityCardData | null {
+  if (activityId === null) return null;
+  const courses = [
+    ...routes.filter((route) => route.active).flatMap((route) => route.courses),
+    ...(academy ? [academy.emulators, academy.learningRoute, academy.videoTips].flatMap((showcase) => showcase.courses) : []),
+  ];
+  for (const course of courses) {
+    const activity = course.activities.find((candidate) => candidate.id === activityId);
+    if (activity) return card(activity, course.name);
+  }
+  return null;
 }
 
 /** The showcases of the academy as the welcome block shows them: every slide a card. */
@@ -90,7 +115,7 @@ function welcomeBlock(academy: Academy, card: (activity: Activity, courseName?: 
 /** Home is a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  // On `/` the contact footer is home's index route's, which takes its posts (routes/_app+/_home+/_index.tsx).
+  // On `/` the contact footer is home's index route's (routes/_app+/_home+/_index.tsx).
   const atIndex = useMatches().some((match) => match.id === "routes/_app+/_home+/_index");
   return (
     <main id="main" className="page home">
@@ -101,7 +126,7 @@ export default function Home() {
 }
 
 type Page = ComponentType<{ data: HomeData; contactFooter: boolean }>;
-const loadHome = () => import("~/components/learning/home-content").then((module): Page => module.HomeContent);
+const loadHome = () => import("./content/home-content").then((module): Page => module.HomeContent);
 const LazyHome = lazy(() => loadHome().then((component) => ({ default: component })));
 /** Home's page once loaded: a later visit renders it at once. */
 let loadedPage: Page | undefined;

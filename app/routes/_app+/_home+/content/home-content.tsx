@@ -1,11 +1,12 @@
-import { ContactForm } from "~/components/contact-form";
-import type { ContactFormProps } from "~/components/contact-form-live";
+import { Link } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { ActivityCard, type ActivityCardData, RouteCard, type RouteCardData } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import type { SafeFaqCategory } from "~/lib/faq.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { ContactFormProps } from "~/routes/contact-form/contact-form-live";
+import { ContactForm } from "~/routes/contact-form/route";
 
 export type HomeData = {
   name: string;
@@ -13,6 +14,8 @@ export type HomeData = {
   recent: ActivityCardData[];
   mostViewed: ActivityCardData[];
   sharedByLeaders: ActivityCardData[];
+  /** The last activity started and not finished (issue #18 item 6). */
+  resume: ActivityCardData | null;
   welcome: WelcomeBlockData | null;
   faq: SafeFaqCategory[];
   contact: ContactFormProps;
@@ -29,6 +32,7 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
       <h1 className="greeting">
         {t("greeting")} <span className="greeting-name">{data.name}</span>
       </h1>
+      {data.resume ? <ResumeBlock activity={data.resume} /> : null}
       <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
         <Carousel label={t("byLevel")}>
           {data.routes.map((route) => (
@@ -58,6 +62,21 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
       </section>
       {contactFooter ? <ContactForm {...data.contact} /> : null}
     </div>
+  );
+}
+
+/** Home's first block: one tap opens the activity the learner left unfinished. */
+function ResumeBlock({ activity }: { activity: ActivityCardData }) {
+  const { t } = useTranslation("learning");
+  const href = `/${activity.id}`;
+  return (
+    <section className="home-section home-resume" aria-labelledby="home-resume">
+      <h2 id="home-resume">{t("resume.title")}</h2>
+      <ActivityCard activity={activity} href={href} status="started" />
+      <Link to={href} className="button button-primary" preventScrollReset>
+        {t("resume.action")}
+      </Link>
+    </section>
   );
 }
 

@@ -1,9 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { INTERACTIONS } from "~/lib/first-interaction";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { ContactFormProps } from "./contact-form-live";
-import { LiveContactForm as ServerContactForm } from "./contact-form.server";
+import { LiveContactForm as ServerContactForm } from "./contact-form-live.server";
+import { contactAction } from "./contact.server";
+
+/**
+ * `/contact-form`: the contact footer (spec §2, §4) in one module, as a resource route with
+ * its component — the action here, the footer below, the live form beside it (decision 044).
+ */
+export const action = ({ request }: ActionFunctionArgs) => contactAction(request);
 
 /** The form loads once the footer is within half a screen below the viewport, before anyone reaches it. */
 const NEAR = "0px 0px 50% 0px";
@@ -14,7 +22,7 @@ type LiveForm = (props: ContactFormProps) => JSX.Element;
 let loaded: LiveForm | undefined;
 
 /**
- * The contact footer (spec §2, §4). The server renders the whole form; the browser keeps that
+ * The contact footer. The server renders the whole form; the browser keeps that
  * HTML as it is (a plain form that posts as without JavaScript) and loads the live form, with
  * conform, only when the footer comes near the viewport or someone uses the form: at the bottom of
  * home, most visits never do (issue #16 item 4, decision 027). The live form then replaces the

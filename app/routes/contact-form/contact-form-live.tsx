@@ -1,32 +1,34 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { contactAction } from "~/lib/contact-form.server";
+import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import { FormError, Honeypot, TextareaField, TextField } from "./forms";
+import type { ContactReply } from "./contact.server";
 
 /** Spec §4: the form resets 1 s after it was sent. */
 const RESET_AFTER_MS = 1000;
 
-export type ContactReply =
-  Awaited<ReturnType<typeof contactAction>> extends infer R ? (R extends { data: infer D } ? D : R) : never;
+/** The page the server's copy of the form was on: a post without it came from the live form. */
+export const BACK_FIELD = "redirect_to";
 
 export type ContactFormProps = {
   submissionId: string;
   constraint: FormConstraint;
+  /** The reply the server's form came back to this page with (decision 044). */
   pageReply?: ContactReply;
-  action?: string;
 };
 
 /**
  * The contact form with conform (spec §4): idle, saving (an overlay; a second submit is ignored),
- * sent (success notice, then a fresh form). With JavaScript it posts in place; without, it posts
- * to `action`. The footer around it (contact-form.tsx) loads it when it comes near (decision 027).
+ * sent (success notice, then a fresh form). The footer around it (route.tsx) loads it when it
+ * comes near (decision 027). The server's copy of it names its page, to which the action goes back
+ * when it posts without JavaScript; in the browser it posts with a fetcher and stays.
  */
-export function LiveContactForm({ submissionId, constraint, pageReply, action = "/contact" }: ContactFormProps) {
+export function LiveContactForm({ submissionId, constraint, pageReply }: ContactFormProps) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<ContactReply>({ key: "contact" });
   const reply = fetcher.data ?? pageReply;
   const [formId, setFormId] = useState(submissionId);
   const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
@@ -46,7 +48,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply, action = 
   return (
     <fetcher.Form
       method="post"
-      action={`${action}#contact`}
+      action="/contact-form"
       {...getFormProps(form)}
       className="stack contact-form"
       aria-busy={saving}
@@ -56,6 +58,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply, action = 
       }}
     >
       <input type="hidden" name="submission_id" value={reply?.sent ? reply.nextSubmissionId : formId} />
+      {typeof document === "undefined" ? <input type="hidden" name={BACK_FIELD} value={`${pathname}${search}`} /> : null}
       <TextField field={fields.name} label={t("contact.name")} inputProps={{ autoComplete: "name" }} />
       <TextField field={fields.phone} label={t("contact.phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
       <TextField field={fields.email} label={t("contact.email")} type="email" inputProps={{ autoComplete: "email" }} />
@@ -79,7 +82,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply, action = 
   );
 }
 
-// What was typed in the server's form goes over to this one (contact-form.tsx).
+// What was typed in the server's form goes over to this one (route.tsx).
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 type Typed = { values: Array<[string, string]>; focus: { name: string; start: number | null; end: number | null } | null };
