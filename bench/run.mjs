@@ -1,6 +1,7 @@
-// `npm run bench`: the performance budgets of issue #7, each measured next to the framework floor
-// (bench/floor) in the same run, since the machine is shared and noisy. Prints every figure with
-// its target and PASS/MISS and writes bench/results/<timestamp>.json and bench/results/latest.json.
+// `npm run bench`: the performance budgets of issues #7 and #16, each measured next to the framework
+// floor (bench/floor) in the same run, since the machine is shared and noisy. Prints every figure
+// with its target and PASS/MISS and writes bench/results/<timestamp>.json and
+// bench/results/latest.json (a whole run only). `--only server-time,throughput` runs some sections.
 // Method and latest results: docs/performance.md. Not part of `npm test`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -12,7 +13,10 @@ import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughp
 import { PAGES } from "./lib/pages.mjs";
 import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
 import { measureRedis, redisFigure } from "./lib/redis.mjs";
+import { startReplay } from "./lib/replay.mjs";
+import { measureServerTime } from "./lib/server-time.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
+import { measureStrings } from "./lib/strings.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -22,7 +26,9 @@ const PORTS = {
   fanout: 3620,
   fanoutMock: 4620,
   memory: 3640,
-  memoryMock: 4640,
+  replayApp: 3680,
+  replayMock: 4680,
+  replay: 4685,
   pdfBombs: 3650,
   pdfBombsMock: 4650,
   floor: 3630,
@@ -30,6 +36,13 @@ const PORTS = {
   devtools: 4690,
 };
 const LATENCY_MS = 100;
+
+const SECTIONS = ["js", "lighthouse", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs", "redis"];
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt === -1 ? SECTIONS : (process.argv[onlyAt + 1] ?? "").split(",");
+const unknown = only.filter((section) => !SECTIONS.includes(section));
+if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(", ")}; sections: ${SECTIONS.join(", ")}`);
+const runs = (...sections) => sections.some((section) => only.includes(section));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -51,6 +64,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 const results = {
   startedAt: started.toISOString(),
+  sections: only,
   machine: { cpus: availableParallelism(), loadAverage: loadavg(), node: process.version },
 };
 
@@ -69,111 +83,186 @@ try {
     url: `${app.origin}${page.path}`,
     cookie: page.signedIn ? cookie : undefined,
   }));
+  const signedInPages = PAGES.filter((page) => page.signedIn);
   const floorUrl = `${floor.origin}/`;
 
-  phase("1. JS budget");
-  results.js = await measureJs({
-    floorUrl,
-    pages,
-    metafiles: { app: "build/metafile.js.json", floor: "bench/floor/build/metafile.js.json" },
-  });
-  for (const page of results.js.pages) {
-    report(
-      `JS ${page.name} (${page.path})`,
-      `${kb(page.gzip)} gzip, ${page.files} files = ${page.ratio.toFixed(2)} × floor`,
-      `≤ ${page.target} × floor (${kb(results.js.floor.gzip)})`,
-      page.pass,
-    );
+  if (runs("js")) {
+    phase("1. JS budget");
+    results.js = await measureJs({
+      floorUrl,
+      pages,
+      metafiles: { app: "build/metafile.js.json", floor: "bench/floor/build/metafile.js.json" },
+    });
+    for (const page of results.js.pages) {
+      report(
+        `JS ${page.name} (${page.path})`,
+        `${kb(page.gzip)} gzip, ${page.files} files = ${page.ratio.toFixed(2)} × floor`,
+        `≤ ${page.target} × floor (${kb(results.js.floor.gzip)})`,
+        page.pass,
+      );
+    }
   }
 
-  phase("2. Lighthouse mobile");
-  results.lighthouse = await measureLighthouse({ floorUrl, pages, port: PORTS.devtools });
-  const { targets, floor: lhFloor } = results.lighthouse;
-  for (const page of results.lighthouse.pages) {
-    report(
-      `Lighthouse ${page.name} (${page.path})`,
-      `perf ${page.performance} a11y ${page.accessibility} bp ${page.bestPractices}`,
-      `perf ≥ ${targets.performance} a11y ${targets.accessibility} bp ≥ ${targets.bestPractices} (floor ${lhFloor.performance}/${lhFloor.accessibility}/${lhFloor.bestPractices})`,
-      page.pass,
-    );
+  if (runs("lighthouse")) {
+    phase("2. Lighthouse mobile");
+    results.lighthouse = await measureLighthouse({ floorUrl, pages, port: PORTS.devtools });
+    const { targets, floor: lhFloor, runs: lhRuns } = results.lighthouse;
+    for (const page of results.lighthouse.pages) {
+      report(
+        `Lighthouse ${page.name} (${page.path}), median of ${lhRuns}`,
+        `perf ${page.performance} (runs ${page.performanceRuns.join(", ")}) a11y ${page.accessibility} bp ${page.bestPractices}`,
+        `perf ≥ ${targets.performance} a11y ${targets.accessibility} bp ≥ ${targets.bestPractices} (floor ${lhFloor.performance}/${lhFloor.accessibility}/${lhFloor.bestPractices})`,
+        page.pass,
+      );
+    }
   }
 
-  phase("3. Upstream fan-out");
-  const slow = await startApp({ port: PORTS.fanout, mockPort: PORTS.fanoutMock, latencyMs: LATENCY_MS, logs: true });
-  servers.push(slow);
-  results.fanout = await measureFanout({
-    slow,
-    slowCookie: await signIn(slow),
-    quick: app,
-    quickCookie: cookie,
-    latencyMs: LATENCY_MS,
-    pages: PAGES.filter((page) => page.name === "home" || page.name === "route page"),
-  });
-  for (const page of results.fanout.pages) {
-    report(
-      `Fan-out ${page.name} (${page.path})`,
-      `${page.serverMs} ms = ${page.ratio.toFixed(2)} × L; ${page.upstreamCalls} calls, ${page.roundTrips.toFixed(2)} round trips (${page.serverMsWithoutLatency} ms at L = 0)`,
-      `≤ ${FANOUT_FACTOR} × L (L = ${LATENCY_MS} ms)`,
-      page.pass,
-    );
+  if (runs("fanout")) {
+    phase("3. Upstream fan-out");
+    const slow = await startApp({ port: PORTS.fanout, mockPort: PORTS.fanoutMock, latencyMs: LATENCY_MS, logs: true });
+    servers.push(slow);
+    results.fanout = await measureFanout({
+      slow,
+      slowCookie: await signIn(slow),
+      quick: app,
+      quickCookie: cookie,
+      latencyMs: LATENCY_MS,
+      pages: PAGES.filter((page) => page.name === "home" || page.name === "route page"),
+    });
+    for (const page of results.fanout.pages) {
+      report(
+        `Fan-out ${page.name} (${page.path})`,
+        `${page.serverMs} ms = ${page.ratio.toFixed(2)} × L; ${page.upstreamCalls} calls, ${page.roundTrips.toFixed(2)} round trips (${page.serverMsWithoutLatency} ms at L = 0)`,
+        `≤ ${FANOUT_FACTOR} × L (L = ${LATENCY_MS} ms)`,
+        page.pass,
+      );
+    }
+    await slow.stop();
   }
-  await slow.stop();
 
-  phase("4. Throughput");
-  const throughput = await measureThroughput({ floorUrl, appUrl: `${app.origin}/`, cookie });
-  results.throughput = throughput;
-  report(
-    "Throughput signed-in home / floor",
-    `${throughput.app.requestsPerSecond.toFixed(1)} / ${throughput.floorRequestsPerSecond.toFixed(1)} req/s = ${throughput.ratio.toFixed(3)}`,
-    `≥ ${throughput.target}`,
-    throughput.ratio >= throughput.target,
-  );
-  report(
-    "Throughput errors, timeouts, non-2xx",
-    `${throughput.app.errors}, ${throughput.app.timeouts}, ${throughput.app.non2xx}`,
-    "0, 0, 0",
-    throughput.clean,
-  );
-  report(
-    "Throughput latency p50 / p99",
-    `${throughput.app.p50Ms} / ${throughput.app.p99Ms} ms (floor ${throughput.floorBefore.p50Ms} / ${throughput.floorBefore.p99Ms} ms)`,
-    "reported",
-    true,
-  );
+  if (runs("strings")) {
+    phase("4. Strings block of a signed-in document");
+    results.strings = await measureStrings({ origin: app.origin, cookie, pages: signedInPages });
+    for (const page of results.strings.pages) {
+      const figure = `Strings block ${page.name} (${page.path})`;
+      const value = `${page.bytes} B of ${page.htmlBytes} B of HTML`;
+      const target = `≤ ${results.strings.limitBytes} B`;
+      if (page.name === "ranking" || page.name === "profile") report(figure, value, target, page.pass);
+      else report(figure, value, "reported", true);
+    }
+  }
   await app.stop();
 
-  phase("5. Memory");
-  const fresh = await startApp({ port: PORTS.memory, mockPort: PORTS.memoryMock });
-  servers.push(fresh);
-  const memory = await measureMemory({ app: fresh, appUrl: `${fresh.origin}/`, cookie: await signIn(fresh), floor, floorUrl });
-  results.memory = memory;
-  const { app: rss, target } = memory;
-  const made = rss.complete
-    ? `${rss.requests[1]} requests`
-    : `only ${rss.requests[1]} of ${target.requests} requests in 2 × ${memory.capSecondsPerHalf.app} s`;
-  report(
-    "Memory RSS after the home requests",
-    `${mb(rss.afterSecond)} after ${made} (floor ${mb(memory.floor.afterSecond)})`,
-    `< ${mb(MEMORY_LIMIT_BYTES)} after ${target.requests}`,
-    rss.complete && rss.afterSecond < MEMORY_LIMIT_BYTES,
-  );
-  report(
-    "Memory growth, second half of the requests",
-    `${mb(rss.afterFirst)} → ${mb(rss.afterSecond)} = ${(rss.growth * 100).toFixed(1)} %, ${rss.failed} failed`,
-    `≤ ${MEMORY_GROWTH_LIMIT * 100} %, 0 failed`,
-    rss.complete && rss.growth <= MEMORY_GROWTH_LIMIT && rss.failed === 0,
-  );
-  await fresh.stop();
+  if (runs("server-time", "throughput", "memory")) {
+    phase("5. Replay: recording the measured pages through the mock, then serving them from memory");
+    const replay = await startReplay({ ports: { mock: PORTS.replayMock, replay: PORTS.replay } });
+    servers.push(replay);
+    const replayed = await replay.startApp({ port: PORTS.replayApp });
+    servers.push(replayed);
+    const replayCookie = await signIn(replayed, { mockOrigin: replay.mockOrigin });
+    await replay.record(
+      replayed,
+      signedInPages.map((page) => page.path),
+      replayCookie,
+    );
+    results.replay = { replies: await replay.freeze() };
 
-  phase("6. PDF bombs");
-  results.pdfBombs = await measurePdfBombs({ port: PORTS.pdfBombs, mockPort: PORTS.pdfBombsMock });
-  const bombs = pdfBombsFigure(results.pdfBombs);
-  report(bombs.figure, bombs.value, bombs.target, bombs.pass);
+    if (runs("server-time")) {
+      phase("5a. Server time at one connection, replayed upstream");
+      results.serverTime = await measureServerTime({
+        origin: replayed.origin,
+        cookie: replayCookie,
+        floorUrl,
+        pages: signedInPages,
+      });
+      for (const page of results.serverTime.pages) {
+        report(
+          `Server time ${page.name} (${page.path})`,
+          `${page.ms.toFixed(1)} ms = ${page.ratio.toFixed(2)} × floor (${results.serverTime.floorMs.toFixed(1)} ms)`,
+          `≤ ${page.target} × floor`,
+          page.pass,
+        );
+      }
+    }
 
-  phase("7. Redis");
-  results.redis = await measureRedis(PORTS.redis);
-  const redis = redisFigure(results.redis);
-  report(redis.figure, redis.value, redis.target, redis.pass);
+    if (runs("throughput")) {
+      phase("5b. Throughput, replayed upstream");
+      const throughput = await measureThroughput({ floorUrl, appUrl: `${replayed.origin}/`, cookie: replayCookie });
+      results.throughput = throughput;
+      report(
+        "Throughput signed-in home / floor",
+        `${throughput.app.requestsPerSecond.toFixed(1)} / ${throughput.floorRequestsPerSecond.toFixed(1)} req/s = ${throughput.ratio.toFixed(3)}`,
+        `≥ ${throughput.target}`,
+        throughput.ratio >= throughput.target,
+      );
+      report(
+        "Throughput errors, timeouts, non-2xx",
+        `${throughput.app.errors}, ${throughput.app.timeouts}, ${throughput.app.non2xx}`,
+        "0, 0, 0",
+        throughput.clean,
+      );
+      report(
+        "Throughput latency p50 / p99",
+        `${throughput.app.p50Ms} / ${throughput.app.p99Ms} ms (floor ${throughput.floorBefore.p50Ms} / ${throughput.floorBefore.p99Ms} ms)`,
+        "reported",
+        true,
+      );
+    }
+    await replayed.stop();
+
+    if (runs("memory")) {
+      phase("5c. Memory, replayed upstream");
+      const fresh = await replay.startApp({ port: PORTS.memory });
+      servers.push(fresh);
+      const memory = await measureMemory({
+        app: fresh,
+        appUrl: `${fresh.origin}/`,
+        cookie: await signIn(fresh, { mockOrigin: null }),
+        floor,
+        floorUrl,
+      });
+      results.memory = memory;
+      const { app: rss, target } = memory;
+      const made = rss.complete
+        ? `${rss.requests[1]} requests`
+        : `only ${rss.requests[1]} of ${target.requests} requests in 2 × ${memory.capSecondsPerHalf.app} s`;
+      report(
+        "Memory RSS after the home requests",
+        `${mb(rss.afterSecond)} after ${made} (floor ${mb(memory.floor.afterSecond)})`,
+        `< ${mb(MEMORY_LIMIT_BYTES)} after ${target.requests}`,
+        rss.complete && rss.afterSecond < MEMORY_LIMIT_BYTES,
+      );
+      report(
+        "Memory growth, second half of the requests",
+        `${mb(rss.afterFirst)} → ${mb(rss.afterSecond)} = ${(rss.growth * 100).toFixed(1)} %, ${rss.failed} failed`,
+        `≤ ${MEMORY_GROWTH_LIMIT * 100} %, 0 failed`,
+        rss.complete && rss.growth <= MEMORY_GROWTH_LIMIT && rss.failed === 0,
+      );
+      await fresh.stop();
+    }
+    results.replay.stats = await replay.stats();
+    report(
+      "Replay: every upstream call answered from the recording",
+      `${results.replay.stats.served} served from ${results.replay.replies} replies, ${results.replay.stats.misses.length} unknown`,
+      "0 unknown",
+      results.replay.stats.misses.length === 0,
+    );
+    await replay.stop();
+  }
+
+  if (runs("pdf-bombs")) {
+    phase("6. PDF bombs");
+    results.pdfBombs = await measurePdfBombs({ port: PORTS.pdfBombs, mockPort: PORTS.pdfBombsMock });
+    const bombs = pdfBombsFigure(results.pdfBombs);
+    report(bombs.figure, bombs.value, bombs.target, bombs.pass);
+  }
+
+  if (runs("redis")) {
+    phase("7. Redis");
+    results.redis = await measureRedis(PORTS.redis);
+    const redis = redisFigure(results.redis);
+    report(redis.figure, redis.value, redis.target, redis.pass);
+  }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
 }
@@ -184,6 +273,6 @@ mkdirSync("bench/results", { recursive: true });
 const json = `${JSON.stringify(results, null, 2)}\n`;
 const file = `bench/results/${started.toISOString().replace(/[:.]/g, "-")}.json`;
 writeFileSync(file, json);
-writeFileSync("bench/results/latest.json", json);
+if (only.length === SECTIONS.length) writeFileSync("bench/results/latest.json", json);
 const missed = lines.filter((line) => !line.pass).length;
 process.stdout.write(`\n${lines.length - missed} held, ${missed} missed, in ${results.durationSeconds} s; results in ${file}\n`);

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
+import sanitizeHtml from "sanitize-html";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sanitizeLegacyHtml } from "./sanitize.server";
+
+// The real sanitizer, counted: the cache must call it once per distinct HTML.
+vi.mock("sanitize-html", async (importOriginal) => {
+  const actual = (await importOriginal<{ default: typeof sanitizeHtml }>()).default;
+  return { default: Object.assign(vi.fn(actual), actual) };
+});
+const sanitizerCalls = () => vi.mocked(sanitizeHtml).mock.calls.length;
 
 const payloads = [
   "<script>alert(1)</script>",
@@ -69,5 +77,42 @@ describe("sanitizeLegacyHtml", () => {
     ).toBe(
       '<p>Hola <strong>Ana</strong></p><ul><li>uno</li></ul><a href="https://academia.test/x" rel="noopener noreferrer" target="_blank">ver</a>',
     );
+  });
+
+  describe("each distinct HTML is sanitised once", () => {
+    let serial = 0;
+    const unique = (html: string) => `${html}<p>${++serial}-${Math.random()}</p>`;
+    beforeEach(() => vi.mocked(sanitizeHtml).mockClear());
+
+    it("a notification seen again is not sanitised again, and gets the same clean HTML", () => {
+      const body = unique('<p onclick="alert(1)">Nuevo curso</p><script>alert(1)</script>');
+      const first = sanitizeLegacyHtml(body);
+      expect(sanitizeLegacyHtml(body)).toBe(first);
+      expect(sanitizerCalls()).toBe(1);
+      expect(first).not.toMatch(/script|onclick/);
+    });
+
+    it("an edited item is sanitised anew", () => {
+      const body = unique("<p>Versión 1</p>");
+      sanitizeLegacyHtml(body);
+      expect(sanitizeLegacyHtml(`${body}<img src=x onerror=alert(1)>`)).not.toMatch(/img|onerror/);
+      expect(sanitizerCalls()).toBe(2);
+    });
+
+    it("a huge hostile input is sanitised every time and never kept", () => {
+      const huge = unique("<p><a href='javascript:alert(1)'>x</a><script>alert(1)</script></p>".repeat(8_000));
+      expect(sanitizeLegacyHtml(huge)).not.toMatch(/script|javascript:/);
+      sanitizeLegacyHtml(huge);
+      expect(sanitizerCalls()).toBe(2);
+    });
+
+    it("the cache is bounded: after millions of characters of other items, the first is sanitised again", () => {
+      const first = unique("<p>primera</p>");
+      sanitizeLegacyHtml(first);
+      for (let item = 0; item < 1_500; item++) sanitizeLegacyHtml(unique(`<p>${"ñ".repeat(3_000)}</p>`));
+      vi.mocked(sanitizeHtml).mockClear();
+      sanitizeLegacyHtml(first);
+      expect(sanitizerCalls()).toBe(1);
+    });
   });
 });

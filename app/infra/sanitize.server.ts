@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -16,6 +17,22 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * The same notifications, news and FAQ answers come back on every page of every learner: each
+ * distinct HTML is sanitised once, keyed by its content (an edited item is a new key), in a cache
+ * bounded by its characters (an input over a tenth of it is sanitised every time, never kept).
+ */
+const MAX_CACHED_CHARS = 4_000_000;
+const sanitised = new LRUCache<string, string>({
+  maxSize: MAX_CACHED_CHARS,
+  maxEntrySize: MAX_CACHED_CHARS / 10,
+  sizeCalculation: (clean, html) => clean.length + html.length || 1,
+});
+
 export function sanitizeLegacyHtml(html: string): string {
-  return sanitizeHtml(html, options);
+  const known = sanitised.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, options);
+  sanitised.set(html, clean);
+  return clean;
 }

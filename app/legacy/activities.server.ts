@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { progressRecordSchema } from "./schemas/training.server";
 
@@ -24,6 +24,8 @@ export type ActivityReport = {
   progress?: number;
 };
 
+const activityReply = z.object({ user_progress: progressRecordSchema }).transform((reply) => reply.user_progress);
+
 export function reportActivity(ctx: LegacyContext, action: ActivityAction, report: ActivityReport) {
   return legacyRequest(ctx, {
     method: "POST",
@@ -37,6 +39,6 @@ export function reportActivity(ctx: LegacyContext, action: ActivityAction, repor
       ...(report.modules === undefined ? {} : { modules: JSON.stringify(report.modules) }),
       ...(report.progress === undefined ? {} : { progress: report.progress }),
     },
-    schema: z.object({ user_progress: progressRecordSchema }).transform((reply) => reply.user_progress),
+    schema: activityReply,
   });
 }

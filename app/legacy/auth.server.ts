@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { messageSchema } from "./schemas/common.server";
 import { signInSchema } from "./schemas/user.server";
@@ -15,23 +15,27 @@ export function loginWithToken(ctx: LegacyContext, params: Record<string, string
   return legacyRequest(ctx, { method: "POST", path: "/auth/login_with_token", body: params, schema: signInSchema });
 }
 
+const requestPasswordResetReply = z.object({ success: z.literal(true), email: z.string() }).transform(({ email }) => ({ email }));
+
 export function requestPasswordReset(ctx: LegacyContext, body: { email: string }) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/auth/reset",
     body,
-    schema: z.object({ success: z.literal(true), email: z.string() }).transform(({ email }) => ({ email })),
+    schema: requestPasswordResetReply,
   });
 }
+
+const verifyPasswordTokenReply = z
+  .object({ pending_data: z.object({ token: z.string(), email: z.string() }) })
+  .transform((reply) => reply.pending_data);
 
 export function verifyPasswordToken(ctx: LegacyContext, body: { token: string }) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/auth/verify_pass_token",
     body,
-    schema: z
-      .object({ pending_data: z.object({ token: z.string(), email: z.string() }) })
-      .transform((reply) => reply.pending_data),
+    schema: verifyPasswordTokenReply,
   });
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { browserMediaUrl } from "~/infra/files-host.server";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { flag, id, text } from "./schemas/common.server";
@@ -27,34 +27,40 @@ const badgeSchema = z
 
 export type Badge = z.output<typeof badgeSchema>;
 
+const badgesReply = z.object({ badges: z.array(badgeSchema) }).transform((reply) => reply.badges);
+
 /** `GET /badges`: every badge, earned or not. */
 export function getBadges(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/badges",
-    schema: z.object({ badges: z.array(badgeSchema) }).transform((reply) => reply.badges),
+    schema: badgesReply,
   });
 }
+
+const unseenBadgesReply = z
+  .object({ user_badges: z.array(userBadgeSchema) })
+  .transform((reply) => reply.user_badges.filter((badge) => !badge.seen));
 
 /** `GET /badges/check_badges`: awards what the user has now earned and returns the unseen ones. */
 export function checkBadges(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/badges/check_badges",
-    schema: z
-      .object({ user_badges: z.array(userBadgeSchema) })
-      .transform((reply) => reply.user_badges.filter((badge) => !badge.seen)),
+    schema: unseenBadgesReply,
   });
 }
+
+const badgeReply = z
+  .object({ user_badge: userBadgeSchema })
+  .passthrough()
+  .transform((reply) => reply.user_badge);
 
 /** `POST /badges/view/{id}` with the user badge's id; answers with that badge, now seen. */
 export function viewBadge(ctx: LegacyContext, userBadgeId: number) {
   return legacyRequest(ctx, {
     method: "POST",
     path: `/badges/view/${userBadgeId}`,
-    schema: z
-      .object({ user_badge: userBadgeSchema })
-      .passthrough()
-      .transform((reply) => reply.user_badge),
+    schema: badgeReply,
   });
 }

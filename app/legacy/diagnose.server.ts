@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { id, messageSchema } from "./schemas/common.server";
 
@@ -30,22 +30,24 @@ const questionSchema = z
     selected: question.selected ?? null,
   }));
 
+const diagnoseReply = z
+  .object({
+    diagnose: z
+      .object({
+        id,
+        name: z.string().nullish(),
+        questionnaire: z.object({ questions: z.array(questionSchema) }).passthrough(),
+      })
+      .passthrough(),
+  })
+  .transform(({ diagnose }) => ({ id: diagnose.id, name: diagnose.name ?? "", questions: diagnose.questionnaire.questions }));
+
 /** `GET /diagnose`: the placement questionnaire, with the last answers selected. */
 export function getDiagnose(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/diagnose",
-    schema: z
-      .object({
-        diagnose: z
-          .object({
-            id,
-            name: z.string().nullish(),
-            questionnaire: z.object({ questions: z.array(questionSchema) }).passthrough(),
-          })
-          .passthrough(),
-      })
-      .transform(({ diagnose }) => ({ id: diagnose.id, name: diagnose.name ?? "", questions: diagnose.questionnaire.questions })),
+    schema: diagnoseReply,
   });
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
 import { id, messageSchema, namedSchema, text } from "./schemas/common.server";
 
@@ -20,12 +20,14 @@ const faqCategorySchema = z
 
 export type FaqCategory = z.output<typeof faqCategorySchema>;
 
+const faqReply = z.object({ faq: z.array(faqCategorySchema) }).transform((reply) => reply.faq);
+
 /** `GET /faq`: reads `faq` (public, cached). */
 export function getFaq(ctx: LegacyContext) {
   return cachedLegacyRequest(ctx, `faq:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/faq",
-    schema: z.object({ faq: z.array(faqCategorySchema) }).transform((reply) => reply.faq),
+    schema: faqReply,
   });
 }
 
@@ -66,21 +68,23 @@ export function getSupportRequests(ctx: LegacyContext) {
   });
 }
 
+const supportCategoriesReply = z
+  .object({
+    support_categories: z.array(
+      z
+        .object({ id, name: z.string(), sub_categories: z.array(namedSchema).nullish() })
+        .passthrough()
+        .transform((category) => ({ id: category.id, name: category.name, subCategories: category.sub_categories ?? [] })),
+    ),
+  })
+  .transform((reply) => reply.support_categories);
+
 /** `GET /support/categories`: categories with their sub-categories (cached). */
 export function getSupportCategories(ctx: LegacyContext) {
   return cachedLegacyRequest(ctx, `support_categories:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/support/categories",
-    schema: z
-      .object({
-        support_categories: z.array(
-          z
-            .object({ id, name: z.string(), sub_categories: z.array(namedSchema).nullish() })
-            .passthrough()
-            .transform((category) => ({ id: category.id, name: category.name, subCategories: category.sub_categories ?? [] })),
-        ),
-      })
-      .transform((reply) => reply.support_categories),
+    schema: supportCategoriesReply,
   });
 }
 
@@ -105,12 +109,16 @@ export function saveSupportRequest(ctx: LegacyContext, body: SupportPayload) {
   });
 }
 
+const suggestionCategoriesReply = z
+  .object({ suggestion_categories: z.array(namedSchema) })
+  .transform((reply) => reply.suggestion_categories);
+
 /** `GET /suggestion/categories` (cached). */
 export function getSuggestionCategories(ctx: LegacyContext) {
   return cachedLegacyRequest(ctx, `suggestion_categories:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/suggestion/categories",
-    schema: z.object({ suggestion_categories: z.array(namedSchema) }).transform((reply) => reply.suggestion_categories),
+    schema: suggestionCategoriesReply,
   });
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cachedLegacyRequest, type LegacyContext } from "./request.server";
 import { id } from "./schemas/common.server";
 
@@ -22,11 +22,13 @@ export type Language = z.output<typeof languageSchema>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
+const languagesReply = z.object({ languages: z.array(languageSchema) }).transform((reply) => reply.languages);
+
 /** `GET /languages/all`: the languages the interface can switch to (a public catalogue, cached). */
 export function getLanguages(ctx: LegacyContext) {
   return cachedLegacyRequest({ locale: ctx.locale }, `languages:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/languages/all",
-    schema: z.object({ languages: z.array(languageSchema) }).transform((reply) => reply.languages),
+    schema: languagesReply,
   });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { MaterialForm } from "~/lib/forms/leader";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { count, flag, fullPath, id, mediaPath, text } from "./schemas/common.server";
@@ -79,12 +79,14 @@ export function getTeam(ctx: LegacyContext) {
   return legacyRequest(ctx, { method: "GET", path: "/leader/team", schema: teamReply.transform((reply) => reply.team) });
 }
 
+const searchTeamCandidatesReply = z.object({ users: z.array(memberSchema) }).transform((reply) => reply.users);
+
 /** `GET /leader/team/search`: exact match on the member's code (employee number); an empty code finds nobody. */
 export function searchTeamCandidates(ctx: LegacyContext, code: string) {
   return legacyRequest(ctx, {
     method: "GET",
     path: `/leader/team/search?code=${encodeURIComponent(code)}`,
-    schema: z.object({ users: z.array(memberSchema) }).transform((reply) => reply.users),
+    schema: searchTeamCandidatesReply,
   });
 }
 
@@ -98,22 +100,24 @@ export function removeTeamMember(ctx: LegacyContext, userId: number) {
   return legacyRequest(ctx, { method: "POST", path: "/leader/team/remove", body: { user_id: userId }, schema: teamReply });
 }
 
+const uploadMaterialReply = z
+  .object({
+    message: z.string().nullish(),
+    material: z.object({ id, training_activity_id: id.nullish() }).passthrough().nullish(),
+  })
+  .passthrough()
+  .transform((reply) => ({
+    message: reply.message ?? "",
+    materialId: reply.material?.id ?? null,
+    activityId: reply.material?.training_activity_id ?? null,
+  }));
+
 /** `POST /leader/material` (types of spec §3: 1 Wikiguía, 2 Audio, 3 Artículo, 4 Video): the material becomes a shared activity on everyone's home. */
 export function uploadMaterial(ctx: LegacyContext, material: MaterialForm) {
   return legacyRequest(ctx, {
     method: "POST",
     path: "/leader/material",
     body: material,
-    schema: z
-      .object({
-        message: z.string().nullish(),
-        material: z.object({ id, training_activity_id: id.nullish() }).passthrough().nullish(),
-      })
-      .passthrough()
-      .transform((reply) => ({
-        message: reply.message ?? "",
-        materialId: reply.material?.id ?? null,
-        activityId: reply.material?.training_activity_id ?? null,
-      })),
+    schema: uploadMaterialReply,
   });
 }

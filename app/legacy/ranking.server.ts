@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { fullPath, id } from "./schemas/common.server";
 
@@ -24,13 +24,15 @@ const rowSchema = z
 
 export type RankingRow = z.output<typeof rowSchema>;
 
+const rankingReply = z
+  .object({ ranking_users: z.array(rowSchema), user_ranking: rowSchema.nullish() })
+  .transform((reply) => ({ rows: reply.ranking_users, me: reply.user_ranking ?? null }));
+
 /** `GET /ranking_users`: everyone by points, and the caller's own row. */
 export function getRanking(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/ranking_users",
-    schema: z
-      .object({ ranking_users: z.array(rowSchema), user_ranking: rowSchema.nullish() })
-      .transform((reply) => ({ rows: reply.ranking_users, me: reply.user_ranking ?? null })),
+    schema: rankingReply,
   });
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse, delay } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { login } from "./auth.server";
 import { isTransient, legacyRequest, LegacyError, retry, jitteredBackoffMs } from "./request.server";
 

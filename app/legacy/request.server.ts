@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "../../server/log";
@@ -72,7 +72,7 @@ type RequestOptions<T> = {
   method: "GET" | "POST";
   path: string;
   body?: Body;
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+  schema: z.ZodType<T, unknown>;
 };
 
 function messageOf(payload: unknown): string {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cachedLegacyRequest, type LegacyContext, legacyRequest } from "./request.server";
 import { count, flag, id, text } from "./schemas/common.server";
 import { activitySchema, progressRecordSchema, routeSchema } from "./schemas/training.server";
@@ -71,21 +71,25 @@ const pointsSchema = z
     routes: points.training_routes ?? [],
   }));
 
+const learningPathsReply = z.object({ training_routes: z.array(routeSchema) }).transform((reply) => reply.training_routes);
+
 /** `GET /training/learning_paths`: the training routes with their courses and activities. */
 export function getLearningPaths(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/training/learning_paths",
-    schema: z.object({ training_routes: z.array(routeSchema) }).transform((reply) => reply.training_routes),
+    schema: learningPathsReply,
   });
 }
+
+const userProgressReply = z.object({ user_progress: z.array(progressRecordSchema) }).transform((reply) => reply.user_progress);
 
 /** `GET /training/user_progress`: the user's progress records (spec §3). */
 export function getUserProgress(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/training/user_progress",
-    schema: z.object({ user_progress: z.array(progressRecordSchema) }).transform((reply) => reply.user_progress),
+    schema: userProgressReply,
   });
 }
 
@@ -94,21 +98,23 @@ export function getUserPoints(ctx: LegacyContext) {
   return legacyRequest(ctx, { method: "GET", path: "/training/user_points", schema: pointsSchema });
 }
 
+const profileProgressReply = z
+  .object({
+    profile_progress: z.array(z.object({ name: z.string(), progress: z.union([z.number(), z.string()]) }).passthrough()),
+  })
+  .transform((reply) =>
+    reply.profile_progress.map((bar) => ({
+      name: bar.name,
+      progress: Math.min(100, Math.max(0, Number(bar.progress) || 0)),
+    })),
+  );
+
 /** `GET /training/get_profile_progress`: the four named bars out of 100 of 'Mi Progreso'. */
 export function getProfileProgress(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/training/get_profile_progress",
-    schema: z
-      .object({
-        profile_progress: z.array(z.object({ name: z.string(), progress: z.union([z.number(), z.string()]) }).passthrough()),
-      })
-      .transform((reply) =>
-        reply.profile_progress.map((bar) => ({
-          name: bar.name,
-          progress: Math.min(100, Math.max(0, Number(bar.progress) || 0)),
-        })),
-      ),
+    schema: profileProgressReply,
   });
 }
 
@@ -153,6 +159,10 @@ export type Academy = z.output<typeof academySchema>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
+const academyReply = z
+  .object({ training_academies: z.array(academySchema) })
+  .transform((reply) => reply.training_academies[0] ?? null);
+
 /**
  * `GET /training`: the training academies with their showcases (simulators, learning route,
  * video tips); the app uses the first. The same for every learner, so cached like a catalogue.
@@ -161,6 +171,6 @@ export function getAcademy(ctx: LegacyContext): Promise<Academy | null> {
   return cachedLegacyRequest(ctx, `/training:${ctx.locale}`, TEN_MINUTES, {
     method: "GET",
     path: "/training",
-    schema: z.object({ training_academies: z.array(academySchema) }).transform((reply) => reply.training_academies[0] ?? null),
+    schema: academyReply,
   });
 }

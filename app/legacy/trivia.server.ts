@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { count, flag, fullPath, id, mediaPath, text } from "./schemas/common.server";
 
@@ -41,14 +41,40 @@ const gameSchema = z
 
 export type TriviaGame = z.output<typeof gameSchema>;
 
+const triviaGamesReply = z.object({ trivia_games: z.array(gameSchema) }).transform((reply) => reply.trivia_games);
+
 /** `GET /trivia_games` (answers are not in it). */
 export function getTriviaGames(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/trivia_games",
-    schema: z.object({ trivia_games: z.array(gameSchema) }).transform((reply) => reply.trivia_games),
+    schema: triviaGamesReply,
   });
 }
+
+const triviaGameReply = z
+  .object({
+    correct: z.coerce.number(),
+    total: z.coerce.number(),
+    points_earned: z.coerce.number(),
+    points: z.coerce.number(),
+    results: z
+      .array(z.object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: flag }).passthrough())
+      .nullish(),
+  })
+  .passthrough()
+  .transform((reply) => ({
+    correct: reply.correct,
+    total: reply.total,
+    pointsEarned: reply.points_earned,
+    points: reply.points,
+    results: (reply.results ?? []).map((result) => ({
+      questionId: result.question_id,
+      optionId: result.option_id ?? null,
+      correctOptionId: result.correct_option_id,
+      correct: result.correct,
+    })),
+  }));
 
 /** `POST /check_trivia_game`: scores the answers; points are paid only beyond the previous best. */
 export function checkTriviaGame(
@@ -62,28 +88,6 @@ export function checkTriviaGame(
       trivia_game_id: body.triviaGameId,
       answers: body.answers.map((answer) => ({ question_id: answer.questionId, option_id: answer.optionId })),
     },
-    schema: z
-      .object({
-        correct: z.coerce.number(),
-        total: z.coerce.number(),
-        points_earned: z.coerce.number(),
-        points: z.coerce.number(),
-        results: z
-          .array(z.object({ question_id: id, option_id: id.nullish(), correct_option_id: id, correct: flag }).passthrough())
-          .nullish(),
-      })
-      .passthrough()
-      .transform((reply) => ({
-        correct: reply.correct,
-        total: reply.total,
-        pointsEarned: reply.points_earned,
-        points: reply.points,
-        results: (reply.results ?? []).map((result) => ({
-          questionId: result.question_id,
-          optionId: result.option_id ?? null,
-          correctOptionId: result.correct_option_id,
-          correct: result.correct,
-        })),
-      })),
+    schema: triviaGameReply,
   });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type LegacyContext, legacyRequest } from "./request.server";
 import { messageSchema } from "./schemas/common.server";
 import { notificationSchema, userNewsSchema } from "./schemas/notifications.server";
@@ -64,24 +64,26 @@ export function updateProfileData(ctx: LegacyContext, update: ProfileUpdate) {
   });
 }
 
+const updatesReply = z
+  .object({
+    user_news: z.array(userNewsSchema).nullish(),
+    // NOTE: the spec leaves open whether this is a count or the list; the mock sends the list.
+    user_notifications: z.union([z.array(notificationSchema), z.coerce.number()]).nullish(),
+  })
+  .passthrough()
+  .transform((reply) => ({
+    news: reply.user_news ?? [],
+    unseenNotifications: Array.isArray(reply.user_notifications)
+      ? reply.user_notifications.filter((notification) => !notification.seen).length
+      : (reply.user_notifications ?? 0),
+  }));
+
 /** `GET /user/check_updates`: pending news and unseen notifications, read at app start. */
 export function checkUpdates(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/user/check_updates",
-    schema: z
-      .object({
-        user_news: z.array(userNewsSchema).nullish(),
-        // NOTE: the spec leaves open whether this is a count or the list; the mock sends the list.
-        user_notifications: z.union([z.array(notificationSchema), z.coerce.number()]).nullish(),
-      })
-      .passthrough()
-      .transform((reply) => ({
-        news: reply.user_news ?? [],
-        unseenNotifications: Array.isArray(reply.user_notifications)
-          ? reply.user_notifications.filter((notification) => !notification.seen).length
-          : (reply.user_notifications ?? 0),
-      })),
+    schema: updatesReply,
   });
 }
 
@@ -90,14 +92,23 @@ export function markUserNewsViewed(ctx: LegacyContext, userNewsId: number) {
   return legacyRequest(ctx, { method: "POST", path: `/user/user_news/${userNewsId}`, schema: userReply });
 }
 
+const notificationsReply = z
+  .object({ user_notifications: z.array(notificationSchema) })
+  .transform((reply) => reply.user_notifications);
+
 /** `GET /user/user_notifications`, newest first. */
 export function getNotifications(ctx: LegacyContext) {
   return legacyRequest(ctx, {
     method: "GET",
     path: "/user/user_notifications",
-    schema: z.object({ user_notifications: z.array(notificationSchema) }).transform((reply) => reply.user_notifications),
+    schema: notificationsReply,
   });
 }
+
+const notificationSeenReply = z
+  .object({ user_notification: notificationSchema })
+  .passthrough()
+  .transform((reply) => reply.user_notification);
 
 /** `POST /user/notifications/view`: answers with the notification, now seen. */
 export function markNotificationSeen(ctx: LegacyContext, notificationId: number) {
@@ -105,10 +116,7 @@ export function markNotificationSeen(ctx: LegacyContext, notificationId: number)
     method: "POST",
     path: "/user/notifications/view",
     body: { id: notificationId },
-    schema: z
-      .object({ user_notification: notificationSchema })
-      .passthrough()
-      .transform((reply) => reply.user_notification),
+    schema: notificationSeenReply,
   });
 }
 
@@ -133,6 +141,19 @@ export type CertificateForm = {
   file?: { blob: Blob; name: string };
 };
 
+const certificateReply = z
+  .object({
+    message: z.string().nullish(),
+    certificate: certificateSchema.nullish(),
+    certificates: z.array(certificateSchema).nullish(),
+  })
+  .passthrough()
+  .transform((reply) => ({
+    message: reply.message ?? "",
+    certificate: reply.certificate ?? null,
+    certificates: reply.certificates ?? [],
+  }));
+
 /** `POST /user/certificates/save`: multipart, because of the optional file. */
 export function saveCertificate(ctx: LegacyContext, form: CertificateForm) {
   const body = new FormData();
@@ -147,18 +168,7 @@ export function saveCertificate(ctx: LegacyContext, form: CertificateForm) {
     method: "POST",
     path: "/user/certificates/save",
     body,
-    schema: z
-      .object({
-        message: z.string().nullish(),
-        certificate: certificateSchema.nullish(),
-        certificates: z.array(certificateSchema).nullish(),
-      })
-      .passthrough()
-      .transform((reply) => ({
-        message: reply.message ?? "",
-        certificate: reply.certificate ?? null,
-        certificates: reply.certificates ?? [],
-      })),
+    schema: certificateReply,
   });
 }
 

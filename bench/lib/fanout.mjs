@@ -22,7 +22,7 @@ async function timeOne(app, path, cookie) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export const FANOUT_FACTOR = 1.5;
+export const FANOUT_FACTOR = 1.3;
 
 /**
  * `slow` runs on the mock with `latencyMs`, `quick` on one without latency: the difference of their

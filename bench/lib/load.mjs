@@ -16,7 +16,7 @@ function summary(result) {
   };
 }
 
-export const THROUGHPUT_TARGET = 0.5;
+export const THROUGHPUT_TARGET = 0.25;
 
 /**
  * 50 connections for `seconds` on the floor's page, on the signed-in app page, then on the floor

@@ -13,7 +13,13 @@ const REMIX_CLI = "node_modules/@remix-run/dev/dist/cli.js";
 const REMIX_SERVE = "node_modules/@remix-run/serve/dist/cli.js";
 
 export const DEMO = { email: "ana.martinez@academia.test", password: "Academia2026!" };
-const APP_KEY = "demo-app-key-academia";
+/** The embedded mode's demo secrets (server/config.ts), for an app on another upstream. */
+export const DEMO_SECRETS = {
+  LEGACY_APP_KEY: "demo-app-key-academia",
+  SESSION_SECRET: "demo-session-secret-academia-0123456789abcdef",
+  SSO_AES_KEY: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+  SSO_AES_IV: "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf",
+};
 
 /** Builds the app when its sources changed, and the floor every run (it takes a second). */
 export function buildAll() {
@@ -64,7 +70,8 @@ export function rssOf(pid) {
 /**
  * The app as `npm start` runs it with no LEGACY_API_URL. `latencyMs` goes to the embedded mock
  * (MOCK_LATENCY_MS); with `logs` the app's JSON log lines are kept (one per legacy call); `env`
- * adds to its environment (FILES_HOST_URL for another files host).
+ * adds to its environment (FILES_HOST_URL for another files host, LEGACY_API_URL for another
+ * upstream: then no mock is started and `mockOrigin` is null).
  */
 export async function startApp({ port, mockPort, latencyMs = 0, logs = false, env = {} }) {
   const child = spawn(process.execPath, ["build/bin/start.js"], {
@@ -97,7 +104,8 @@ export async function startApp({ port, mockPort, latencyMs = 0, logs = false, en
   }
   const origin = `http://localhost:${port}`;
   await waitForHttp(`${origin}/healthz`, child);
-  return { origin, mockOrigin: `http://127.0.0.1:${mockPort}`, pid: servingPid(child.pid), logs: lines, stop: stopper(child) };
+  const mockOrigin = env.LEGACY_API_URL ? null : `http://127.0.0.1:${mockPort}`;
+  return { origin, mockOrigin, pid: servingPid(child.pid), logs: lines, stop: stopper(child) };
 }
 
 export async function startFloor({ port }) {
@@ -112,23 +120,28 @@ export async function startFloor({ port }) {
   return { origin, pid: child.pid, stop: stopper(child) };
 }
 
-/**
- * Marks the demo learner's earned badges seen (so the one-time badge dialog is not part of every
- * page), then signs in through the real login form. Returns the `Cookie` header value.
- */
-export async function signIn(app) {
-  const headers = { "X-App-Key": APP_KEY, "Content-Type": "application/json" };
-  const login = await fetch(`${app.mockOrigin}/v1/api/auth/login`, {
+/** The demo learner's earned badges marked seen, straight on the mock legacy API at `mockOrigin`. */
+async function markBadgesSeen(mockOrigin) {
+  const headers = { "X-App-Key": DEMO_SECRETS.LEGACY_APP_KEY, "Content-Type": "application/json" };
+  const login = await fetch(`${mockOrigin}/v1/api/auth/login`, {
     method: "POST",
     headers,
     body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
   });
   const { access_token: token } = await login.json();
   const auth = { ...headers, Authorization: `Bearer ${token}` };
-  const check = await fetch(`${app.mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
+  const check = await fetch(`${mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
   const { user_badges: badges } = await check.json();
-  for (const badge of badges) await fetch(`${app.mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
+  for (const badge of badges) await fetch(`${mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
+}
 
+/**
+ * Marks the demo learner's earned badges seen on `mockOrigin` (so the one-time badge dialog is not
+ * part of every page; skipped when null: a replayed upstream has no state), then signs in through
+ * the real login form. Returns the `Cookie` header value.
+ */
+export async function signIn(app, { mockOrigin = app.mockOrigin } = {}) {
+  if (mockOrigin) await markBadgesSeen(mockOrigin);
   const response = await fetch(`${app.origin}/login`, {
     method: "POST",
     redirect: "manual",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { count, dateMs, flag, fullPath, id, legacyTrue, mediaPath, text } from "./common.server";
 
 const mediaSchema = z
@@ -46,11 +46,9 @@ type RawActivity = {
   pivot?: { training_course_section_id?: number | string | null } | null;
 };
 
-// NOTE: zod 3 calls a lazy schema's getter on every parse, and home parses hundreds of activities
-// per request: the getter builds the object schema once and hands back the same one after.
-let rawActivityObject: z.ZodType<RawActivity> | undefined;
-const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() => {
-  rawActivityObject ??= z
+// Activities nest through `parent`; zod 4's lazy schema calls its getter once and keeps the schema.
+const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() =>
+  z
     .object({
       id,
       title: z.string().nullish(),
@@ -75,9 +73,8 @@ const rawActivitySchema: z.ZodType<RawActivity> = z.lazy(() => {
         .passthrough()
         .nullish(),
     })
-    .passthrough();
-  return rawActivityObject;
-});
+    .passthrough(),
+);
 
 export type Activity = {
   id: number;

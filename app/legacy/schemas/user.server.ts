@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { browserMediaUrl } from "~/infra/files-host.server";
 import { count, flag, fullPath, id, mediaPath, text } from "./common.server";
 
