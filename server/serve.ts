@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { watch } from "node:fs";
+import { readdirSync, watch } from "node:fs";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { resolve } from "node:path";
@@ -88,7 +88,11 @@ app.get("/readyz", (_req, res, next) => {
 
 app.use(compression());
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));
+// public/ only where it has something (icons, images, the favicon): a stat for every page's path was 3.7 % of home's CPU.
+const publicDir = resolve(root, "public");
+const publicNames = new Set(readdirSync(publicDir));
+const servePublic = express.static(publicDir, { maxAge: "1h" });
+app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
 let handle = remixHandler(build, config.NODE_ENV);
 app.all("*", (req, res, next) => handle(req, res, next));
 

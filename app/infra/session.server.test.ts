@@ -17,6 +17,14 @@ describe("session", () => {
     expect(session).toMatchObject({ token: "legacy-token", user, welcome: true });
   });
 
+  it("is unsealed once per request, however many loaders ask", async () => {
+    const request = requestWith(await commitSession({ token: "legacy-token", user, welcome: false }));
+    const first = readSession(request);
+    expect(readSession(request)).toBe(first);
+    expect(await first).toMatchObject({ token: "legacy-token" });
+    expect(readSession(requestWith(await commitSession({ token: "other", user, welcome: false })))).not.toBe(first);
+  });
+
   it("stays far below the 4 KB cookie limit", async () => {
     const cookie = await commitSession({
       token: "t".repeat(1000),

@@ -53,7 +53,19 @@ export function sessionUserOf(user: LegacyUser): SessionUser {
   };
 }
 
-export async function readSession(request: Request): Promise<SessionData | null> {
+/** One unseal a request: the layouts' and the page's loaders all ask, and each unseal derives its keys (pbkdf2). */
+const sessionOfRequest = new WeakMap<Request, Promise<SessionData | null>>();
+
+export function readSession(request: Request): Promise<SessionData | null> {
+  let session = sessionOfRequest.get(request);
+  if (!session) {
+    session = unsealSession(request);
+    sessionOfRequest.set(request, session);
+  }
+  return session;
+}
+
+async function unsealSession(request: Request): Promise<SessionData | null> {
   const sealed: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof sealed !== "string" || sealed.length === 0) return null;
   try {

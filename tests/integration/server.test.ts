@@ -251,7 +251,9 @@ describe("readiness and logs", () => {
 
   it("serve the static files whatever directory the server was started from", async () => {
     const elsewhere = await startApp(mock.url, tmpdir());
-    expect((await call(elsewhere, "/favicon.ico")).response.status).toBe(200);
+    for (const path of ["/favicon.ico", "/icons/icon-192.png", "/images/default-cover.svg"]) {
+      expect((await call(elsewhere, path)).response.status, path).toBe(200);
+    }
     elsewhere.child.kill("SIGINT");
     await elsewhere.exit;
   });
