@@ -8,7 +8,7 @@ import { translatorFor } from "~/infra/language.server";
  * cookies, so the language cookie would not reach it.
  */
 export function loader({ params }: LoaderFunctionArgs) {
-  if (!isLng(params.lng)) throw new Response("Not Found", { status: 404 });
+  if (!isLng(params.lng)) return new Response("Not Found", { status: 404 });
   const t = translatorFor(params.lng).scoped("common");
   const manifest = {
     name: t("app.tagline"),

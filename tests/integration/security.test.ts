@@ -251,6 +251,7 @@ describe("loaders", () => {
     id: "1",
     member: "1",
     token: "abcdefgh",
+    lng: "es",
     "*": "storage/media/infografia-control-interno.png",
   };
 
