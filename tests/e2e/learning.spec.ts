@@ -136,6 +136,24 @@ test.describe("continue where you left off (issue #18 item 6)", () => {
   });
 });
 
+test("the header says 'Sin conexión' while the connection is gone, and nothing once it is back", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "a page without JavaScript cannot know it went offline");
+  await signIn(page);
+  const status = page.locator(".app-header").getByRole("status");
+  await expect(status).toHaveText("");
+  await context.setOffline(true);
+  await expect(status).toHaveText("Sin conexión");
+  await expect(status).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "header-offline");
+  await context.setOffline(false);
+  await expect(status).toHaveText("");
+});
+
 test("data saver: the learner turns it on, covers load light and the video waits", async ({ page }) => {
   await signIn(page);
   const toggle = page.getByRole("button", { name: "Ahorro de datos: desactivado" });

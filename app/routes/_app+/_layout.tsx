@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { Suspense } from "react";
 import { Avatar } from "~/components/avatar";
+import { ConnectionStatus } from "~/components/connection-status";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
@@ -105,6 +106,7 @@ export default function AppLayout() {
             </Link>
           </div>
         </div>
+        <ConnectionStatus />
         <nav aria-label={t("nav.main")} className="app-nav">
           <NavLink to="/" end>
             <HomeIcon />
