@@ -4,6 +4,7 @@ import enEdge from "./en/edge.json";
 import enEngagement from "./en/engagement.json";
 import enLeader from "./en/leader.json";
 import enLearning from "./en/learning.json";
+import enOffline from "./en/offline.json";
 import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
@@ -13,6 +14,7 @@ import esEdge from "./es/edge.json";
 import esEngagement from "./es/engagement.json";
 import esLeader from "./es/leader.json";
 import esLearning from "./es/learning.json";
+import esOffline from "./es/offline.json";
 import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
@@ -32,6 +34,7 @@ export const resources = {
     leader: esLeader,
     accessibility: esAccessibility,
     edge: esEdge,
+    offline: esOffline,
   },
   en: {
     common: enCommon,
@@ -43,6 +46,7 @@ export const resources = {
     leader: enLeader,
     accessibility: enAccessibility,
     edge: enEdge,
+    offline: enOffline,
   },
 };
 
