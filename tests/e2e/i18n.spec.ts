@@ -131,7 +131,7 @@ for (const lng of ["es", "en"] as const) {
     });
     await signIn(page, accounts.leader.email);
     if (lng === "en") await chooseLanguage(page, "en", testInfo);
-    // Signing in navigated in the browser from /login's document to home, fetching home's strings.
+    // Signing in loads home as a document (decision 047), which carries home's strings.
     fetched.length = 0;
     const documentStarted = await page.evaluate(() => performance.timeOrigin);
     const carried = Object.keys(JSON.parse(await documentStrings(page)).resources as object);
@@ -165,7 +165,7 @@ for (const lng of ["es", "en"] as const) {
 
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentStarted);
     expect(fetched.map((path) => path.split("/").slice(2).join("/")).sort()).toEqual(
-      [`${lng}/leader`, `${lng}/player`, `${lng}/profile`].sort(),
+      [`${lng}/leader`, `${lng}/offline`, `${lng}/player`, `${lng}/profile`].sort(),
     );
   });
 }

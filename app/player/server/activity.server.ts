@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
+import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
@@ -120,6 +120,12 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
     durationMinutes: activity.durationMinutes || content?.durationMinutes || 0,
     modules: (content ?? activity).modules,
   };
+}
+
+/** Whether an activity's content can be saved for offline use: a kind of OFFLINE_KINDS the app serves itself. */
+export function savesOffline(activity: Activity, filesHost: string): boolean {
+  const played = playerActivity(activity, filesHost);
+  return OFFLINE_KINDS.has(played.kind) && Boolean(played.src?.startsWith("/files/"));
 }
 
 /** The learner's own ACTIVITY record of an activity (a finalized one wins). */
