@@ -8,7 +8,16 @@ describe("parseOwner", () => {
   });
 
   it("refuses anything else: no header, another shape, an id too long to be one", () => {
-    for (const header of [null, "", "100001", "100001; lng=", "abc; lng=es", "1; lng=es; x", `${"9".repeat(13)}; lng=es`, "1; lng=ES"]) {
+    for (const header of [
+      null,
+      "",
+      "100001",
+      "100001; lng=",
+      "abc; lng=es",
+      "1; lng=es; x",
+      `${"9".repeat(13)}; lng=es`,
+      "1; lng=ES",
+    ]) {
       expect(parseOwner(header)).toBeNull();
     }
   });

@@ -15,7 +15,11 @@ beforeEach(async () => {
 
 async function filesOf(activity: string, width = "720"): Promise<{ status: number; body: OfflineFiles }> {
   const { loader } = await import("~/routes/offline-files.$activity.$width");
-  const response = await loader({ request: get(`/offline-files/${activity}/${width}`, cookie), params: { activity, width }, context });
+  const response = await loader({
+    request: get(`/offline-files/${activity}/${width}`, cookie),
+    params: { activity, width },
+    context,
+  });
   return { status: response.status, body: (await response.json()) as OfflineFiles };
 }
 
@@ -76,7 +80,9 @@ describe("offline files", () => {
 
   it("answers only a signed-in learner", async () => {
     const { loader } = await import("~/routes/offline-files.$activity.$width");
-    const response = await caught(loader({ request: get("/offline-files/103/720"), params: { activity: "103", width: "720" }, context }));
+    const response = await caught(
+      loader({ request: get("/offline-files/103/720"), params: { activity: "103", width: "720" }, context }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/welcome");
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ITEMS, MAX_MANIFEST_BYTES, MAX_PACKAGE_FILES, packageFiles, parseManifest, versionOf } from "./scorm-manifest.server";
+import {
+  MAX_ITEMS,
+  MAX_MANIFEST_BYTES,
+  MAX_PACKAGE_FILES,
+  packageFiles,
+  parseManifest,
+  versionOf,
+} from "./scorm-manifest.server";
 
 const PATH = "/files/scorm/paquete/imsmanifest.xml";
 
@@ -159,7 +166,10 @@ describe("packageFiles", () => {
     `<manifest xml:base="${base}"><organizations/><resources>${resources}</resources></manifest>`;
 
   it("lists the manifest, each resource's launch page and files, once, without their queries", () => {
-    expect(packageFiles(manifest12, PATH)).toEqual(["/files/scorm/paquete/imsmanifest.xml", "/files/scorm/paquete/examen/index.html"]);
+    expect(packageFiles(manifest12, PATH)).toEqual([
+      "/files/scorm/paquete/imsmanifest.xml",
+      "/files/scorm/paquete/examen/index.html",
+    ]);
     const files = packageFiles(
       withResources(
         `<resource identifier="a" href="a/index.html?x=1"><file href="a/index.html"/><file href="a/app.js"/></resource>
