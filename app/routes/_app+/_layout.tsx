@@ -14,6 +14,7 @@ import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
+import { OutboxSync } from "~/offline/outbox-sync";
 import {
   requireUser,
   wantsSaveData,
@@ -107,6 +108,7 @@ export default function AppLayout() {
           </div>
         </div>
         <ConnectionStatus />
+        <OutboxSync user={user.id} />
         <nav aria-label={t("nav.main")} className="app-nav">
           <NavLink to="/" end>
             <HomeIcon />
