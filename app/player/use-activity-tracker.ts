@@ -80,9 +80,9 @@ export type Tracker = {
  * past its quota when the player closes in the app and the page stays; decision 020). Each
  * confirmed change revalidates the loaders, so the cards, route percent and points behind the
  * player update without a reload. Once a write could not be sent, the writes not confirmed are
- * kept in the offline outbox (`~/offline/outbox`, loaded only then)
- * for `user` until confirmed, and what is left when the player closes waits there instead of
- * leaving in a beacon that could not arrive; time counted meanwhile stops at `timeCap` minutes.
+ * kept for `user` in the offline outbox (`~/offline/outbox`, loaded only then, decision 046), and
+ * what is left when the player closes waits there instead of leaving in a beacon that could not
+ * arrive; time counted while writes fail stops at `timeCap` minutes.
  */
 export function useActivityTracker(
   activityId: number,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { accounts, expect, expectAccessible, mock, signIn, test } from "./fixtures";
 
 /**
@@ -16,6 +16,11 @@ const IMAGE = 205;
 const dialogOf = (page: Page) => page.locator("dialog.route-dialog").filter({ has: page.locator(".player") });
 const state = (page: Page) => dialogOf(page).locator(".player-meta .status");
 const card = (page: Page) => page.locator("article.activity-card").filter({ has: page.locator(`a[href="${ROUTE}/${IMAGE}"]`) });
+
+/** The 360×740 screen the learner sees (a modal over the page: not a full-page capture). */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
+}
 
 /** The progress writes the legacy API received, in order. */
 async function writes() {
@@ -51,8 +56,9 @@ async function cacheOfflineCode(page: Page) {
   }, offlineChunks());
 }
 
-/** Opens the image online (started is saved), then finishes it offline: its writes wait on the device. */
+/** Signs in, opens the image online (started is saved), then finishes it offline: its writes wait on the device. */
 async function finishOffline(page: Page, context: BrowserContext) {
+  await signIn(page);
   await page.goto(ROUTE);
   await cacheOfflineCode(page);
   await card(page).getByRole("link").tap();
@@ -63,6 +69,12 @@ async function finishOffline(page: Page, context: BrowserContext) {
   await expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 10_000 });
   await expect(dialogOf(page).getByRole("alert")).toHaveCount(0);
   expect(await writes()).toEqual(["POST /activities/started"]);
+}
+
+/** Closes the player with its × (the page stays, offline or not). */
+async function closePlayer(page: Page) {
+  await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
+  await expect(dialogOf(page)).toHaveCount(0);
 }
 
 const ONCE_IN_ORDER = ["POST /activities/started", "POST /activities/update_time", "POST /activities/finished"];
@@ -97,9 +109,9 @@ test.describe("with JavaScript, on a touch screen", () => {
   test("progress made offline is sent once, in order, when the connection returns on the open player", async ({
     page,
     context,
-  }) => {
-    await signIn(page);
+  }, testInfo) => {
     await finishOffline(page, context);
+    await screenshot(page, testInfo, "player-offline");
     await context.setOffline(false);
     await expect(state(page)).toHaveText("Completado · Guardado", { timeout: 10_000 });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
@@ -109,16 +121,15 @@ test.describe("with JavaScript, on a touch screen", () => {
   test("a player closed offline leaves its progress waiting; it is sent once when the connection returns", async ({
     page,
     context,
-  }) => {
-    await signIn(page);
+  }, testInfo) => {
     await finishOffline(page, context);
-    await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
-    await expect(dialogOf(page)).toHaveCount(0);
+    await closePlayer(page);
     await page.waitForTimeout(1_000);
     expect(await writes()).toEqual(["POST /activities/started"]);
     await context.setOffline(false);
     await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
     await expect(card(page).locator(".status")).toHaveText("Completado");
+    await screenshot(page, testInfo, "outbox-sent");
     await page.waitForTimeout(1_000);
     expect(await writes()).toEqual(ONCE_IN_ORDER);
     expect(await outboxRecords(page)).toEqual([]);
@@ -128,7 +139,6 @@ test.describe("with JavaScript, on a touch screen", () => {
     page,
     context,
   }) => {
-    await signIn(page);
     await finishOffline(page, context);
     await page.close({ runBeforeUnload: true });
     await context.setOffline(false);
@@ -144,15 +154,15 @@ test.describe("with JavaScript, on a touch screen", () => {
   test("signing out offline with progress waiting asks first; sending later keeps it, and it is sent online", async ({
     page,
     context,
-  }) => {
-    await signIn(page);
+  }, testInfo) => {
     await finishOffline(page, context);
-    await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
+    await closePlayer(page);
     await page.getByRole("button", { name: "Cerrar sesión" }).tap();
     const question = page.getByRole("dialog", { name: "Tienes progreso sin enviar" });
     await expect(question).toBeVisible();
     await expect(question).toContainText("se perderá en este dispositivo");
     await expectAccessible(page);
+    await screenshot(page, testInfo, "logout-pending-outbox");
     await question.getByRole("button", { name: "Enviar más tarde" }).tap();
     await expect(question).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
@@ -174,7 +184,7 @@ test.describe("with JavaScript, on a touch screen", () => {
     await card(page).getByRole("link").tap();
     await expect(state(page)).toHaveText("Iniciado");
     await expect(dialogOf(page).getByRole("alert")).toContainText("No pudimos guardar tu avance", { timeout: 10_000 });
-    await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
+    await closePlayer(page);
     await page.goto("/profile", { waitUntil: "networkidle" });
     await page.locator(".profile-logout").getByRole("button", { name: "Cerrar sesión" }).tap();
     const question = page.getByRole("dialog", { name: "Tienes progreso sin enviar" });
@@ -188,9 +198,8 @@ test.describe("with JavaScript, on a touch screen", () => {
   });
 
   test("a second user on the same browser never sends nor keeps the first one's waiting progress", async ({ page, context }) => {
-    await signIn(page);
     await finishOffline(page, context);
-    await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
+    await closePlayer(page);
     // The first learner's session ends without signing out (it expired, say).
     await context.clearCookies();
     await context.setOffline(false);

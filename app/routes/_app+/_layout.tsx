@@ -108,7 +108,6 @@ export default function AppLayout() {
           </div>
         </div>
         <ConnectionStatus />
-        <OutboxSync user={user.id} />
         <nav aria-label={t("nav.main")} className="app-nav">
           <NavLink to="/" end>
             <HomeIcon />
@@ -128,6 +127,7 @@ export default function AppLayout() {
           </NavLink>
         </nav>
       </header>
+      <OutboxSync user={user.id} />
       <Outlet />
       <Suspense fallback={null}>
         {news ? <NewsDialog news={news} saveData={saveData} /> : null}
