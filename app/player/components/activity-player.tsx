@@ -25,7 +25,10 @@ const ScormPlayer = lazyChunk(serverPlayers.ScormPlayer, () => import("./scorm-p
 /** The player: the activity's content, by type, and the tracking of spec §4 around it. */
 export function ActivityPlayer({ data }: { data: PlayerPayload }) {
   const { activity } = data;
-  const tracker = useActivityTracker(activity.id, data.record);
+  const tracker = useActivityTracker(activity.id, data.record, {
+    user: data.learner.id,
+    timeCap: activity.offlineTimeCap,
+  });
   return (
     <div className="player" data-kind={activity.kind}>
       <p className="player-meta">

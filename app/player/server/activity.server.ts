@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { offlineTimeCapMinutes } from "~/domain/finish";
 import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
@@ -107,6 +108,7 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
   const src = kind === "scorm" && !fileUrl?.startsWith("/") ? null : fileUrl;
   const rawLink = kind === "external" ? content?.content?.link : null;
   const link = isWebLink(rawLink) ? rawLink : null;
+  const durationMinutes = activity.durationMinutes || content?.durationMinutes || 0;
   return {
     id: activity.id,
     title: activity.title,
@@ -117,7 +119,8 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
     src: kind === "external" ? null : src,
     manifestUrl: kind === "scorm" && src ? manifestOf(content?.media ?? null, src, filesHost) : null,
     link: link ? { url: link, windowUrl: videoEmbedUrl(link) ?? link } : null,
-    durationMinutes: activity.durationMinutes || content?.durationMinutes || 0,
+    durationMinutes,
+    offlineTimeCap: offlineTimeCapMinutes(kind, durationMinutes),
     modules: (content ?? activity).modules,
   };
 }

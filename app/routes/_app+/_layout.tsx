@@ -14,6 +14,7 @@ import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
+import { OutboxSync } from "~/offline/outbox-sync";
 import {
   requireUser,
   wantsSaveData,
@@ -126,6 +127,7 @@ export default function AppLayout() {
           </NavLink>
         </nav>
       </header>
+      <OutboxSync user={user.id} />
       <Outlet />
       <Suspense fallback={null}>
         {news ? <NewsDialog news={news} saveData={saveData} /> : null}
