@@ -13,6 +13,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "public/build/",
+      "public/sw.js",
       "bench/floor/build/",
       "bench/floor/public/build/",
       "bench/results/",

@@ -3,6 +3,7 @@ import { encode } from "turbo-stream";
 import { clientsClaim } from "workbox-core";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { ExpirationPlugin } from "workbox-expiration";
+import { precacheAndRoute } from "workbox-precaching";
 import { RangeRequestsPlugin } from "workbox-range-requests";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkOnly } from "workbox-strategies";
@@ -16,9 +17,10 @@ import { BUILD_CACHE, META_CACHE, OWNER_HEADER, SAVED_CACHE } from "../app/offli
 /**
  * The service worker (issue #18, decision 047): it serves what the learner saved when the network
  * does not answer, and an offline page in their language for what they did not save. It keeps
- * nothing by itself beyond the scripts and styles pages load; saving is the pages' work.
+ * nothing by itself beyond the outbox's few chunks and the scripts and styles pages load; saving
+ * is the pages' work.
  */
-declare const self: ServiceWorkerGlobalScope;
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 const OURS = [SAVED_CACHE, BUILD_CACHE, META_CACHE];
 
@@ -35,6 +37,9 @@ self.addEventListener("activate", (event) => {
       ),
   );
 });
+
+// The outbox's chunks (scripts/build-server.mjs lists them): progress made offline can always be kept.
+precacheAndRoute(self.__WB_MANIFEST);
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 

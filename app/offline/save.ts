@@ -51,7 +51,8 @@ async function filesOf(target: SaveTarget): Promise<Ready | null> {
   }).catch(() => null);
   if (!response) throw new SaveError("failed");
   const body = (await response.json().catch(() => null)) as OfflineFiles | null;
-  if (!body || !("state" in body)) throw new SaveError("failed");
+  // Content that could not be read now fails the whole save, rather than leave an activity out.
+  if (!body || !("state" in body) || body.state === "failed") throw new SaveError("failed");
   return body.state === "ready" ? body : null;
 }
 

@@ -116,7 +116,8 @@ export type OfflineFile = { url: string; bytes: number | null; estimate?: number
 
 /** `GET /offline-files/<activity>/<width>`: what saving it fetches (app/player/server/offline-files.server.ts). */
 export type OfflineFiles =
-  | { state: "not_found" | "unavailable" | "not_saveable" }
+  /** `failed`: the content could not be read now (its host, the PDF renderer); saving may work later. */
+  | { state: "not_found" | "unavailable" | "not_saveable" | "failed" }
   | {
       state: "ready";
       id: number;

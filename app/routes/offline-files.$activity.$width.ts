@@ -16,6 +16,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null) return Response.json({ state: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   const width = pdfSaveWidth(params.width ?? null);
   const files = await offlineFiles(ctx, id, { width, signal: request.signal, filesHost: getConfig().FILES_HOST_URL });
-  const status = files.state === "not_found" ? 404 : files.state === "ready" ? 200 : 409;
+  const status = { ready: 200, not_found: 404, failed: 503, unavailable: 409, not_saveable: 409 }[files.state];
   return Response.json(files, { status, headers: { "Cache-Control": "private, no-store" } });
 }

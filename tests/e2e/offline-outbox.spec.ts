@@ -65,7 +65,7 @@ async function finishOffline(page: Page, context: BrowserContext) {
   await expect(dialogOf(page).getByRole("img", { name: "Estructura de un hallazgo" })).toBeVisible();
   await expect(state(page)).toHaveText("Iniciado");
   await context.setOffline(true);
-  await expect(page.getByText("Sin conexión")).toBeVisible();
+  await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
   await expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 10_000 });
   await expect(dialogOf(page).getByRole("alert")).toHaveCount(0);
   expect(await writes()).toEqual(["POST /activities/started"]);
@@ -140,7 +140,10 @@ test.describe("with JavaScript, on a touch screen", () => {
     context,
   }) => {
     await finishOffline(page, context);
+    // Closed as a person closes a tab (its pagehide runs); the context changes only once it is gone.
+    const closed = page.waitForEvent("close");
     await page.close({ runBeforeUnload: true });
+    await closed;
     await context.setOffline(false);
     const later = await context.newPage();
     await later.goto("/ranking");

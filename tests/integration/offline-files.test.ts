@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OfflineFiles } from "~/player/types";
 import { caught, context, get, signedInCookie, withLegacy } from "./helpers";
 
@@ -87,14 +87,20 @@ describe("offline files", () => {
     expect(response.headers.get("Location")).toBe("/welcome");
   });
 
-  it("gives unknown sizes when the files host does not answer, and the list still", async () => {
-    const origin = process.env.FILES_HOST_URL;
-    process.env.FILES_HOST_URL = "http://127.0.0.1:9";
+  it("gives unknown sizes when the files host does not answer, and fails a package whose manifest it cannot read", async () => {
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).startsWith(`${legacy().origin}/storage/`)
+        ? Promise.reject(new TypeError("fetch failed"))
+        : realFetch(input, init),
+    );
     try {
       const video = ready((await filesOf("101")).body);
       expect(video.files).toEqual([{ url: "/files/storage/media/video-bienvenida.mp4", bytes: null }]);
+      // Rather than leave the package out of a route's save, saving fails and can be tried again.
+      expect(await filesOf("106")).toEqual({ status: 503, body: { state: "failed" } });
     } finally {
-      process.env.FILES_HOST_URL = origin;
+      vi.restoreAllMocks();
     }
   });
 });

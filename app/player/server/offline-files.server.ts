@@ -89,7 +89,8 @@ export async function offlineFiles(
     case "pdf": {
       const pdf = await readPdf(src, options.signal);
       const path = pdfPagesPath(src);
-      if ("problem" in pdf || path === null) return { state: "not_saveable" };
+      if ("problem" in pdf) return { state: pdf.problem === "unreadable" ? "failed" : "not_saveable" };
+      if (path === null) return { state: "not_saveable" };
       const pages = Array.from({ length: pdf.pageCount }, (_, index) => ({
         url: pdfPageUrl(path, index + 1, options.width, "webp"),
         bytes: null,
@@ -104,7 +105,10 @@ export async function offlineFiles(
       };
     }
     case "scorm": {
-      const files = played.manifestUrl ? await readPackageFiles(played.manifestUrl, options.signal).catch(() => null) : null;
+      const files = played.manifestUrl
+        ? await readPackageFiles(played.manifestUrl, options.signal).catch(() => "failed" as const)
+        : null;
+      if (files === "failed") return { state: "failed" };
       if (!files) return { state: "not_saveable" };
       return { ...base, files: await sizes(files, options.signal), pageGroups: [] };
     }

@@ -1,0 +1,18 @@
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "es-ES" });
+const page = await context.newPage();
+const base = "http://localhost:3540";
+await page.goto(base + "/login");
+await page.getByLabel("Usuario").fill("ana.martinez@academia.test");
+await page.getByLabel("Contraseña", { exact: true }).fill("Academia2026!");
+await page.getByRole("button", { name: "Iniciar sesión" }).click();
+await page.waitForURL(base + "/");
+const seen = [];
+page.on("response", async (r) => { if (r.request().resourceType() === "script") { const b = await r.body().catch(() => Buffer.alloc(0)); seen.push([new URL(r.url()).pathname, gzipSync(b).length]); } });
+await page.goto(base + process.argv[2], { waitUntil: "networkidle" });
+await page.waitForTimeout(1500);
+seen.sort((a, b) => b[1] - a[1]);
+for (const [p, n] of seen) console.log(n, p);
+await browser.close();
