@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   // Spec §2 (profile): 'Sesión cerrada', then welcome.
-  return endSessionAndGo("/welcome", request, "auth.signedOut");
+  return endSessionAndGo("/welcome", request, "server:common.auth.signedOut");
 }
 
 export default function Logout() {

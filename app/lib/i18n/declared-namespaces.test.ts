@@ -1,9 +1,9 @@
 import { join, relative } from "node:path";
 import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import config from "../../../remix.config.js";
-import { ALWAYS_LOADED } from "./namespaces";
+import { ALWAYS_LOADED, SERVER_ONLY } from "./namespaces";
 
 /**
  * Every key a route's page reads in the browser belongs to a namespace the document carries
@@ -240,9 +240,11 @@ function undeclared(program: ts.Program, routes: readonly Route[], only?: string
 describe("the namespaces a page reads are the ones its routes declare", { timeout: 60_000 }, () => {
   const program = createProgram();
   let routes: Route[];
-
-  it("finds the app's routes, their keys and namespaces", async () => {
+  beforeAll(async () => {
     routes = await appRoutes();
+  });
+
+  it("finds the app's routes, their keys and namespaces", () => {
     expect(routes.some((route) => route.id === "routes/_app+/ranking")).toBe(true);
     const root = program.getSourceFile(join(APP, "root.tsx"))!;
     expect(usesIn(program.getTypeChecker(), root, true).map((use) => use.key)).toContain("app.skipToContent");
@@ -256,6 +258,14 @@ describe("the namespaces a page reads are the ones its routes declare", { timeou
 
   it("every route's page reads only declared namespaces", () => {
     expect(undeclared(program, routes)).toEqual([]);
+  });
+
+  it("no route declares what only the server reads", () => {
+    const declaring = routes.filter((route) => {
+      const file = program.getSourceFile(join(APP, route.file));
+      return file && declaredBy(program, file).some((namespace) => (SERVER_ONLY as readonly string[]).includes(namespace));
+    });
+    expect(declaring).toEqual([]);
   });
 
   describe("fails on a planted mistake", () => {
@@ -285,13 +295,15 @@ export const plantedLabels: Record<"one", PlantedKey<"leader">> = { one: "title"
       expect(onRanking({ [avatar]: planted })).toEqual([expect.stringMatching(/^routes\/_app\+\/ranking: leader:title /)]);
     });
 
-    it("a layout stops declaring a namespace its pages read", () => {
+    it("a page stops declaring a namespace it reads (a parent layout's declaration would do)", () => {
       const layout = join(APP, "routes/_app+/_layout.tsx");
-      const planted = read(layout).replace(/handle = \{ i18n: \[[^\]]*\] \}/, "handle = { i18n: [] }");
-      expect(planted).not.toBe(read(layout));
-      expect(onRanking({ [layout]: planted })).toContainEqual(
+      const undeclaring = read(ranking).replace(/handle = \{ i18n: \[[^\]]*\] \}/, "handle = { i18n: [] }");
+      expect(undeclaring).not.toBe(read(ranking));
+      expect(onRanking({ [ranking]: undeclaring })).toContainEqual(
         expect.stringMatching(/^routes\/_app\+\/ranking: engagement:ranking\./),
       );
+      const parentDeclares = `${read(layout)}\nexport const handle = { i18n: ["engagement"] };`;
+      expect(onRanking({ [ranking]: undeclaring, [layout]: parentDeclares })).toEqual([]);
     });
 
     it("but not on what the server alone reads (a loader's or an action's `t`)", () => {

@@ -101,7 +101,7 @@ export default function Profile() {
           ) : null}
         </ul>
         <Link to="/profile/my_results" className="button">
-          {t("engagement:badges.resultsLink")}
+          {t("common:badge.resultsLink")}
         </Link>
         {data.isLeader ? (
           <Link to="/profile_auditor" className="button button-primary">
