@@ -13,8 +13,10 @@ import { createDocumentStream } from "./infra/document-stream.server";
 import { getLocale, translatorFor } from "./infra/language.server";
 import { redis } from "./infra/redis.server";
 import { requestIdOf } from "./infra/request-id.server";
+import { readSession } from "./infra/session.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
 import { NonceProvider } from "./lib/nonce";
+import { OWNER_HEADER } from "./offline/names";
 
 const ABORT_DELAY = 5_000;
 
@@ -31,6 +33,9 @@ export default async function handleRequest(
   { cspNonce: nonce }: AppLoadContext,
 ) {
   const translator = translatorFor(await getLocale(request));
+  // Whose page this is, for the service worker (a shared device: app/offline/caches.ts).
+  const session = await readSession(request);
+  if (session) responseHeaders.set(OWNER_HEADER, `${session.user.id}; lng=${translator.language}`);
 
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

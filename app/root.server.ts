@@ -5,4 +5,6 @@ export { getLanguages } from "~/legacy/languages.server";
 export { wantsSaveData } from "./infra/data-saver.server";
 export { getLocale } from "./infra/language.server";
 export { requestIdOf } from "./infra/request-id.server";
+export { readSession } from "./infra/session.server";
 export { getToast } from "./infra/toast.server";
+export { registrationScript } from "./offline/registration.server";

@@ -9,7 +9,16 @@ import { namespacesFor } from "./lib/i18n/namespaces";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { useNonce } from "./lib/nonce";
 import { useRootData } from "./lib/use-root-data";
-import { data, getLanguages, wantsSaveData, getLocale, requestIdOf, getToast } from "./root.server";
+import {
+  data,
+  getLanguages,
+  wantsSaveData,
+  getLocale,
+  readSession,
+  registrationScript,
+  requestIdOf,
+  getToast,
+} from "./root.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";
@@ -33,14 +42,23 @@ export const meta: MetaFunction = () => [{ title: "Academia" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const [{ toast, clear }, languages, saveData] = await Promise.all([
+  const [{ toast, clear }, languages, saveData, session] = await Promise.all([
     getToast(request),
     getLanguages({ locale }).catch(() => []),
     wantsSaveData(request),
+    readSession(request),
   ]);
   const switchable = languages.map((language) => language.isoCode).filter(isLng);
   return data(
-    { locale, toast, saveData, languages: switchable.length > 0 ? switchable : [locale], requestId: requestIdOf(request) },
+    {
+      locale,
+      toast,
+      saveData,
+      languages: switchable.length > 0 ? switchable : [locale],
+      requestId: requestIdOf(request),
+      // Signed-in pages register the service worker (issue #18).
+      swRegistration: session ? registrationScript(saveData) : null,
+    },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }
@@ -72,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster toast={rootData?.toast ?? null} />
         <TranslationsData nonce={nonce} namespaces={namespaces} />
         <ScrollRestoration nonce={nonce} />
+        {rootData?.swRegistration ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: rootData.swRegistration }} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, watch } from "node:fs";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -91,7 +91,11 @@ app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirector
 // public/ only where it has something (icons, images, the favicon): a stat for every page's path was 3.7 % of home's CPU.
 const publicDir = resolve(root, "public");
 const publicNames = new Set(readdirSync(publicDir));
-const servePublic = express.static(publicDir, { maxAge: "1h" });
+const servePublic = express.static(publicDir, {
+  maxAge: "1h",
+  // The service worker is checked for a new version at every page load (issue #18).
+  setHeaders: (res, path) => path.endsWith(`${sep}sw.js`) && res.setHeader("Cache-Control", "no-cache"),
+});
 app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
 let handle = remixHandler(build, config.NODE_ENV);
 app.all("*", (req, res, next) => handle(req, res, next));

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { parseValidationMessage } from "~/lib/validation-messages";
-import { EyeIcon, EyeOffIcon } from "./icons";
+import { EyeIcon, EyeOffIcon } from "./form-icons";
 
 const VALIDATION_KEYS = ["required", "invalid", "minChars", "maxChars", "minValue", "maxValue", "mismatch"] as const;
 

@@ -1,7 +1,11 @@
-/** Small inline icons (no icon font, no extra request). Decorative: labels come from the caller. */
-type IconProps = { className?: string };
+/**
+ * Small inline icons (no icon font, no extra request). Decorative: labels come from the caller.
+ * Here the app shell's; a page's own icons sit in modules of their own (profile-icons, form-icons),
+ * so that every page does not carry them.
+ */
+export type IconProps = { className?: string };
 
-function Svg({ children, className }: IconProps & { children: React.ReactNode }) {
+export function Svg({ children, className }: IconProps & { children: React.ReactNode }) {
   return (
     <svg className={className ?? "icon"} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       {children}
@@ -61,45 +65,8 @@ export const FaqIcon = (props: IconProps) => (
     />
   </Svg>
 );
-export const CameraIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path
-      fill="currentColor"
-      d="M9 4 7.2 6H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-3.2L15 4zm3 5a4 4 0 1 1 0 8 4 4 0 0 1 0-8"
-    />
-  </Svg>
-);
-export const EditIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path
-      fill="currentColor"
-      d="M3 17.2V21h3.8L17.9 9.9l-3.8-3.8zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.8 3.8z"
-    />
-  </Svg>
-);
-export const PlusIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path fill="currentColor" d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z" />
-  </Svg>
-);
 export const CheckIcon = (props: IconProps) => (
   <Svg {...props}>
     <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
-  </Svg>
-);
-export const EyeIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path
-      fill="currentColor"
-      d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5m0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8m0-6a2 2 0 1 0 0 4 2 2 0 0 0 0-4"
-    />
-  </Svg>
-);
-export const EyeOffIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path
-      fill="currentColor"
-      d="M3.3 2 2 3.3l3.2 3.2C3.4 7.9 2.2 9.8 1.5 12c1.2 2.6 5 7 10.5 7 1.9 0 3.6-.5 5.1-1.3l3.6 3.6 1.3-1.3zM12 16a4 4 0 0 1-3.5-5.9l1.5 1.5a2 2 0 0 0 2.4 2.4l1.5 1.5A4 4 0 0 1 12 16m0-11c5.5 0 9.3 4.4 10.5 7-.6 1.3-1.6 2.8-3 4.1l-3.6-3.6A4 4 0 0 0 11.5 8L8.9 5.5C9.9 5.2 10.9 5 12 5"
-    />
   </Svg>
 );

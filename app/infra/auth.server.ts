@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { redirect } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
@@ -168,7 +168,9 @@ export async function signIn(request: Request, result: SignIn, redirectTo = "/")
   headers.append("Set-Cookie", await toastHeader({ type: "success", message: t("server:common.auth.welcomeToast", { name }) }));
   // Just issued by the legacy API: alive, so the first files need no check.
   verdicts.set(result.accessToken, Promise.resolve(true));
-  return redirect(redirectTo, { headers });
+  // The app is entered with a document load, whose inline script registers the service worker
+  // (issue #18: app/offline/registration.server.ts); a script React inserts would not run.
+  return redirectDocument(redirectTo, { headers });
 }
 
 export async function endSessionAndGo(to: string, request: Request, toastKey?: AppKey) {

@@ -32,3 +32,21 @@ export function formatNumber(value: number, locale: string): string {
 export function formatPoints(value: number, locale: string): string {
   return `${formatNumber(Math.floor(value), locale)} pts.`;
 }
+
+const BYTE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+
+/** A size for people: "12,3 MB" (decimal units, as phones show storage). */
+export function formatBytes(bytes: number, locale: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: BYTE_UNITS[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: unit >= 2 ? 1 : 0,
+  }).format(value);
+}

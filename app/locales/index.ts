@@ -6,6 +6,7 @@ import enGuest from "./en/guest.json";
 import enHelp from "./en/help.json";
 import enLeader from "./en/leader.json";
 import enLearning from "./en/learning.json";
+import enOffline from "./en/offline.json";
 import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
@@ -18,6 +19,7 @@ import esGuest from "./es/guest.json";
 import esHelp from "./es/help.json";
 import esLeader from "./es/leader.json";
 import esLearning from "./es/learning.json";
+import esOffline from "./es/offline.json";
 import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
@@ -42,6 +44,7 @@ export const resources = {
     guest: esGuest,
     help: esHelp,
     server: esServer,
+    offline: esOffline,
   },
   en: {
     common: enCommon,
@@ -56,6 +59,7 @@ export const resources = {
     guest: enGuest,
     help: enHelp,
     server: enServer,
+    offline: enOffline,
   },
 };
 

@@ -108,3 +108,22 @@ export type ProgressReply =
   | { ok: true; record: SavedRecord }
   | { ok: false; error: "session"; location: string }
   | { ok: false; error: "refused" | "invalid" | "unavailable" | "unconfirmed"; message: string };
+
+/** A file saving an activity for offline use fetches; `bytes` when known, else `estimate` if any. */
+export type OfflineFile = { url: string; bytes: number | null; estimate?: number };
+
+/** `GET /offline-files/<activity>/<width>`: what saving it fetches (app/player/server/offline-files.server.ts). */
+export type OfflineFiles =
+  | { state: "not_found" | "unavailable" | "not_saveable" }
+  | {
+      state: "ready";
+      id: number;
+      title: string;
+      kind: PlayerKind;
+      /** The content's files, as the player asks for them. */
+      files: OfflineFile[];
+      /** A long PDF's later page groups, whose pages open at `<player>/pages/<first>`. */
+      pageGroups: number[];
+      /** The app's scripts, styles and icons the saved page runs on. */
+      shell: OfflineFile[];
+    };

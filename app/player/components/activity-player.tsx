@@ -1,5 +1,6 @@
 import { memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
+import { SaveOffline } from "~/components/save-offline";
 import { isTimedKind } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
@@ -41,8 +42,18 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         saveRefused={tracker.status.refused !== null}
       />
       {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgressSlot /> : null}
+      {SAVEABLE.has(activity.kind) && activity.src ? (
+        <SaveThis id={activity.id} closeTo={data.closeTo} user={data.learner.id} />
+      ) : null}
     </div>
   );
+}
+
+const SAVEABLE = new Set(["image", "audio", "video", "pdf", "scorm"]);
+
+/** 'Guardar sin conexión' for the activity: its player opens at its id under the page it opens over. */
+function SaveThis({ id, closeTo, user }: { id: number; closeTo: string; user: number }) {
+  return <SaveOffline targets={[{ id, url: `${closeTo.replace(/\/$/, "")}/${id}`, parent: closeTo }]} user={user} />;
 }
 
 /**

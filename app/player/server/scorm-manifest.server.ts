@@ -34,7 +34,7 @@ const parser = new XMLParser({
   // SCORM 1.2 exports disagree on case (masteryscore, dataFromLMS): names are compared in lower case.
   transformTagName: (name) => name.toLowerCase(),
   transformAttributeName: (name) => name.toLowerCase(),
-  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing"].includes(name),
+  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing", "file"].includes(name),
 });
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -197,8 +197,35 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
   return items.some((item) => item.launch) ? { version, title: text(organization.title), items } : null;
 }
 
-/** The manifest at a `/files/` address, fetched from the files host; null when it cannot be read. */
-export async function readScormPackage(manifestPath: string, signal?: AbortSignal): Promise<ScormPackage | null> {
+/** Every file a package's resources list (CAM 3.4.1.16), inside its folder: what saving it for offline use fetches. */
+export const MAX_PACKAGE_FILES = 5_000;
+
+export function packageFiles(xml: string, manifestPath: string): string[] | null {
+  if (xml.length > MAX_MANIFEST_BYTES) return null;
+  let root: Node | null;
+  try {
+    root = first((parser.parse(xml) as Node).manifest);
+  } catch {
+    return null;
+  }
+  if (!root) return null;
+  const manifest = new URL(manifestPath, "http://package.invalid/");
+  const resourcesNode = first(root.resources);
+  const bases = [text(root["@base"]), text(resourcesNode?.["@base"])];
+  const files = new Set([manifest.pathname]);
+  for (const resource of nodes(resourcesNode?.resource)) {
+    const resourceBases = [...bases, text(resource["@base"])];
+    for (const href of [text(resource["@href"]), ...nodes(resource.file).map((file) => text(file["@href"]))]) {
+      const address = launchOf(href, resourceBases, "", manifest);
+      if (address) files.add(address.replace(/[?#].*$/, ""));
+      if (files.size >= MAX_PACKAGE_FILES) return [...files];
+    }
+  }
+  return [...files];
+}
+
+/** The manifest's text at a `/files/` address, fetched from the files host; null when there is none to read. */
+async function readManifestText(manifestPath: string, signal?: AbortSignal): Promise<string | null> {
   let splat: string;
   try {
     splat = decodeURIComponent(new URL(manifestPath, "http://package.invalid/").pathname.replace(/^\/files\//, ""));
@@ -233,12 +260,24 @@ export async function readScormPackage(manifestPath: string, signal?: AbortSigna
       }
       chunks.push(chunk.value);
     }
-    return parseManifest(new TextDecoder().decode(Buffer.concat(chunks)), manifestPath);
+    return new TextDecoder().decode(Buffer.concat(chunks));
   } catch {
     // Not reached (down, slow, 5xx; parsing never throws): the player says so rather than play
     // the package without its manifest, whose SCOs' saved data it would not find again.
     throw new ManifestUnreachable();
   }
+}
+
+/** The manifest at a `/files/` address, fetched from the files host; null when it cannot be read. */
+export async function readScormPackage(manifestPath: string, signal?: AbortSignal): Promise<ScormPackage | null> {
+  const xml = await readManifestText(manifestPath, signal);
+  return xml === null ? null : parseManifest(xml, manifestPath);
+}
+
+/** The files of the package whose manifest is at a `/files/` address; null when it cannot be read. */
+export async function readPackageFiles(manifestPath: string, signal?: AbortSignal): Promise<string[] | null> {
+  const xml = await readManifestText(manifestPath, signal);
+  return xml === null ? null : packageFiles(xml, manifestPath);
 }
 
 /** The files host did not answer for the manifest: the package cannot be played right now. */

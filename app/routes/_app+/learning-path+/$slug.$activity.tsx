@@ -5,7 +5,7 @@ import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
 import { redirect, loadPlayer, parseActivityId, plainProgress } from "~/player/server/route.server";
 
-export const handle = { i18n: ["learning", "player"] } satisfies I18nHandle;
+export const handle = { i18n: ["learning", "player", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
 /** `/learning-path/:slug/:activity`: the activity player as a dialog over the route page. */

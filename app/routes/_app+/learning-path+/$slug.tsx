@@ -3,6 +3,7 @@ import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
+import { SaveOffline } from "~/components/save-offline";
 import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
@@ -14,7 +15,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { recordOf } from "~/player/server/activity.server";
 
-export const handle = { i18n: ["learning"] } satisfies I18nHandle;
+export const handle = { i18n: ["learning", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
@@ -24,13 +25,14 @@ export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
  * not yet open shows its name and 'Próximamente' instead, so the levels carousel can move to it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireUser(request);
+  const { ctx, session } = await requireUser(request);
   const [routes, progress] = await Promise.all([getLearningPaths(ctx), getUserProgress(ctx)]);
   const route = routes.find((candidate) => candidate.slug === params.slug);
   if (!route) throw redirect("/");
   const records = activityRecords(progress);
   const locked = isEscapeRoomLocked(routes, route.id, records);
   return {
+    learner: session.user.id,
     routes: routes.map((item) => ({
       slug: item.slug,
       name: item.name,
@@ -57,10 +59,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function LearningPath() {
-  const { routes, route, courses } = useLoaderData<typeof loader>();
+  const { routes, route, courses, learner } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("learning");
   const navigate = useNavigate();
   const current = routes.findIndex((item) => item.slug === route.slug);
+  const routePage = `/learning-path/${route.slug}`;
+  const saveTargets = courses
+    .filter((course) => !course.comingSoon)
+    .flatMap((course) => course.activities.filter((activity) => activity.status !== "locked"))
+    .map((activity) => ({ id: activity.id, url: `${routePage}/${activity.id}`, parent: routePage }));
   const levels = useRef<HTMLElement>(null);
   const keyboardFocusOnSlide = useRef(false);
   // WCAG 3.2.1 (On Focus): tabbing onto a slide's link scrolls it into view, and that selection must
@@ -126,6 +133,7 @@ export default function LearningPath() {
           <strong>{t("comingSoon")}</strong> {t("emptyCourse")}
         </p>
       )}
+      <SaveOffline route targets={saveTargets} user={learner} />
       {courses.map((course) => (
         <section key={course.name} className="home-section course">
           <h2>

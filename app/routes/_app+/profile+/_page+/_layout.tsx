@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CameraIcon, EditIcon, PlusIcon } from "~/components/icons";
+import { CameraIcon, EditIcon, PlusIcon } from "~/components/profile-icons";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/infra/auth.server";
 import { unlessAfterAction } from "~/infra/form-errors.server";
@@ -14,6 +14,8 @@ import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { useHydrated } from "~/lib/use-hydrated";
+import { offlineSupported } from "~/offline/supported";
 
 export const handle = { i18n: ["profile"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
@@ -103,6 +105,7 @@ export default function Profile() {
         <Link to="/profile/my_results" className="button">
           {t("common:badge.resultsLink")}
         </Link>
+        <DownloadsLink />
         {data.isLeader ? (
           <Link to="/profile_auditor" className="button button-primary">
             {t("leaderLink")}
@@ -224,4 +227,15 @@ function ProfileSection({
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** 'Descargas' (issue #18), where this browser can save content for offline use; without JavaScript it cannot. */
+function DownloadsLink() {
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  return hydrated && offlineSupported() ? (
+    <Link to="/downloads" className="button">
+      {t("app.downloads")}
+    </Link>
+  ) : null;
 }

@@ -1,0 +1,147 @@
+import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
+import { accounts, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { tapReachable } from "./touch";
+
+/**
+ * Issue #18: saving activities for offline use, and using them with no connection. The service
+ * worker is allowed here only; with JavaScript off nothing of it exists.
+ */
+
+const ROUTE = "/learning-path/formacion-requerida";
+const PDF = 207;
+const SCORM = 203;
+
+/** No network for the page nor its service worker (`setOffline` alone does not reach the worker). */
+const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue());
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route("**/*", cutWorker);
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute("**/*", cutWorker);
+  await context.setOffline(false);
+}
+
+async function controlled(page: Page) {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+}
+
+/** What this browser keeps of a learner: saved entries, the recorded owner, IndexedDB databases (the outbox). */
+async function savedState() {
+  const saved = (await caches.has("academia-saved-v1")) ? (await (await caches.open("academia-saved-v1")).keys()).length : 0;
+  const owner = Boolean(await caches.match("/__offline/owner"));
+  return { saved, owner, databases: (await indexedDB.databases()).length };
+}
+
+const status = (page: Page) => page.locator("dialog .save-offline-status");
+
+/** The player's 'Guardar sin conexión', scrolled to within the dialog as the learner would, then tapped. */
+async function tapSave(page: Page) {
+  const button = page.locator("dialog").getByRole("button", { name: "Guardar sin conexión" });
+  await button.scrollIntoViewIfNeeded();
+  await tapReachable(button);
+}
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "service workers need JavaScript");
+  test.use({ serviceWorkers: "allow", hasTouch: true, viewport: { width: 360, height: 740 } });
+  test.beforeEach(() => mock.reset());
+
+  test("a saved PDF and SCORM package open with no connection; what is not saved shows the offline page", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    await controlled(page);
+    for (const id of [PDF, SCORM]) {
+      await page.goto(`${ROUTE}/${id}`);
+      await tapSave(page);
+      await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+    }
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "offline-saved");
+
+    await page.goto("/downloads");
+    const list = page.locator(".downloads-list li");
+    await expect(list).toHaveCount(2);
+    await expect(page.getByText(/Usas .* de los .* que este dispositivo permite/)).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "offline-downloads");
+
+    await goOffline(context);
+    await page.goto(`${ROUTE}/${PDF}`);
+    const dialog = page.locator("dialog.route-dialog");
+    await expect(dialog.getByRole("img", { name: "Página 1 de 2" })).toBeVisible();
+    await expect
+      .poll(() => dialog.getByRole("img", { name: "Página 1 de 2" }).evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
+
+    await page.goto(`${ROUTE}/${SCORM}`);
+    await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. Las tres líneas" })).toBeVisible();
+
+    await page.goto("/ranking");
+    await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "offline-page");
+    await goOnline(context);
+  });
+
+  test("another learner on the same browser sees nothing of the first one's saved content", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await controlled(page);
+    await page.goto(`${ROUTE}/${PDF}`);
+    await tapSave(page);
+    await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+    await page.goto("/profile");
+    await page.locator("footer").getByRole("button", { name: "Cerrar sesión" }).tap();
+    await expect(page).toHaveURL(/\/welcome$/);
+    // Clear-Site-Data took the saved pages and files, the owner and the outbox; what the welcome
+    // page loads since is the app's public code.
+    expect(await page.evaluate(savedState)).toEqual({ saved: 0, owner: false, databases: 0 });
+
+    await signIn(page, accounts.leader.email);
+    await page.goto("/downloads");
+    await expect(page.getByText("Aún no has guardado nada.", { exact: false })).toBeVisible();
+    await goOffline(context);
+    await page.goto(`${ROUTE}/${PDF}`);
+    await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();
+    await expect(page.getByText("No tienes actividades guardadas en este dispositivo.")).toBeVisible();
+    await goOnline(context);
+  });
+
+  test("a learner whose session ended without signing out leaves nothing to the next one", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await controlled(page);
+    await page.goto(`${ROUTE}/${PDF}`);
+    await tapSave(page);
+    await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+    await context.clearCookies();
+    await signIn(page, accounts.leader.email);
+    await page.goto("/downloads");
+    await expect(page.getByText("Aún no has guardado nada.", { exact: false })).toBeVisible();
+    await page.goto(`${ROUTE}/${PDF}`);
+    await expect(page.locator("dialog").getByRole("button", { name: "Guardar sin conexión" })).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the page as the server sends it");
+
+  test("nothing offers saving, and Descargas says it needs JavaScript", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${ROUTE}/${PDF}`);
+    await expect(page.getByRole("img", { name: "Página 1 de 2" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Guardar sin conexión" })).toHaveCount(0);
+    await page.goto(ROUTE);
+    await expect(page.getByRole("button", { name: "Guardar ruta" })).toHaveCount(0);
+    await page.goto("/downloads");
+    await expect(page.getByText("Para guardar actividades sin conexión, activa JavaScript en tu navegador.")).toBeVisible();
+  });
+});
