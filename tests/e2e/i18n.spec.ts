@@ -142,14 +142,13 @@ for (const lng of ["es", "en"] as const) {
       if (path.startsWith("/locales/")) fetched.push(path);
     });
     await signIn(page, accounts.leader.email);
-    // Signing in navigated in the browser from /login's document, whose strings the browser keeps:
-    // start from home's document (choosing English loads one).
     if (lng === "en") await chooseLanguage(page, "en", testInfo);
-    else await page.reload();
+    // Signing in loads home as a document (decision 047), which carries home's strings.
     fetched.length = 0;
     const documentStarted = await page.evaluate(() => performance.timeOrigin);
     const carried = Object.keys(JSON.parse(await documentStrings(page)).resources as object);
-    for (const namespace of ["profile", "player", "leader", "engagement", "guest"]) expect(carried).not.toContain(namespace);
+    for (const namespace of ["profile", "player", "leader", "offline", "engagement", "guest"])
+      expect(carried).not.toContain(namespace);
     const heading = page.getByRole("heading", { level: 1 });
 
     await navigate(page, "/profile");
@@ -186,7 +185,7 @@ for (const lng of ["es", "en"] as const) {
     await expectNoRawKeys(page);
 
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentStarted);
-    const namespaces = ["engagement", "guest", "leader", "player", "profile"];
+    const namespaces = ["engagement", "guest", "leader", "offline", "player", "profile"];
     expect(fetched.map((path) => path.split("/").slice(2).join("/")).sort()).toEqual(namespaces.map((ns) => `${lng}/${ns}`));
   });
 }
