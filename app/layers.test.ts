@@ -31,7 +31,7 @@ function importsOf(file: string): string[] {
 }
 
 /** An import of the app's own code rather than a package's. */
-const APP_DIRS = /^(domain|lib|infra|legacy|components|player|routes|styles|locales)\/|^(root|i18n|entry\.\w+)$/;
+const APP_DIRS = /^(domain|lib|infra|legacy|components|player|offline|routes|styles|locales)\/|^(root|i18n|entry\.\w+)$/;
 
 const layer = (dir: string) =>
   filesUnder(join(APP, dir)).map((file) => ({ file: relative(APP, file), imports: importsOf(file) }));
@@ -66,7 +66,7 @@ describe("layers", () => {
     expect(found).toEqual([]);
   });
 
-  it.each(["components", "lib", "infra", "legacy", "domain", "player"])("%s/ never imports routes or root", (dir) => {
+  it.each(["components", "lib", "infra", "legacy", "domain", "player", "offline"])("%s/ never imports routes or root", (dir) => {
     const found = layer(dir).flatMap(({ file, imports }) =>
       imports.filter((target) => target.startsWith("routes/") || target === "root").map((target) => `${file} → ${target}`),
     );
@@ -76,6 +76,18 @@ describe("layers", () => {
   it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports the player", (dir) => {
     const found = layer(dir).flatMap(({ file, imports }) =>
       imports.filter((target) => target.startsWith("player/")).map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("offline/ is browser code: no server code, and of the player only how a write is sent and its types", () => {
+    const found = layer("offline").flatMap(({ file, imports }) =>
+      imports
+        .filter(
+          (target) =>
+            /^(infra|legacy)\//.test(target) || (target.startsWith("player/") && !/^player\/(progress-post|types)$/.test(target)),
+        )
+        .map((target) => `${file} → ${target}`),
     );
     expect(found).toEqual([]);
   });

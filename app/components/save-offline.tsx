@@ -11,7 +11,18 @@ const SaveFlow = lazy(() => import("./save-offline-flow"));
  * JavaScript runs and where the browser can keep content offline; without, the page is unchanged.
  * Whether an activity is saved already shows once tapped (and in 'Descargas').
  */
-export function SaveOffline({ targets, user, route = false }: { targets: SaveTarget[]; user: number; route?: boolean }) {
+export function SaveOffline({
+  targets,
+  user,
+  route = false,
+  title,
+}: {
+  targets: SaveTarget[];
+  user: number;
+  route?: boolean;
+  /** The activity's title, which names the button among a page's cards. */
+  title?: string;
+}) {
   const { t } = useTranslation("offline");
   const [supported, setSupported] = useState(false);
   const [started, setStarted] = useState(false);
@@ -24,7 +35,12 @@ export function SaveOffline({ targets, user, route = false }: { targets: SaveTar
     </Suspense>
   ) : (
     <div className="save-offline">
-      <button type="button" className="button" onClick={() => setStarted(true)}>
+      <button
+        type="button"
+        className="button"
+        aria-label={title ? t("saveNamed", { title }) : undefined}
+        onClick={() => setStarted(true)}
+      >
         {route ? t("saveRoute") : t("save")}
       </button>
     </div>

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   declaredAspect,
+  keptAfter,
   writeRetryDelayMs,
   safeToRepeat,
   isKeptScormKey,
@@ -28,6 +29,26 @@ describe("safeToRepeat", () => {
     for (const report of setters) {
       expect(safeToRepeat(report)).toBe(true);
     }
+  });
+});
+
+describe("keptAfter (what a failed write's sender keeps to send again)", () => {
+  const time: ProgressReport = { action: "update_time", time: 1 };
+  const finished: ProgressReport = { action: "finished" };
+
+  it("keeps any write that never reached the legacy API", () => {
+    expect(keptAfter("unavailable", time)).toBe(true);
+    expect(keptAfter("unavailable", finished)).toBe(true);
+  });
+
+  it("keeps one that may have been saved only when repeating it changes nothing", () => {
+    expect(keptAfter("unconfirmed", finished)).toBe(true);
+    expect(keptAfter("unconfirmed", time)).toBe(false);
+  });
+
+  it("drops one the legacy API refused or found invalid", () => {
+    expect(keptAfter("refused", finished)).toBe(false);
+    expect(keptAfter("invalid", time)).toBe(false);
   });
 });
 

@@ -32,6 +32,14 @@ export const EXTERNAL_WINDOW = { width: 800, height: 600 } as const;
  */
 export const safeToRepeat = (report: ProgressReport) => report.action !== "update_time";
 
+/**
+ * Whether a failed write is kept to be sent again (by the player's queue or the offline outbox)
+ * rather than dropped: one that never reached the legacy API always, one that may have been saved
+ * only when it is safe to repeat.
+ */
+export const keptAfter = (error: string, report: ProgressReport) =>
+  error === "unavailable" || (error === "unconfirmed" && safeToRepeat(report));
+
 /** How long the player waits before retrying a write that failed (grows, then stays at 30 s). */
 export function writeRetryDelayMs(failures: number): number {
   const steps = [2_000, 5_000, 10_000, 20_000];

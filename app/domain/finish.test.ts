@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { creditedMs, externalLinkFinished, finishAfterMs, isTimedKind, minutesOf } from "./finish";
+import {
+  cappedMinutes,
+  creditedMs,
+  externalLinkFinished,
+  finishAfterMs,
+  isTimedKind,
+  minutesOf,
+  offlineTimeCapMinutes,
+} from "./finish";
 
 describe("externalLinkFinished (98% of the duration)", () => {
   it("finishes once recorded plus elapsed minutes reach 98%", () => {
@@ -73,5 +81,42 @@ describe("creditedMs", () => {
     expect(creditedMs("image", 3_600_000, 0)).toBe(5_000);
     expect(creditedMs("pdf", 3_600_000, 10)).toBe(600_000);
     expect(creditedMs("pdf", -5, 10)).toBe(0);
+  });
+});
+
+describe("offlineTimeCapMinutes (time counted while writes wait offline)", () => {
+  it("is what the activity's rules credit: its duration, or its wait when it has none", () => {
+    expect(offlineTimeCapMinutes("video", 4)).toBe(4);
+    expect(offlineTimeCapMinutes("pdf", 12)).toBe(12);
+    expect(offlineTimeCapMinutes("image", 0)).toBe(0.08);
+    expect(offlineTimeCapMinutes("pdf", 0)).toBe(0.25);
+    expect(offlineTimeCapMinutes("scorm", 15)).toBe(15);
+  });
+
+  it("stops at half an hour for an activity with no duration and no wait (a SCORM package)", () => {
+    expect(offlineTimeCapMinutes("scorm", 0)).toBe(30);
+    expect(offlineTimeCapMinutes("unsupported", -3)).toBe(30);
+  });
+});
+
+describe("cappedMinutes", () => {
+  it("adds what fits under the cap beside the minutes already waiting, never less than nothing", () => {
+    expect(cappedMinutes(0, 0.5, 4)).toBe(0.5);
+    expect(cappedMinutes(3.8, 0.5, 4)).toBe(0.2);
+    expect(cappedMinutes(4, 0.5, 4)).toBe(0);
+    expect(cappedMinutes(6, 0.5, 4)).toBe(0);
+  });
+
+  it("never lets a night of 30-second updates claim more than the cap", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 60, noNaN: true }), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 120 }),
+        (ticks, cap) => {
+          const total = ticks.reduce((waiting, added) => waiting + cappedMinutes(waiting, added, cap), 0);
+          expect(total).toBeLessThanOrEqual(cap + 0.01);
+        },
+      ),
+    );
   });
 });

@@ -57,3 +57,21 @@ export function creditedMs(kind: TimedKind, elapsedMs: number, durationMinutes: 
   const cap = Math.max(finishAfterMs(kind, durationMinutes, 0), Math.max(0, durationMinutes) * MINUTE_MS);
   return Math.min(Math.max(0, elapsedMs), cap);
 }
+
+/** Without a duration to go by (a SCORM package may declare none), time counted offline stops here. */
+const OFFLINE_CAP_WITHOUT_DURATION_MS = 30 * MINUTE_MS;
+
+/**
+ * The minutes an open activity may count while its writes wait without a connection: what its
+ * rules credit (`creditedMs`: its duration, or its wait when it has none), so a device left open
+ * overnight claims no hours.
+ */
+export function offlineTimeCapMinutes(kind: string, durationMinutes: number): number {
+  if (isTimedKind(kind)) return minutesOf(creditedMs(kind, Infinity, durationMinutes));
+  return minutesOf(durationMinutes > 0 ? durationMinutes * MINUTE_MS : OFFLINE_CAP_WITHOUT_DURATION_MS);
+}
+
+/** The minutes of a new update_time that still fit under `cap` beside the minutes already waiting. */
+export function cappedMinutes(waiting: number, added: number, cap: number): number {
+  return Math.round(Math.max(0, Math.min(added, cap - waiting)) * 100) / 100;
+}

@@ -120,3 +120,6 @@ export function pdfPagesPath(src: string): string | null {
 export function pdfPageUrl(path: string, page: number, width: PdfPageWidth, format: PdfPageFormat): string {
   return `${PDF_PAGES_PREFIX}${width}/${path}/${page}.${format}`;
 }
+
+/** The kinds of content that can be saved for offline use (issue #18): a file the app serves, not an external page. */
+export const OFFLINE_KINDS: ReadonlySet<string> = new Set(["image", "audio", "video", "pdf", "scorm"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatPoints } from "./format";
+import { formatBytes, formatNumber, formatPoints } from "./format";
 
 describe("numbers", () => {
   it.each([
@@ -14,5 +14,17 @@ describe("numbers", () => {
   it("writes points as an integer with 'pts.'", () => {
     expect(formatPoints(1330.9, "en")).toBe("1,330 pts.");
     expect(formatPoints(1330, "es")).toBe("1.330 pts.");
+  });
+});
+
+describe("formatBytes", () => {
+  it("uses decimal units, as phones show storage, in the page's language", () => {
+    expect(formatBytes(0, "es")).toBe("0 B");
+    expect(formatBytes(999, "en")).toBe("999 B");
+    expect(formatBytes(15_400, "es")).toBe("15 kB");
+    expect(formatBytes(12_345_678, "es")).toBe("12,3 MB");
+    expect(formatBytes(12_345_678, "en")).toBe("12.3 MB");
+    expect(formatBytes(10.7e9, "es")).toBe("10,7 GB");
+    expect(formatBytes(-5, "es")).toBe("0 B");
   });
 });

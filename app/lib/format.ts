@@ -33,12 +33,13 @@ export function formatPoints(value: number, locale: string): string {
   return `${formatNumber(Math.floor(value), locale)} pts.`;
 }
 
-const BYTE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+const BYTE_UNITS = ["kilobyte", "megabyte", "gigabyte"] as const;
 
 /** A size for people: "12,3 MB" (decimal units, as phones show storage). */
 export function formatBytes(bytes: number, locale: string): string {
   let value = Math.max(0, bytes);
-  let unit = 0;
+  if (value < 1000) return `${new Intl.NumberFormat(locale).format(Math.round(value))} B`;
+  let unit = -1;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
     value /= 1000;
     unit += 1;
@@ -47,6 +48,6 @@ export function formatBytes(bytes: number, locale: string): string {
     style: "unit",
     unit: BYTE_UNITS[unit],
     unitDisplay: "short",
-    maximumFractionDigits: unit >= 2 ? 1 : 0,
+    maximumFractionDigits: unit >= 1 ? 1 : 0,
   }).format(value);
 }

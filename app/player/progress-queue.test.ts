@@ -90,6 +90,35 @@ describe("ProgressQueue", () => {
     expect(sent).toEqual([{ action: "started" }, { action: "started" }, { action: "update_time", time: 1 }]);
   });
 
+  it("keeps only the newest user data of those waiting behind a failing write", async () => {
+    const { queue, sent } = setup([down]);
+    const data = (location: string): ProgressReport => ({
+      action: "update_user_data",
+      userData: { scorm: 2, current: "sco", items: { sco: { "cmi.core.lesson_location": location } } },
+    });
+    queue.push({ action: "started" });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.push(data("1"));
+    queue.push(data("2"));
+    queue.push({ action: "update_points", progress: 50 });
+    queue.push(data("3"));
+    await vi.runAllTimersAsync();
+    expect(sent.slice(2)).toEqual([data("2"), { action: "update_points", progress: 50 }, data("3")]);
+  });
+
+  it("settles: once the write in flight is answered, hands over the writes not confirmed, for the outbox", async () => {
+    const first = setup([down]);
+    first.queue.push({ action: "started" });
+    first.queue.push({ action: "finished" });
+    expect(first.queue.unconfirmed()).toEqual([{ action: "started" }, { action: "finished" }]);
+    expect(await first.queue.settle()).toEqual([{ action: "started" }, { action: "finished" }]);
+    const second = setup([]);
+    second.queue.push({ action: "started" });
+    second.queue.push({ action: "finished" });
+    expect(await second.queue.settle()).toEqual([{ action: "finished" }]);
+    expect(second.sent).toEqual([{ action: "started" }]);
+  });
+
   it("drops a refused write with its message, and goes on", async () => {
     const { queue, sent, statuses } = setup([{ ok: false, error: "refused", message: "Bloqueado" }]);
     queue.push({ action: "finished" });

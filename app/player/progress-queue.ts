@@ -1,4 +1,4 @@
-import { writeRetryDelayMs, safeToRepeat } from "~/domain/activity";
+import { keptAfter, writeRetryDelayMs } from "~/domain/activity";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 /**
@@ -6,9 +6,9 @@ import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
  * A write that fails for a reason that may pass stays at the head of the queue and is retried with
  * a growing delay until it lands: one that never reached the legacy API (network, upstream not
  * answering the connection) always, one that timed out or got a 5xx only when it is safe to repeat
- * (`safeToRepeat`: an `update_time` the legacy API may have added already is dropped rather than
+ * (`keptAfter`: an `update_time` the legacy API may have added already is dropped rather than
  * counted twice). One the legacy API refused is dropped with its message shown. When the player
- * closes, what is left goes out with a beacon.
+ * closes, what is left goes out with a beacon, or to the offline outbox once writes failed.
  */
 export type QueueStatus = {
   /** Writes sent or waiting. */
@@ -36,15 +36,20 @@ export class ProgressQueue {
   private failures = 0;
   private refused: string | null = null;
   private wake: (() => void) | null = null;
+  private settled: ((unsent: ProgressReport[]) => void) | null = null;
 
   constructor(private readonly options: QueueOptions) {}
 
   push(report: ProgressReport) {
     if (this.closed) return;
     const last = this.items.at(-1);
-    // Time waiting behind a failing write is merged, so a long outage sends one update_time.
-    if (report.action === "update_time" && last?.action === "update_time" && !(this.inFlight && this.items.length === 1)) {
-      last.time = Math.round((last.time + report.time) * 100) / 100;
+    const waiting = last && !(this.inFlight && this.items.length === 1) ? last : null;
+    if (report.action === "update_time" && waiting?.action === "update_time") {
+      // Time waiting behind a failing write is merged, so a long outage sends one update_time.
+      waiting.time = Math.round((waiting.time + report.time) * 100) / 100;
+    } else if (report.action === "update_user_data" && waiting?.action === "update_user_data") {
+      // User data replaces what was saved before, so only the newest of those waiting is worth sending.
+      this.items[this.items.length - 1] = report;
     } else {
       this.items.push(report);
     }
@@ -94,6 +99,19 @@ export class ProgressQueue {
     return this.inFlight ? this.items.slice(1) : [...this.items];
   }
 
+  /** Stops the queue once the write in flight is answered; resolves with the writes not confirmed, for the outbox. */
+  settle(): Promise<ProgressReport[]> {
+    this.closed = true;
+    this.wake?.();
+    if (!this.inFlight) return Promise.resolve([...this.items]);
+    return new Promise((resolve) => (this.settled = resolve));
+  }
+
+  /** The writes not confirmed yet, in order, the one in flight first. */
+  unconfirmed(): ProgressReport[] {
+    return [...this.items];
+  }
+
   private emit() {
     this.options.onStatus({ pending: this.items.length, failing: this.failures > 0, refused: this.refused });
   }
@@ -108,7 +126,11 @@ export class ProgressQueue {
         .send(report)
         .catch((): ProgressReply => ({ ok: false, error: "unavailable", message: "" }));
       this.inFlight = false;
-      if (this.closed) break;
+      if (this.closed) {
+        if (reply.ok) this.items.shift();
+        this.settled?.([...this.items]);
+        break;
+      }
       if (reply.ok) {
         this.items.shift();
         this.failures = 0;
@@ -117,7 +139,7 @@ export class ProgressQueue {
       } else if (reply.error === "session") {
         this.closed = true;
         this.options.onSession(reply.location);
-      } else if (reply.error === "unavailable" || (reply.error === "unconfirmed" && safeToRepeat(report))) {
+      } else if (keptAfter(reply.error, report)) {
         this.failures += 1;
         this.emit();
         await this.pause((this.options.delay ?? writeRetryDelayMs)(this.failures));

@@ -30,6 +30,8 @@ export type PlayerActivity = {
   /** External links only: the page to open, and the address the 800×600 window loads. */
   link: { url: string; windowUrl: string } | null;
   durationMinutes: number;
+  /** Minutes the player may count while its writes wait offline (`offlineTimeCapMinutes`). */
+  offlineTimeCap: number;
   modules: Array<{ id: number; key: string }>;
 };
 

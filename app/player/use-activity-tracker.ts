@@ -2,54 +2,10 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TIME_UPDATE_MS } from "~/domain/activity";
 import { minutesOf } from "~/domain/finish";
+import type { KeptWrites } from "~/offline/outbox";
+import { fieldsOf, formOf, post, PROGRESS_URL } from "./progress-post";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
-import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
-
-export const PROGRESS_URL = "/activity-progress";
-
-/** A write as the form fields `/activity-progress` reads. */
-function fieldsOf(report: ProgressReport): Record<string, string> {
-  const fields: Record<string, string> = { action: report.action };
-  if (report.action === "update_time") fields.time = String(report.time);
-  if (report.action === "update_points") fields.progress = String(report.progress);
-  if (report.action === "update_user_data") fields.userData = JSON.stringify(report.userData);
-  if (report.action === "update_activity_modules") fields.modules = JSON.stringify(report.modules);
-  return fields;
-}
-
-function formOf(activityId: number, fields: Record<string, string>): FormData {
-  const form = new FormData();
-  form.set("activity", String(activityId));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
-
-/** Under the browser's 64 KiB for requests that outlive their page (keepalive and beacons share it). */
-const KEEPALIVE_CHARS = 16 * 1024;
-
-function isReply(value: unknown): value is ProgressReply {
-  return Boolean(value && typeof value === "object" && "ok" in value);
-}
-
-/**
- * A fetch that fails (offline, the app unreachable) is taken as never sent; an answer that is not
- * the app's reply (a proxy's error page, a crash) as unconfirmed: the write may have gone through.
- */
-async function post(activityId: number, report: ProgressReport): Promise<ProgressReply> {
-  const fields = fieldsOf(report);
-  const size = Object.values(fields).reduce((total, value) => total + value.length, 0);
-  const response = await fetch(PROGRESS_URL, {
-    method: "POST",
-    body: formOf(activityId, fields),
-    headers: { Accept: "application/json" },
-    credentials: "same-origin",
-    // A small write in flight when the page goes away still arrives (decision 020).
-    keepalive: size <= KEEPALIVE_CHARS,
-  }).catch(() => null);
-  if (!response) return { ok: false, error: "unavailable", message: "" };
-  const body: unknown = await response.json().catch(() => null);
-  return isReply(body) ? body : { ok: false, error: "unconfirmed", message: "" };
-}
+import type { ProgressReport, SavedRecord } from "./types";
 
 /**
  * For a page or player that is going away: the writes left, in one request the server performs
@@ -102,6 +58,8 @@ export type Tracker = {
   status: QueueStatus;
   /** The activity's rule said it is done (finished is sent once, even before it is confirmed). */
   finishing: boolean;
+  /** Writes that had to wait in the outbox have all been confirmed since. */
+  synced: boolean;
   finish: () => void;
   report: (report: ProgressReport) => void;
   retryNow: () => void;
@@ -121,9 +79,16 @@ export type Tracker = {
  * commits as it closes joins the writes left, which leave in one ordered request: a beacon (a fetch
  * past its quota when the player closes in the app and the page stays; decision 020). Each
  * confirmed change revalidates the loaders, so the cards, route percent and points behind the
- * player update without a reload.
+ * player update without a reload. Once a write could not be sent, the writes not confirmed are
+ * kept for `user` in the offline outbox (`~/offline/outbox`, loaded only then, decision 046), and
+ * what is left when the player closes waits there instead of leaving in a beacon that could not
+ * arrive; time counted while writes fail stops at `timeCap` minutes.
  */
-export function useActivityTracker(activityId: number, initial: SavedRecord | null): Tracker {
+export function useActivityTracker(
+  activityId: number,
+  initial: SavedRecord | null,
+  { user, timeCap }: { user: number; timeCap: number },
+): Tracker {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
@@ -131,10 +96,12 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
   const savedRef = useRef(initial);
   const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, refused: null });
   const [finishing, setFinishing] = useState(Boolean(initial?.finalized));
+  const [synced, setSynced] = useState(false);
   const finishingRef = useRef(Boolean(initial?.finalized));
   const queueRef = useRef<ProgressQueue | null>(null);
   const clock = useRef({ since: null as number | null, pendingMs: 0 });
   const leaving = useRef(new Set<() => void>());
+  const keptRef = useRef<KeptWrites | null>(null);
 
   /** Visible time counted so far and not yet sent; the clock keeps running if it was. */
   const takePending = useCallback(() => {
@@ -145,8 +112,27 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
     return ms;
   }, []);
 
+  /** Time spent, as an update_time; the outbox caps the time counted while writes cannot be sent. */
+  const pushTime = useCallback((ms: number) => {
+    if (keptRef.current) keptRef.current.time(ms);
+    else if (ms >= 1000) queueRef.current?.push({ action: "update_time", time: minutesOf(ms) });
+  }, []);
+
   useEffect(() => {
-    const queue = new ProgressQueue({
+    let active = true;
+    let loading = false;
+    /** From the first write that could not be sent on, the outbox keeps the writes not confirmed. */
+    const keep = () => {
+      if (loading) return;
+      loading = true;
+      void import("~/offline/outbox").then(
+        ({ keepWrites }) => {
+          if (active) keptRef.current = keepWrites({ user, activity: activityId, timeCap, queue, onSynced: setSynced });
+        },
+        () => (loading = false),
+      );
+    };
+    const queue: ProgressQueue = new ProgressQueue({
       send: (report) => post(activityId, report),
       onSaved: (record) => {
         const before = savedRef.current;
@@ -158,7 +144,11 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
         }
         if (changed(before, record)) revalidateRef.current();
       },
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        if (next.failing) keep();
+        keptRef.current?.status(next);
+      },
       onSession: (location) => window.location.assign(location),
     });
     queueRef.current = queue;
@@ -182,15 +172,20 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
       queue.hold();
       // Gone for good (not into the back/forward cache): the content closes now, and commits.
       if (!event.persisted) for (const close of leaving.current) close();
-      beacon(activityId, withTime(queue.takeWaiting(), pendingTime()));
+      const kept = keptRef.current;
+      if (!kept) return beacon(activityId, withTime(queue.takeWaiting(), pendingTime()));
+      kept.time(pendingTime());
+      if (!event.persisted) kept.leave(false);
     };
     const tick = window.setInterval(() => {
-      if (!counting() || document.visibilityState !== "visible") return;
-      const ms = takePending();
-      if (ms >= 1000) queue.push({ action: "update_time", time: minutesOf(ms) });
+      if (counting() && document.visibilityState === "visible") pushTime(takePending());
     }, TIME_UPDATE_MS);
-    const onVisibility = () =>
-      document.visibilityState === "visible" ? start() : beacon(activityId, withTime([], pendingTime()));
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") start();
+      else if (keptRef.current) keptRef.current.time(pendingTime());
+      else beacon(activityId, withTime([], pendingTime()));
+    };
+    const onOnline = () => queue.retryNow();
     const onPageShow = () => {
       queue.resume();
       start();
@@ -199,17 +194,24 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
     document.addEventListener("visibilitychange", onVisibility);
     window.addEventListener("pagehide", onPageHide);
     window.addEventListener("pageshow", onPageShow);
+    window.addEventListener("online", onOnline);
     return () => {
+      active = false;
       window.clearInterval(tick);
       document.removeEventListener("visibilitychange", onVisibility);
       window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("pageshow", onPageShow);
-      // Closing the player: what is still queued (the content's last commit included, held since
-      // the layout cleanup below) and the last seconds go out in one request.
-      sendClosing(activityId, withTime(queue.close(), pendingTime()));
+      window.removeEventListener("online", onOnline);
       queueRef.current = null;
+      // Closing the player: what is still queued (the content's last commit included, held since
+      // the layout cleanup below) and the last seconds go out in one request, or wait in the outbox.
+      const kept = keptRef.current;
+      keptRef.current = null;
+      if (!kept) return sendClosing(activityId, withTime(queue.close(), pendingTime()));
+      kept.time(pendingTime());
+      kept.leave(true);
     };
-  }, [activityId, takePending]);
+  }, [activityId, takePending, pushTime, user, timeCap]);
 
   // Runs as the player is taken down, before the content's frame is removed and commits.
   useClientLayoutEffect(() => () => queueRef.current?.hold(), [activityId]);
@@ -222,9 +224,9 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
     // The time spent goes before finished: once finalized the legacy API ignores update_time.
     const ms = takePending();
     clock.current.since = null;
-    if (ms >= 1000) queue.push({ action: "update_time", time: minutesOf(ms) });
+    pushTime(ms);
     queue.push({ action: "finished" });
-  }, [takePending]);
+  }, [takePending, pushTime]);
 
   const report = useCallback((item: ProgressReport) => queueRef.current?.push(item), []);
   const retryNow = useCallback(() => queueRef.current?.retryNow(), []);
@@ -234,5 +236,5 @@ export function useActivityTracker(activityId: number, initial: SavedRecord | nu
     return () => void leaving.current.delete(close);
   }, []);
 
-  return { saved, status, finishing, finish, report, retryNow, unsaved, onLeave };
+  return { saved, status, finishing, synced, finish, report, retryNow, unsaved, onLeave };
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endSessionAndGo, forgetSession, requireUser } from "~/infra/auth.server";
 import { getLocale } from "~/infra/language.server";
 import { requestIdOf } from "~/infra/request-id.server";
@@ -9,6 +9,7 @@ import { logout } from "~/legacy/auth.server";
 import { LegacyError } from "~/legacy/request.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+import { OutboxSync } from "~/offline/outbox-sync";
 import { log } from "../../server/log";
 
 export const meta = pageTitle("logout.title");
@@ -18,8 +19,8 @@ export const meta = pageTitle("logout.title");
  * here in one step; GET (an address typed or bookmarked) shows a one-button page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const { session } = await requireUser(request);
+  return { user: session.user.id };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Logout() {
   const { t } = useTranslation();
+  const { user } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="page page-narrow auth-page">
       <h1>{t("logout.title")}</h1>
@@ -57,6 +59,7 @@ export default function Logout() {
           {t("logout.submit")}
         </button>
       </Form>
+      <OutboxSync user={user} />
       <p>
         <Link to="/">{t("logout.cancel")}</Link>
       </p>

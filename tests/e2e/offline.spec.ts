@@ -129,6 +129,78 @@ test.describe("with JavaScript", () => {
     await page.goto(`${ROUTE}/${PDF}`);
     await expect(page.locator("dialog").getByRole("button", { name: "Guardar sin conexión" })).toBeVisible();
   });
+
+  test("'Guardar ruta' shows the total size first, then saves every activity that can be saved", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    await page.goto(ROUTE);
+    await tapReachable(page.getByRole("button", { name: "Guardar ruta" }));
+    const question = page.getByText(/^Se descargarán unos [\d,.]+ (kB|MB)\. ¿Quieres continuar\?$/);
+    await expect(question).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Descargar" })).toBeFocused();
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "offline-route-size");
+    await tapReachable(page.getByRole("button", { name: "Descargar" }));
+    await expect(page.locator(".save-offline-status")).toHaveText("Ruta guardada sin conexión", { timeout: 60_000 });
+    await page.goto("/downloads");
+    // The route's PDFs, SCORM packages, image, audio and video; not its external link nor the locked escape room.
+    const titles = await page.locator(".downloads-title").allInnerTexts();
+    expect(titles).toContain("Plantilla de papel de trabajo");
+    expect(titles).toContain("Taller de riesgos (eLearning)");
+    expect(titles).not.toContain("Video: muestreo en auditoría");
+    expect(titles.some((title) => title.startsWith("Escape Room"))).toBe(false);
+  });
+
+  test("installable: Chromium finds nothing against installing, a worker controls the start URL, which answers offline", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // Chromium checks the manifest (names, icons, start URL, display) and the worker; a test
+    // profile is always incognito, which is the one thing it may say.
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL)).toMatch(
+      /\/sw\.js$/,
+    );
+    await goOffline(context);
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();
+    await goOnline(context);
+  });
+  test.describe("with the browser's Save-Data", () => {
+    test.use({ extraHTTPHeaders: { "Save-Data": "on" } });
+
+    test("under Save-Data nothing downloads in the background, and saving warns of its size first", async ({ page }) => {
+      test.setTimeout(60_000);
+      const fetched: string[] = [];
+      page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+      await signIn(page);
+      await page.goto(`${ROUTE}/${PDF}`);
+      await page.waitForLoadState("networkidle");
+      // No worker was fetched or registered: it would download in the background.
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+      expect(fetched.filter((path) => path === "/sw.js" || path.startsWith("/offline-files/"))).toEqual([]);
+      await tapSave(page);
+      await expect(
+        page.getByText(
+          /^Tienes activado el ahorro de datos\. Guardar descargará unos [\d,.]+ (kB|MB) ahora\. ¿Quieres continuar\?$/,
+        ),
+      ).toBeVisible({ timeout: 30_000 });
+      expect(fetched.filter((path) => path.startsWith("/pdf-pages/") && !path.includes("/720/"))).toEqual([]);
+      await page.getByRole("button", { name: "Cancelar" }).tap();
+      expect(
+        await page.evaluate(
+          async () => (await caches.has("academia-saved-v1")) && (await (await caches.open("academia-saved-v1")).keys()).length,
+        ),
+      ).toBeFalsy();
+    });
+  });
 });
 
 test.describe("without JavaScript", () => {

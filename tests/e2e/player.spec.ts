@@ -306,7 +306,8 @@ test.describe("with JavaScript", () => {
     });
     await expect(state).not.toHaveText("Completado");
     await dialog.getByRole("button", { name: "Reintentar ahora" }).click();
-    await expect(state).toHaveText("Completado", { timeout: 15_000 });
+    // The writes that waited are confirmed: 'Guardado' (decision 046).
+    await expect(state).toHaveText("Completado · Guardado", { timeout: 15_000 });
     await expect(dialog.getByRole("alert")).toHaveCount(0);
   });
 

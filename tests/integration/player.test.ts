@@ -139,6 +139,12 @@ describe("activity loader", () => {
     });
   });
 
+  it("hands the player the minutes it may count offline: the activity's duration, or its wait when it has none", async () => {
+    expect(ready(await openOnHome("107")).activity).toMatchObject({ durationMinutes: 20, offlineTimeCap: 20 });
+    expect(ready(await openOnHome("205")).activity).toMatchObject({ kind: "image", durationMinutes: 1, offlineTimeCap: 1 });
+    expect(ready(await openOnHome("203")).activity).toMatchObject({ kind: "scorm", durationMinutes: 15, offlineTimeCap: 15 });
+  });
+
   it("plays a parent_activity's parent and records the activity itself", async () => {
     const data = ready(await openOnHome("108"));
     expect(data.activity).toMatchObject({ id: 108, kind: "video", src: "/files/storage/media/video-bienvenida.mp4" });

@@ -2,6 +2,7 @@ import { memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
 import { SaveOffline } from "~/components/save-offline";
 import { isTimedKind } from "~/domain/finish";
+import { OFFLINE_KINDS } from "~/domain/media";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import type { PlayerPayload } from "~/player/types";
@@ -24,7 +25,10 @@ const ScormPlayer = lazyChunk(serverPlayers.ScormPlayer, () => import("./scorm-p
 /** The player: the activity's content, by type, and the tracking of spec §4 around it. */
 export function ActivityPlayer({ data }: { data: PlayerPayload }) {
   const { activity } = data;
-  const tracker = useActivityTracker(activity.id, data.record);
+  const tracker = useActivityTracker(activity.id, data.record, {
+    user: data.learner.id,
+    timeCap: activity.offlineTimeCap,
+  });
   return (
     <div className="player" data-kind={activity.kind}>
       <p className="player-meta">
@@ -42,14 +46,12 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         saveRefused={tracker.status.refused !== null}
       />
       {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgressSlot /> : null}
-      {SAVEABLE.has(activity.kind) && activity.src ? (
+      {OFFLINE_KINDS.has(activity.kind) && activity.src?.startsWith("/files/") ? (
         <SaveThis id={activity.id} closeTo={data.closeTo} user={data.learner.id} />
       ) : null}
     </div>
   );
 }
-
-const SAVEABLE = new Set(["image", "audio", "video", "pdf", "scorm"]);
 
 /** 'Guardar sin conexión' for the activity: its player opens at its id under the page it opens over. */
 function SaveThis({ id, closeTo, user }: { id: number; closeTo: string; user: number }) {

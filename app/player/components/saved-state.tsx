@@ -3,19 +3,27 @@ import type { Tracker } from "~/player/use-activity-tracker";
 
 /**
  * The activity's state as the legacy API last confirmed it (spec §4 'Activity status'), never
- * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure.
+ * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure. Offline,
+ * the one status line says the writes will be sent on reconnecting (they wait in the outbox), and
+ * 'Guardado' once the legacy API has confirmed them.
  */
 export function SavedState({ tracker }: { tracker: Tracker }) {
   const { t } = useTranslation("player");
-  const { saved, status, finishing } = tracker;
+  const { saved, status, finishing, synced } = tracker;
   const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
   const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
+  const offline = status.failing && !navigator.onLine;
+  const text = offline
+    ? t("willSend")
+    : saving
+      ? t("saving")
+      : `${t(`learning:status.${state}`)}${synced ? ` · ${t("synced")}` : ""}`;
   return (
     <>
       <span className={`status status-${state === "notStarted" ? "not_started" : state}`} role="status">
-        {saving ? t("saving") : t(`learning:status.${state}`)}
+        {text}
       </span>
-      {status.failing ? (
+      {status.failing && !offline ? (
         <span className="player-sync-error" role="alert">
           {t("saveFailed")}{" "}
           <button type="button" className="link-button" onClick={tracker.retryNow}>

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import { folderOf, mediaFileUrl, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
+import { offlineTimeCapMinutes } from "~/domain/finish";
+import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
@@ -107,6 +108,7 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
   const src = kind === "scorm" && !fileUrl?.startsWith("/") ? null : fileUrl;
   const rawLink = kind === "external" ? content?.content?.link : null;
   const link = isWebLink(rawLink) ? rawLink : null;
+  const durationMinutes = activity.durationMinutes || content?.durationMinutes || 0;
   return {
     id: activity.id,
     title: activity.title,
@@ -117,9 +119,16 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
     src: kind === "external" ? null : src,
     manifestUrl: kind === "scorm" && src ? manifestOf(content?.media ?? null, src, filesHost) : null,
     link: link ? { url: link, windowUrl: videoEmbedUrl(link) ?? link } : null,
-    durationMinutes: activity.durationMinutes || content?.durationMinutes || 0,
+    durationMinutes,
+    offlineTimeCap: offlineTimeCapMinutes(kind, durationMinutes),
     modules: (content ?? activity).modules,
   };
+}
+
+/** Whether an activity's content can be saved for offline use: a kind of OFFLINE_KINDS the app serves itself. */
+export function savesOffline(activity: Activity, filesHost: string): boolean {
+  const played = playerActivity(activity, filesHost);
+  return OFFLINE_KINDS.has(played.kind) && Boolean(played.src?.startsWith("/files/"));
 }
 
 /** The learner's own ACTIVITY record of an activity (a finalized one wins). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ITEMS, MAX_MANIFEST_BYTES, parseManifest, versionOf } from "./scorm-manifest.server";
+import {
+  MAX_ITEMS,
+  MAX_MANIFEST_BYTES,
+  MAX_PACKAGE_FILES,
+  packageFiles,
+  parseManifest,
+  versionOf,
+} from "./scorm-manifest.server";
 
 const PATH = "/files/scorm/paquete/imsmanifest.xml";
 
@@ -151,5 +158,49 @@ describe("parseManifest", () => {
     const items = Array.from({ length: 500 }, (_, n) => `<item identifier="i${n}" identifierref="r1"><title>${n}</title></item>`);
     const pack = parseManifest(manifest12.replace(/<item identifier="i1"[\s\S]*?<\/item>/, items.join("")), PATH);
     expect(pack?.items).toHaveLength(MAX_ITEMS);
+  });
+});
+
+describe("packageFiles", () => {
+  const withResources = (resources: string, base = "") =>
+    `<manifest xml:base="${base}"><organizations/><resources>${resources}</resources></manifest>`;
+
+  it("lists the manifest, each resource's launch page and files, once, without their queries", () => {
+    expect(packageFiles(manifest12, PATH)).toEqual([
+      "/files/scorm/paquete/imsmanifest.xml",
+      "/files/scorm/paquete/examen/index.html",
+    ]);
+    const files = packageFiles(
+      withResources(
+        `<resource identifier="a" href="a/index.html?x=1"><file href="a/index.html"/><file href="a/app.js"/></resource>
+         <resource identifier="b" xml:base="b/" href="start.html"><file href="media/clip.mp4"/><file href="../a/app.js"/></resource>`,
+      ),
+      PATH,
+    );
+    expect(files).toEqual([
+      "/files/scorm/paquete/imsmanifest.xml",
+      "/files/scorm/paquete/a/index.html",
+      "/files/scorm/paquete/a/app.js",
+      "/files/scorm/paquete/b/start.html",
+      "/files/scorm/paquete/b/media/clip.mp4",
+    ]);
+  });
+
+  it("keeps nothing outside the package's folder, nor another origin", () => {
+    const files = packageFiles(
+      withResources(
+        `<resource identifier="a" href="../../otro/index.html"><file href="/etc/passwd"/><file href="https://evil.example/x.js"/><file href="%2e%2e/%2e%2e/x"/></resource>`,
+      ),
+      PATH,
+    );
+    expect(files).toEqual(["/files/scorm/paquete/imsmanifest.xml"]);
+  });
+
+  it("stops at MAX_PACKAGE_FILES, and refuses what is not a manifest", () => {
+    const many = Array.from({ length: MAX_PACKAGE_FILES + 500 }, (_, index) => `<file href="f${index}.js"/>`).join("");
+    expect(packageFiles(withResources(`<resource identifier="a">${many}</resource>`), PATH)).toHaveLength(MAX_PACKAGE_FILES);
+    expect(packageFiles("<html>no</html>", PATH)).toBeNull();
+    expect(packageFiles("<manifest><resources>", PATH)).toEqual(["/files/scorm/paquete/imsmanifest.xml"]);
+    expect(packageFiles(manifest12 + " ".repeat(MAX_MANIFEST_BYTES), PATH)).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { formatPoints } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
+import { OutboxSync } from "~/offline/outbox-sync";
 import {
   requireUser,
   wantsSaveData,
@@ -119,6 +120,7 @@ export default function AppLayout() {
           </NavLink>
         </nav>
       </header>
+      <OutboxSync user={user.id} />
       <Outlet />
       <Suspense fallback={null}>
         {news ? <NewsDialog news={news} saveData={saveData} /> : null}

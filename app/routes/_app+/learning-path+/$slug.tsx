@@ -7,13 +7,14 @@ import { SaveOffline } from "~/components/save-offline";
 import { activityResult } from "~/domain/activity-result";
 import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
+import { getConfig } from "~/infra/config.server";
 import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { formatPercent } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
-import { recordOf } from "~/player/server/activity.server";
+import { recordOf, savesOffline } from "~/player/server/activity.server";
 
 export const handle = { i18n: ["learning", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         coverUrl: activity.coverUrl,
         status: activity.isEscapeRoom && locked ? ("locked" as const) : activityStatus(activity.id, records),
         result: activityResult(recordOf(progress, activity.id)),
+        savesOffline: savesOffline(activity, getConfig().FILES_HOST_URL),
       })),
     })),
   };
@@ -66,7 +68,7 @@ export default function LearningPath() {
   const routePage = `/learning-path/${route.slug}`;
   const saveTargets = courses
     .filter((course) => !course.comingSoon)
-    .flatMap((course) => course.activities.filter((activity) => activity.status !== "locked"))
+    .flatMap((course) => course.activities.filter((activity) => activity.status !== "locked" && activity.savesOffline))
     .map((activity) => ({ id: activity.id, url: `${routePage}/${activity.id}`, parent: routePage }));
   const levels = useRef<HTMLElement>(null);
   const keyboardFocusOnSlide = useRef(false);
@@ -156,12 +158,21 @@ export default function LearningPath() {
                       </p>
                     </details>
                   ) : (
-                    <ActivityCard
-                      activity={activity}
-                      status={activity.status}
-                      result={activity.result}
-                      href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
-                    />
+                    <>
+                      <ActivityCard
+                        activity={activity}
+                        status={activity.status}
+                        result={activity.result}
+                        href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
+                      />
+                      {activity.savesOffline && !course.comingSoon ? (
+                        <SaveOffline
+                          targets={[{ id: activity.id, url: `${routePage}/${activity.id}`, parent: routePage }]}
+                          user={learner}
+                          title={activity.title}
+                        />
+                      ) : null}
+                    </>
                   )}
                 </li>
               ))}

@@ -1,0 +1,216 @@
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { accounts, expect, expectAccessible, mock, signIn, test } from "./fixtures";
+
+/**
+ * The progress outbox (issue #18 items 4 and 5): what the player could not send offline waits on
+ * the device and reaches the legacy API once, in order, when the connection returns, whether the
+ * player, the tab or neither was closed meanwhile; signing out asks before discarding it; it
+ * belongs to one user.
+ */
+
+const ROUTE = "/learning-path/formacion-requerida";
+/** An image: started on opening, finished 5 s after it loads. */
+const IMAGE = 205;
+
+const dialogOf = (page: Page) => page.locator("dialog.route-dialog").filter({ has: page.locator(".player") });
+const state = (page: Page) => dialogOf(page).locator(".player-meta .status");
+const card = (page: Page) => page.locator("article.activity-card").filter({ has: page.locator(`a[href="${ROUTE}/${IMAGE}"]`) });
+
+/** The 360×740 screen the learner sees (a modal over the page: not a full-page capture). */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
+}
+
+/** The progress writes the legacy API received, in order. */
+async function writes() {
+  return (await mock.calls()).filter((call) => call.startsWith("POST /activities/"));
+}
+
+/** The browser chunks of app/offline/ and every chunk they import, as the build lists them. */
+function offlineChunks(): string[] {
+  const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
+    outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: Array<{ path: string }> }>;
+  };
+  const found = new Set<string>();
+  const visit = (path: string) => {
+    if (found.has(path) || !outputs[path]) return;
+    found.add(path);
+    for (const imported of outputs[path].imports) visit(imported.path);
+  };
+  for (const [path, output] of Object.entries(outputs)) {
+    const inputs = [output.entryPoint ?? "", ...Object.keys(output.inputs)];
+    if (inputs.some((input) => input.startsWith("app/offline/"))) visit(path);
+  }
+  return [...found].map((path) => path.replace(/^public/, ""));
+}
+
+/**
+ * The outbox's code loads when a write fails; offline, it comes from the browser's cache, which the
+ * service worker's precache fills. This suite runs without the service worker, so it fills the
+ * cache itself, as having loaded those chunks before would.
+ */
+async function cacheOfflineCode(page: Page) {
+  await page.evaluate(async (paths) => {
+    await Promise.all(paths.map((path) => fetch(path)));
+  }, offlineChunks());
+}
+
+/** Signs in, opens the image online (started is saved), then finishes it offline: its writes wait on the device. */
+async function finishOffline(page: Page, context: BrowserContext) {
+  await signIn(page);
+  await page.goto(ROUTE);
+  await cacheOfflineCode(page);
+  await card(page).getByRole("link").tap();
+  await expect(dialogOf(page).getByRole("img", { name: "Estructura de un hallazgo" })).toBeVisible();
+  await expect(state(page)).toHaveText("Iniciado");
+  await context.setOffline(true);
+  await expect(page.getByText("Sin conexión")).toBeVisible();
+  await expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 10_000 });
+  await expect(dialogOf(page).getByRole("alert")).toHaveCount(0);
+  expect(await writes()).toEqual(["POST /activities/started"]);
+}
+
+/** Closes the player with its × (the page stays, offline or not). */
+async function closePlayer(page: Page) {
+  await dialogOf(page).getByRole("link", { name: "Cerrar" }).tap();
+  await expect(dialogOf(page)).toHaveCount(0);
+}
+
+const ONCE_IN_ORDER = ["POST /activities/started", "POST /activities/update_time", "POST /activities/finished"];
+
+/** The device's outbox records, as IndexedDB holds them. */
+function outboxRecords(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open("academia-outbox");
+        open.onupgradeneeded = () => open.result.createObjectStore("writes");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction("writes").objectStore("writes").getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result);
+          };
+        };
+      }),
+  );
+}
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+test.describe("with JavaScript, on a touch screen", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the outbox is the player's, which needs JavaScript");
+  test.use({ hasTouch: true });
+
+  test("progress made offline is sent once, in order, when the connection returns on the open player", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await finishOffline(page, context);
+    await screenshot(page, testInfo, "player-offline");
+    await context.setOffline(false);
+    await expect(state(page)).toHaveText("Completado · Guardado", { timeout: 10_000 });
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+    expect((await mock.activityRecords(IMAGE))[0]?.finalized).toBeTruthy();
+  });
+
+  test("a player closed offline leaves its progress waiting; it is sent once when the connection returns", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await finishOffline(page, context);
+    await closePlayer(page);
+    await page.waitForTimeout(1_000);
+    expect(await writes()).toEqual(["POST /activities/started"]);
+    await context.setOffline(false);
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    await expect(card(page).locator(".status")).toHaveText("Completado");
+    await screenshot(page, testInfo, "outbox-sent");
+    await page.waitForTimeout(1_000);
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+    expect(await outboxRecords(page)).toEqual([]);
+  });
+
+  test("a tab closed offline leaves its progress waiting; a page opened online later sends it once", async ({
+    page,
+    context,
+  }) => {
+    await finishOffline(page, context);
+    await page.close({ runBeforeUnload: true });
+    await context.setOffline(false);
+    const later = await context.newPage();
+    await later.goto("/ranking");
+    await expect(later.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+    await later.reload();
+    await later.waitForTimeout(1_000);
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+  });
+
+  test("signing out offline with progress waiting asks first; sending later keeps it, and it is sent online", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await finishOffline(page, context);
+    await closePlayer(page);
+    await page.getByRole("button", { name: "Cerrar sesión" }).tap();
+    const question = page.getByRole("dialog", { name: "Tienes progreso sin enviar" });
+    await expect(question).toBeVisible();
+    await expect(question).toContainText("se perderá en este dispositivo");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "logout-pending-outbox");
+    await question.getByRole("button", { name: "Enviar más tarde" }).tap();
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
+    await context.setOffline(false);
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+    // Nothing waits now: signing out asks nothing.
+    await page.getByRole("button", { name: "Cerrar sesión" }).tap();
+    await expect(page).toHaveURL(/\/welcome$/);
+  });
+
+  test("discarding the progress that cannot be sent signs out and forgets it", async ({ page }) => {
+    await signIn(page);
+    // The app is reachable but the writes never are: they wait, and the drain at sign-out cannot send them.
+    await page.route("**/activity-progress", (route) =>
+      route.request().postData()?.includes("started") ? route.continue() : route.abort("internetdisconnected"),
+    );
+    await page.goto(ROUTE);
+    await card(page).getByRole("link").tap();
+    await expect(state(page)).toHaveText("Iniciado");
+    await expect(dialogOf(page).getByRole("alert")).toContainText("No pudimos guardar tu avance", { timeout: 10_000 });
+    await closePlayer(page);
+    await page.goto("/profile", { waitUntil: "networkidle" });
+    await page.locator(".profile-logout").getByRole("button", { name: "Cerrar sesión" }).tap();
+    const question = page.getByRole("dialog", { name: "Tienes progreso sin enviar" });
+    await question.getByRole("button", { name: "Descartar y cerrar sesión" }).tap();
+    await expect(page).toHaveURL(/\/welcome$/);
+    expect(await outboxRecords(page)).toEqual([]);
+    await page.unrouteAll();
+    await signIn(page);
+    await page.waitForTimeout(1_000);
+    expect(await writes()).toEqual(["POST /activities/started"]);
+  });
+
+  test("a second user on the same browser never sends nor keeps the first one's waiting progress", async ({ page, context }) => {
+    await finishOffline(page, context);
+    await closePlayer(page);
+    // The first learner's session ends without signing out (it expired, say).
+    await context.clearCookies();
+    await context.setOffline(false);
+    await signIn(page, accounts.leader.email);
+    await page.waitForTimeout(1_000);
+    expect(await outboxRecords(page)).toEqual([]);
+    expect(await writes()).toEqual(["POST /activities/started"]);
+    await context.clearCookies();
+    await signIn(page);
+    await page.waitForTimeout(1_000);
+    expect(await writes()).toEqual(["POST /activities/started"]);
+    expect((await mock.activityRecords(IMAGE))[0]?.finalized).toBeFalsy();
+  });
+});
