@@ -11,7 +11,7 @@ type Badge = { userBadgeId: number; name: string; description: string; imageUrl:
  * same form posts and comes back to the page.
  */
 export function BadgeDialog({ badge }: { badge: Badge }) {
-  const { t } = useTranslation("engagement");
+  const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,14 +46,14 @@ export function BadgeDialog({ badge }: { badge: Badge }) {
         className="stack"
         onSubmit={() => setDismissed(badge.userBadgeId)}
       >
-        <p className="badge-kicker">{t("badges.earned")}</p>
+        <p className="badge-kicker">{t("badge.earned")}</p>
         {badge.imageUrl ? <img src={badge.imageUrl} alt="" width={96} height={96} className="badge-image" /> : null}
         <h2 id="badge-title">{badge.name}</h2>
         {badge.description ? <p>{badge.description}</p> : null}
         <input type="hidden" name="id" value={badge.userBadgeId} />
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <button type="submit" className="button button-primary">
-          {t("badges.continue")}
+          {t("badge.continue")}
         </button>
       </fetcher.Form>
     </dialog>

@@ -7,7 +7,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
  */
 export function FaqAccordion({ categories }: { categories: SafeFaqCategory[] }) {
   const { t } = useTranslation();
-  if (categories.length === 0) return <p>{t("help.noFaq")}</p>;
+  if (categories.length === 0) return <p>{t("help:noFaq")}</p>;
   return (
     <div className="accordion">
       {categories.map((category) => (

@@ -14,7 +14,7 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
 }
 
 function LeaveQuestion({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const { t } = useTranslation("onboarding");
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const stay = useRef(onStay);
   stay.current = onStay;

@@ -20,7 +20,7 @@ export type PendingNews = {
  * by the server, so it works without JavaScript.
  */
 export function NewsDialog({ news, saveData }: { news: PendingNews; saveData: boolean }) {
-  const { t } = useTranslation("onboarding");
+  const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const ref = useRef<HTMLDialogElement>(null);

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { SaveTarget } from "~/offline/save";
-
-/** Whether this browser can save content for offline use (a service worker and Cache Storage). */
-export const offlineSupported = () => typeof navigator !== "undefined" && "serviceWorker" in navigator && "caches" in window;
+import { offlineSupported } from "~/offline/supported";
 
 /** The saving itself, loaded when the learner taps: a player page carries only the button. */
 const SaveFlow = lazy(() => import("./save-offline-flow"));

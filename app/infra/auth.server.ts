@@ -165,7 +165,7 @@ export async function signIn(request: Request, result: SignIn, redirectTo = "/")
     "Set-Cookie",
     await commitSession({ token: result.accessToken, user: sessionUserOf(result.user), welcome: result.user.welcome }),
   );
-  headers.append("Set-Cookie", await toastHeader({ type: "success", message: t("auth.welcomeToast", { name }) }));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: t("server:common.auth.welcomeToast", { name }) }));
   // Just issued by the legacy API: alive, so the first files need no check.
   verdicts.set(result.accessToken, Promise.resolve(true));
   // The app is entered with a document load, whose inline script registers the service worker
@@ -205,7 +205,9 @@ export async function requireUser(request: Request, options: { unauthorizedIsMes
     locale: await getLocale(request),
     token: session.token,
     requestId: requestIdOf(request),
-    onUnauthorized: options.unauthorizedIsMessage ? undefined : () => endSessionAndGo("/login", request, "auth.sessionExpired"),
+    onUnauthorized: options.unauthorizedIsMessage
+      ? undefined
+      : () => endSessionAndGo("/login", request, "server:common.auth.sessionExpired"),
     onUnavailable: reading(request) ? () => unavailable(request) : undefined,
   };
   return { session, ctx };

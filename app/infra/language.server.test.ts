@@ -28,6 +28,6 @@ describe("the request's language", () => {
 
   it("does not HTML-escape names: React escapes what it renders, toasts included", async () => {
     const t = await getFixedT(await requestIn("es"));
-    expect(t("auth.welcomeToast", { name: "Ana & <Luis>" })).toBe("¡Bienvenido, Ana & <Luis>!");
+    expect(t("server:common.auth.welcomeToast", { name: "Ana & <Luis>" })).toBe("¡Bienvenido, Ana & <Luis>!");
   });
 });

@@ -15,6 +15,6 @@ export async function vrDialogData(request: Request, ctx: LegacyContext): Promis
     return { pin: await getVrPin({ ...ctx, onUnavailable: undefined }), problem: null };
   } catch (error) {
     const t = await getFixedT(request);
-    return { pin: null, problem: userMessage(error, t, request, { generic: t("vr.unavailable") }) };
+    return { pin: null, problem: userMessage(error, t, request, { generic: t("server:common.vr.unavailable") }) };
   }
 }

@@ -2,26 +2,33 @@ import enAccessibility from "./en/accessibility.json";
 import enCommon from "./en/common.json";
 import enEdge from "./en/edge.json";
 import enEngagement from "./en/engagement.json";
+import enGuest from "./en/guest.json";
+import enHelp from "./en/help.json";
 import enLeader from "./en/leader.json";
 import enLearning from "./en/learning.json";
 import enOffline from "./en/offline.json";
 import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
+import enServer from "./en/server.json";
 import esAccessibility from "./es/accessibility.json";
 import esCommon from "./es/common.json";
 import esEdge from "./es/edge.json";
 import esEngagement from "./es/engagement.json";
+import esGuest from "./es/guest.json";
+import esHelp from "./es/help.json";
 import esLeader from "./es/leader.json";
 import esLearning from "./es/learning.json";
 import esOffline from "./es/offline.json";
 import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
+import esServer from "./es/server.json";
 
 /**
  * One namespace per area of the app; every namespace exists in both languages. `edge`: the pages
- * the HTTP server answers with before Remix (server/refusal.ts).
+ * the HTTP server answers with before Remix (server/refusal.ts); `server`: what only loaders and
+ * actions read (toasts, replies, the manifest), which no route declares, so no document carries it.
  */
 export const resources = {
   es: {
@@ -34,6 +41,9 @@ export const resources = {
     leader: esLeader,
     accessibility: esAccessibility,
     edge: esEdge,
+    guest: esGuest,
+    help: esHelp,
+    server: esServer,
     offline: esOffline,
   },
   en: {
@@ -46,6 +56,9 @@ export const resources = {
     leader: enLeader,
     accessibility: enAccessibility,
     edge: enEdge,
+    guest: enGuest,
+    help: enHelp,
+    server: enServer,
     offline: enOffline,
   },
 };

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   // Spec §2 (profile): 'Sesión cerrada', then welcome.
-  const response = await endSessionAndGo("/welcome", request, "auth.signedOut");
+  const response = await endSessionAndGo("/welcome", request, "server:common.auth.signedOut");
   // A shared device keeps nothing of this learner (issue #18): saved content, the outbox (sent or
   // discarded by the page before it posts here), drafts, and the service worker.
   response.headers.set("Clear-Site-Data", '"cache", "storage"');

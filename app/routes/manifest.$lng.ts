@@ -11,9 +11,9 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (!isLng(params.lng)) return new Response("Not Found", { status: 404 });
   const t = translatorFor(params.lng).scoped("common");
   const manifest = {
-    name: t("app.tagline"),
+    name: t("server:common.app.tagline"),
     short_name: t("app.name"),
-    description: t("app.description"),
+    description: t("server:common.app.description"),
     lang: params.lng,
     dir: "ltr",
     id: "/",

@@ -115,8 +115,20 @@ const pages = {
     trivia: "Trivia",
     player: "Cerrar",
     leader: "Perfil de Auditor",
+    faq: "FAQs",
+    signOut: "Cerrar sesión",
+    welcome: "Bienvenido a la Academia",
   },
-  en: { profile: "Employee profile", ranking: "Top rankings", trivia: "Trivia", player: "Close", leader: "Auditor profile" },
+  en: {
+    profile: "Employee profile",
+    ranking: "Top rankings",
+    trivia: "Trivia",
+    player: "Close",
+    leader: "Auditor profile",
+    faq: "FAQs",
+    signOut: "Sign out",
+    welcome: "Welcome to the Academy",
+  },
 };
 
 for (const lng of ["es", "en"] as const) {
@@ -135,9 +147,8 @@ for (const lng of ["es", "en"] as const) {
     fetched.length = 0;
     const documentStarted = await page.evaluate(() => performance.timeOrigin);
     const carried = Object.keys(JSON.parse(await documentStrings(page)).resources as object);
-    expect(carried).not.toContain("profile");
-    expect(carried).not.toContain("player");
-    expect(carried).not.toContain("leader");
+    for (const namespace of ["profile", "player", "leader", "offline", "engagement", "guest"])
+      expect(carried).not.toContain(namespace);
     const heading = page.getByRole("heading", { level: 1 });
 
     await navigate(page, "/profile");
@@ -163,10 +174,19 @@ for (const lng of ["es", "en"] as const) {
     await expectNoRawKeys(page);
     await screenshot(page, testInfo, `i18n-nav-player-${lng}`);
 
+    await navigate(page, "/faq");
+    await expect(heading).toHaveText(pages[lng].faq);
+    await expectNoRawKeys(page);
+
+    // Signing out leaves for the guest pages, whose strings the signed-in document never carried.
+    await page.locator(".app-footer").getByRole("button", { name: pages[lng].signOut }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(heading).toHaveText(pages[lng].welcome);
+    await expectNoRawKeys(page);
+
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentStarted);
-    expect(fetched.map((path) => path.split("/").slice(2).join("/")).sort()).toEqual(
-      [`${lng}/leader`, `${lng}/offline`, `${lng}/player`, `${lng}/profile`].sort(),
-    );
+    const namespaces = ["engagement", "guest", "leader", "offline", "player", "profile"];
+    expect(fetched.map((path) => path.split("/").slice(2).join("/")).sort()).toEqual(namespaces.map((ns) => `${lng}/${ns}`));
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/locales";
+import { STRINGS_LIMIT_BYTES } from "../../bench/lib/strings.mjs";
 import { type MockServer, startMockServer } from "../../server/mock";
 import { type App, TEST_SECRETS, ensureBuilt, send, startBuiltApp, stopApp } from "./built-app";
 
@@ -15,14 +16,14 @@ let mock: MockServer;
 let app: App;
 let cookie = "";
 
-type Block = { version: string; resources: Record<string, unknown> };
+type Block = { version: string; resources: Record<string, unknown>; bytes: number };
 
 async function documentStrings(path: string): Promise<Block> {
   const answer = await send(app.port, { method: "GET", path, headers: cookie ? { Cookie: cookie } : {} });
   expect(answer.status).toBe(200);
   const match = /<script type="application\/json" id="__i18n"[^>]*>(.*?)<\/script>/s.exec(answer.body);
   if (!match?.[1]) throw new Error(`no strings in ${path}`);
-  return JSON.parse(match[1]) as Block;
+  return { ...(JSON.parse(match[1]) as Omit<Block, "bytes">), bytes: Buffer.byteLength(match[1]) };
 }
 
 const get = (path: string) => send(app.port, { method: "GET", path });
@@ -46,21 +47,36 @@ afterAll(async () => {
 
 describe("a document's strings", () => {
   it.each([
-    ["/", ["common", "engagement", "onboarding", "learning"]],
-    ["/profile", ["common", "engagement", "onboarding", "profile"]],
-    ["/ranking", ["common", "engagement", "onboarding"]],
+    ["/", ["common", "learning", "help"]],
+    ["/profile", ["common", "profile"]],
+    ["/ranking", ["common", "engagement"]],
+    ["/faq", ["common", "help"]],
+    ["/notifications", ["common", "engagement"]],
   ])("%s carries common and its routes' namespaces only", async (path, namespaces) => {
     const { resources: carried } = await documentStrings(path);
     expect(Object.keys(carried)).toEqual(namespaces);
     expect(carried.common).toEqual(resources.es.common);
   });
 
-  it("a guest page carries common alone, the accessibility statement its own too", async () => {
+  it.each(["/ranking", "/profile"])("%s's strings weigh at most the bench's limit (issue #16: 6 KB)", async (path) => {
+    expect((await documentStrings(path)).bytes).toBeLessThanOrEqual(STRINGS_LIMIT_BYTES);
+  });
+
+  it("a guest page carries common and the guest pages' strings, the accessibility statement its own too", async () => {
     const saved = cookie;
     cookie = "";
-    expect(Object.keys((await documentStrings("/login")).resources)).toEqual(["common"]);
+    expect(Object.keys((await documentStrings("/login")).resources)).toEqual(["common", "guest"]);
     cookie = saved;
-    expect(Object.keys((await documentStrings("/accessibility")).resources)).toEqual(["common", "accessibility"]);
+    expect(Object.keys((await documentStrings("/accessibility")).resources)).toEqual(["common", "guest", "accessibility"]);
+  });
+
+  it("no document carries what only the server reads", async () => {
+    const pages = await Promise.all(["/", "/profile", "/ranking", "/faq"].map(documentStrings));
+    for (const { resources: carried } of pages) expect(Object.keys(carried)).not.toContain("server");
+    const toast = resources.es.server.common.auth.welcomeToast.split("{{")[0]!;
+    const home = await send(app.port, { method: "GET", path: "/", headers: { Cookie: cookie } });
+    expect(JSON.stringify(pages)).not.toContain(toast);
+    expect(home.body).not.toContain(resources.es.server.common.app.description);
   });
 });
 
@@ -84,10 +100,14 @@ describe("/locales/:lng/:ns", () => {
     }
   });
 
-  it.each(["/locales/fr/profile", "/locales/es/nowhere", "/locales/es/constructor", "/locales/es/__proto__"])(
-    "answers 404 for %s",
-    async (path) => {
-      expect((await get(path)).status).toBe(404);
-    },
-  );
+  it.each([
+    "/locales/fr/profile",
+    "/locales/es/nowhere",
+    "/locales/es/constructor",
+    "/locales/es/__proto__",
+    "/locales/es/server",
+    "/locales/en/edge",
+  ])("answers 404 for %s", async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
 });

@@ -37,8 +37,8 @@ describe("t's keys are typed from the Spanish JSON", () => {
     // @ts-expect-error a key that does not exist
     common("nav.nowhere");
     // @ts-expect-error a list is read only with returnObjects
-    common("guest.levels");
-    common("guest.levels", { returnObjects: true });
+    common("guest:levels");
+    common("guest:levels", { returnObjects: true });
     // @ts-expect-error an unknown namespace
     translatorFor("es").scoped("nowhere");
   });

@@ -10,6 +10,9 @@ export type I18nHandle = { i18n: readonly Namespace[] };
 
 export const ALWAYS_LOADED: readonly Namespace[] = ["common"];
 
+/** What only the server reads (replies, toasts, the manifest; the pages before Remix): never sent to the browser. */
+export const SERVER_ONLY: readonly Namespace[] = ["server", "edge"];
+
 function declared(handle: unknown): readonly Namespace[] {
   if (typeof handle !== "object" || handle === null || !("i18n" in handle)) return [];
   return Array.isArray(handle.i18n) ? (handle.i18n as Namespace[]) : [];

@@ -9,8 +9,6 @@ import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, Tr
 import { LanguageSelect } from "~/components/language-select";
 import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
-import { withStrings } from "~/lib/i18n/load-strings";
-import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
@@ -25,9 +23,6 @@ import {
   checkUpdates,
   vrDialogData,
 } from "./_layout.server";
-
-export const handle = { i18n: ["engagement", "onboarding"] } satisfies I18nHandle;
-export const clientLoader = withStrings(handle);
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
@@ -78,7 +73,7 @@ export default function AppLayout() {
           </Link>
           <div className="app-header-actions">
             {points ? (
-              <Link to="/achievements" className="points-chip" aria-label={t("engagement:progress.yourPoints", { points })}>
+              <Link to="/achievements" className="points-chip" aria-label={t("nav.yourPoints", { points })}>
                 {points}
               </Link>
             ) : null}
@@ -90,9 +85,7 @@ export default function AppLayout() {
               to="/notifications"
               className="icon-button bell"
               aria-label={
-                unseenNotifications > 0
-                  ? t("engagement:notifications.bellUnseen", { count: unseenNotifications })
-                  : t("nav.notifications")
+                unseenNotifications > 0 ? t("nav.notificationsUnseen", { count: unseenNotifications }) : t("nav.notifications")
               }
             >
               <BellIcon />

@@ -7,8 +7,13 @@ import { stars, STAR_LIMIT } from "~/domain/ranking";
 import { requireUser } from "~/infra/auth.server";
 import { getProfileProgress, getUserPoints } from "~/legacy/training.server";
 import { formatPercent, formatPoints } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["engagement"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("engagement:progress.title");
 
@@ -65,7 +70,7 @@ export default function Achievements() {
             </span>
           </p>
           <Link to="/profile/my_results" className="progress-results">
-            {t("badges.resultsLink")}
+            {t("common:badge.resultsLink")}
           </Link>
         </div>
       </div>

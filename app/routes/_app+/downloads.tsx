@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useEffect, useState } from "react";
-import { offlineSupported } from "~/components/save-offline";
 import { requireUser } from "~/infra/auth.server";
 import { formatBytes, formatDate } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
@@ -10,6 +9,7 @@ import { pageTitle } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type SavedItem, savedItems } from "~/offline/caches";
 import { SAVED_CACHE } from "~/offline/names";
+import { offlineSupported } from "~/offline/supported";
 
 export const handle = { i18n: ["offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

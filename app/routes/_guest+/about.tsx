@@ -1,7 +1,7 @@
 import { GuestArticle } from "~/components/guest-article";
 import { pageTitle } from "~/lib/page-title";
 
-export const meta = pageTitle("guest.about.title");
+export const meta = pageTitle("guest:about.title");
 
 export default function Page() {
   return <GuestArticle page="about" />;

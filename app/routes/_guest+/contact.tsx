@@ -4,7 +4,7 @@ import { pageTitle } from "~/lib/page-title";
 import { ContactForm } from "~/routes/contact-form/route";
 import type { loader as guestLoader } from "./_layout";
 
-export const meta = pageTitle("guest.contactTitle");
+export const meta = pageTitle("guest:contactTitle");
 
 /** `/contact`: the contact form on a page of its own; it posts to `/contact-form` like every footer. */
 export default function Contact() {
@@ -12,8 +12,8 @@ export default function Contact() {
   const { t } = useTranslation();
   return (
     <main id="main" className="page page-narrow">
-      <h1>{t("guest.contactTitle")}</h1>
-      <p>{t("guest.contactIntro")}</p>
+      <h1>{t("guest:contactTitle")}</h1>
+      <p>{t("guest:contactIntro")}</p>
       {layout ? <ContactForm {...layout.contact} /> : null}
     </main>
   );

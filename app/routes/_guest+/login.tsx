@@ -15,7 +15,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { useZodForm } from "~/lib/use-zod-form";
 
-export const meta = pageTitle("auth.submit");
+export const meta = pageTitle("guest:auth.submit");
 /** A refusal's Retry-After reaches the browser (a form posted without JavaScript included). */
 export const headers = refusalHeaders;
 
@@ -79,15 +79,15 @@ function PasswordLogin() {
     <LoginFrame form={form} withRecovery>
       <TextField
         field={fields.email}
-        label={t("auth.userLabel")}
+        label={t("guest:auth.userLabel")}
         dash
-        inputProps={{ placeholder: t("auth.userPlaceholder"), autoComplete: "username", autoCapitalize: "none" }}
+        inputProps={{ placeholder: t("guest:auth.userPlaceholder"), autoComplete: "username", autoCapitalize: "none" }}
       />
       <PasswordField
         field={fields.password}
-        label={t("auth.passwordLabel")}
+        label={t("guest:auth.passwordLabel")}
         dash
-        inputProps={{ placeholder: t("auth.passwordPlaceholder"), autoComplete: "current-password" }}
+        inputProps={{ placeholder: t("guest:auth.passwordPlaceholder"), autoComplete: "current-password" }}
       />
     </LoginFrame>
   );
@@ -106,9 +106,9 @@ function EmployeeLogin() {
     <LoginFrame form={form}>
       <TextField
         field={fields.email}
-        label={t("auth.employeeLabel")}
+        label={t("guest:auth.employeeLabel")}
         dash
-        inputProps={{ placeholder: t("auth.employeePlaceholder"), inputMode: "numeric", autoComplete: "username" }}
+        inputProps={{ placeholder: t("guest:auth.employeePlaceholder"), inputMode: "numeric", autoComplete: "username" }}
       />
     </LoginFrame>
   );
@@ -127,15 +127,15 @@ function LoginFrame<Schema extends Record<string, unknown>>({
   const { t } = useTranslation();
   return (
     <main id="main" className="page page-narrow auth-page">
-      <h1>{t("auth.loginTitle")}</h1>
+      <h1>{t("guest:auth.loginTitle")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         {children}
         <FormError errors={form.errors} />
-        <SubmitButton busyText={t("auth.submitting")}>{t("auth.submit")}</SubmitButton>
+        <SubmitButton busyText={t("guest:auth.submitting")}>{t("guest:auth.submit")}</SubmitButton>
       </Form>
       {withRecovery ? (
         <p>
-          <Link to="/recovery">{t("auth.forgotPassword")}</Link>
+          <Link to="/recovery">{t("guest:auth.forgotPassword")}</Link>
         </p>
       ) : null}
       <NoAccountHelp />

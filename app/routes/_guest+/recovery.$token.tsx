@@ -13,7 +13,7 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 
-export const meta = pageTitle("recovery.title");
+export const meta = pageTitle("guest:recovery.title");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -50,13 +50,13 @@ export default function NewPassword() {
   if (!page.email) {
     return (
       <main id="main" className="page page-narrow auth-page">
-        <h1>{t("recovery.title")}</h1>
+        <h1>{t("guest:recovery.title")}</h1>
         <p className="form-error" role="alert">
-          {t("recovery.expired")}
+          {t("guest:recovery.expired")}
         </p>
         <p>
           <Link to="/login" className="button button-primary">
-            {t("recovery.expiredToLogin")}
+            {t("guest:recovery.expiredToLogin")}
           </Link>
         </p>
       </main>
@@ -76,28 +76,28 @@ function NewPasswordForm({ email, token, constraint }: { email: string; token: s
   });
   return (
     <main id="main" className="page page-narrow auth-page">
-      <h1>{t("recovery.title")}</h1>
-      <p>{t("recovery.newTitle", { email })}</p>
+      <h1>{t("guest:recovery.title")}</h1>
+      <p>{t("guest:recovery.newTitle", { email })}</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name={fields.token.name} value={token} />
         <FormError errors={fields.token.errors} />
         <PasswordField
           field={fields.password}
-          label={t("recovery.password")}
+          label={t("guest:recovery.password")}
           dash
           inputProps={{ autoComplete: "new-password" }}
         />
         <PasswordField
           field={fields.password_confirmation}
-          label={t("recovery.confirmPassword")}
+          label={t("guest:recovery.confirmPassword")}
           dash
           inputProps={{ autoComplete: "new-password" }}
         />
         <FormError errors={form.errors} />
-        <SubmitButton>{t("recovery.continue")}</SubmitButton>
+        <SubmitButton>{t("guest:recovery.continue")}</SubmitButton>
       </Form>
       <p>
-        <Link to="/login">{t("recovery.toLogin")}</Link>
+        <Link to="/login">{t("guest:recovery.toLogin")}</Link>
       </p>
     </main>
   );

@@ -15,7 +15,7 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 // A leaf route (`recovery_`), not an index one: an index route's forms post to `/recovery?index`,
 // which then stayed in the address bar.
-export const meta = pageTitle("recovery.title");
+export const meta = pageTitle("guest:recovery.title");
 /** A refusal's Retry-After reaches the browser (a form posted without JavaScript included). */
 export const headers = refusalHeaders;
 
@@ -60,11 +60,11 @@ export default function RecoveryRequest() {
   });
   return (
     <main id="main" className="page page-narrow auth-page">
-      <h1>{t("recovery.title")}</h1>
+      <h1>{t("guest:recovery.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         <TextField
           field={fields.email}
-          label={t("recovery.emailLabel")}
+          label={t("guest:recovery.emailLabel")}
           type="email"
           dash
           inputProps={{ autoComplete: "email", ...(sentTo ? { disabled: true } : {}) }}
@@ -73,14 +73,14 @@ export default function RecoveryRequest() {
         <FormError errors={form.errors} />
         {sentTo ? (
           <p className="form-success" role="status">
-            {t("recovery.sent", { email: sentTo })}
+            {t("guest:recovery.sent", { email: sentTo })}
           </p>
         ) : (
-          <SubmitButton>{t("recovery.submit")}</SubmitButton>
+          <SubmitButton>{t("guest:recovery.submit")}</SubmitButton>
         )}
       </Form>
       <p>
-        <Link to="/login">{t("recovery.toLogin")}</Link>
+        <Link to="/login">{t("guest:recovery.toLogin")}</Link>
       </p>
     </main>
   );

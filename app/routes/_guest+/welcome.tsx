@@ -68,17 +68,17 @@ export default function Welcome() {
     const { confirm } = loaded;
     return (
       <main id="main" className="page page-narrow welcome-page">
-        <h1>{t("welcome.switchTitle")}</h1>
-        <p>{t("welcome.switchIntro", { name: confirm.name })}</p>
+        <h1>{t("guest:welcome.switchTitle")}</h1>
+        <p>{t("guest:welcome.switchIntro", { name: confirm.name })}</p>
         <p>
           <Link to="/" className="button button-primary">
-            {t("welcome.continueAs", { name: confirm.name })}
+            {t("guest:welcome.continueAs", { name: confirm.name })}
           </Link>
         </p>
         <form method="post" action="/welcome">
           <input type="hidden" name="sso" value={confirm.query} />
           <button type="submit" className="button button-small">
-            {t("welcome.useLink")}
+            {t("guest:welcome.useLink")}
           </button>
         </form>
       </main>
@@ -87,11 +87,11 @@ export default function Welcome() {
   const { ssoFailed, tooMany } = loaded;
   return (
     <main id="main" className="page page-narrow welcome-page">
-      <h1>{t("welcome.title")}</h1>
-      <p>{t("welcome.intro")}</p>
+      <h1>{t("guest:welcome.title")}</h1>
+      <p>{t("guest:welcome.intro")}</p>
       {ssoFailed ? (
         <p className="form-error" role="alert">
-          {t("welcome.ssoFailed")}
+          {t("guest:welcome.ssoFailed")}
         </p>
       ) : null}
       {tooMany ? (
@@ -101,7 +101,7 @@ export default function Welcome() {
       ) : null}
       <p>
         <Link to="/login" className="button button-primary">
-          {t("welcome.login")}
+          {t("guest:welcome.login")}
         </Link>
       </p>
     </main>

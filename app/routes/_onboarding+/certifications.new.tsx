@@ -31,10 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const FILE_FIELD = "file_certificate";
 const refusalKey = {
   tooLarge: "onboarding:certification.fileTooLarge",
-  wrongType: "onboarding:certification.fileType",
-  tooManyPixels: "onboarding:certification.fileTooManyPixels",
+  wrongType: "server:onboarding.certification.fileType",
+  tooManyPixels: "server:onboarding.certification.fileTooManyPixels",
   malformed: "common:validation.invalid",
-  tooSlow: "onboarding:certification.fileTooSlow",
+  tooSlow: "server:onboarding.certification.fileTooSlow",
 } as const;
 
 /** Passes on the `Connection: close` of a body too slow. */
@@ -65,7 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
           credentialUrl: certificate.credential_url,
           file: file ? { blob: file.blob, name: uploadName(file.type) } : undefined,
         });
-        return { result: submission.reply({ resetForm: true }), saved: reply.message || t("onboarding:certification.saved") };
+        return {
+          result: submission.reply({ resetForm: true }),
+          saved: reply.message || t("server:onboarding.certification.saved"),
+        };
       } catch (error) {
         return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null }, { status: 400 });
       }

@@ -23,7 +23,7 @@ export async function choicesAction(request: Request, choice: OnboardingChoice, 
   const t = await getFixedT(request);
   try {
     const reply = await saveOnboardingChoice(ctx, choice, submission.value.ids);
-    return await redirectWithToast(next, { type: "success", message: reply.message || t("onboarding:profile.saved") });
+    return await redirectWithToast(next, { type: "success", message: reply.message || t("server:onboarding.profile.saved") });
   } catch (error) {
     return data(
       { result: legacyErrorReply(error, submission.reply, t, request, { fields: { [choice]: "ids" } }) },

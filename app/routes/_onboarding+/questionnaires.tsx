@@ -46,10 +46,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = move(questions, Number(form.get("step")), intent, answers);
     if (result.kind === "step") return { step: result.step, answers, errors: null };
     if (result.kind === "unanswered") {
-      return data({ step: result.step, answers, errors: [t("onboarding:questionnaire.unanswered")] }, { status: 400 });
+      return data({ step: result.step, answers, errors: [t("server:onboarding.questionnaire.unanswered")] }, { status: 400 });
     }
     const message = await saveUserDiagnose(ctx, diagnose.id, result.answers);
-    return await redirectWithToast(NEXT_STEP, { type: "success", message: message || t("onboarding:questionnaire.saved") });
+    return await redirectWithToast(NEXT_STEP, {
+      type: "success",
+      message: message || t("server:onboarding.questionnaire.saved"),
+    });
   } catch (error) {
     const errors = userMessage(error, t, request);
     return data({ step: Math.max(0, Math.trunc(Number(form.get("step"))) || 0), answers: sent, errors }, { status: 400 });

@@ -81,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await commitSession({ ...session, user: sessionUserOf(reply.user) });
     return await redirectWithToast(
       "/user_loader",
-      { type: "success", message: reply.message || t("onboarding:profile.saved") },
+      { type: "success", message: reply.message || t("server:onboarding.profile.saved") },
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {

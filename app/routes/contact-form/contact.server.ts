@@ -39,11 +39,12 @@ async function answer(request: Request, formData: FormData): Promise<{ reply: Co
   const { submission_id: submissionId, ...comment } = submission.value;
   const t = await getFixedT(request);
   // A bot: it sees the usual success and nothing reaches the legacy API.
-  if (honeypotFilled(formData)) return { reply: sent(t("contact.sent"), submission.reply({ resetForm: true })), status: 200 };
+  if (honeypotFilled(formData))
+    return { reply: sent(t("server:common.contact.sent"), submission.reply({ resetForm: true })), status: 200 };
   try {
     const locale = await getLocale(request);
     const message = await once(submissionId, () => sendContactComment({ locale }, comment));
-    return { reply: sent(message || t("contact.sent"), submission.reply({ resetForm: true })), status: 200 };
+    return { reply: sent(message || t("server:common.contact.sent"), submission.reply({ resetForm: true })), status: 200 };
   } catch (error) {
     return { reply: { sent: false, result: legacyErrorReply(error, submission.reply, t, request) }, status: 400 };
   }

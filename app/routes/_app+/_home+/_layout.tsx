@@ -22,7 +22,7 @@ import {
 import type { HomeData } from "./content/home-content";
 import * as serverHome from "./content/home-content.server";
 
-export const handle = { i18n: ["learning"] } satisfies I18nHandle;
+export const handle = { i18n: ["learning", "help"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("nav.home");

@@ -5,8 +5,13 @@ import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/infra/auth.server";
 import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getSafeFaq } from "~/lib/faq.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["help"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("pages.faq");
 
@@ -22,10 +27,10 @@ export default function Faq() {
     <SectionPage title={t("pages.faq")}>
       <div className="button-row">
         <Link to="/faq/suggestion" className="button" preventScrollReset>
-          {t("help.suggestions")}
+          {t("help:suggestions")}
         </Link>
         <Link to="/support" className="button button-primary">
-          {t("help.support")}
+          {t("help:support")}
         </Link>
       </div>
       <FaqAccordion categories={categories} />

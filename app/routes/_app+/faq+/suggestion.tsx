@@ -47,20 +47,20 @@ export default function SuggestionDialog() {
   useCloseAfter(sent, "/faq");
 
   return (
-    <RouteDialog title={t("help.suggestionTitle")} closeTo="/faq">
+    <RouteDialog title={t("help:suggestionTitle")} closeTo="/faq">
       {sent ? (
-        <DialogSuccess message={t("help.suggestionThanks")} closeTo="/faq" />
+        <DialogSuccess message={t("help:suggestionThanks")} closeTo="/faq" />
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           <SelectField
             field={fields.suggestion_category_id}
-            label={t("help.category")}
-            placeholder={t("help.choose")}
+            label={t("help:category")}
+            placeholder={t("help:choose")}
             options={categories.map((category) => ({ value: category.id, label: category.name }))}
           />
-          <TextareaField field={fields.content} label={t("help.suggestionContent")} />
+          <TextareaField field={fields.content} label={t("help:suggestionContent")} />
           <FormError errors={form.errors} />
-          <SubmitButton>{t("help.send")}</SubmitButton>
+          <SubmitButton>{t("help:send")}</SubmitButton>
         </Form>
       )}
     </RouteDialog>

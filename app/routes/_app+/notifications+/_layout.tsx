@@ -10,8 +10,13 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { LegacyError } from "~/legacy/request.server";
 import { deleteNotification, getNotifications, markNotificationSeen } from "~/legacy/user.server";
 import { notificationIntentSchema } from "~/lib/forms/notifications.server";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["engagement"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("engagement:notifications.title");
 
@@ -47,10 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(`/notifications/${id}`);
     }
     await deleteNotification(ctx, id);
-    return await redirectWithToast("/notifications", { type: "success", message: t("engagement:notifications.deleted") });
+    return await redirectWithToast("/notifications", { type: "success", message: t("server:engagement.notifications.deleted") });
   } catch (error) {
     if (!(error instanceof LegacyError)) throw error;
-    const message = intent === "view" ? t("errors.toast") : t("engagement:notifications.deleteFailed");
+    const message = intent === "view" ? t("server:common.errors.toast") : t("server:engagement.notifications.deleteFailed");
     return redirectWithToast("/notifications", { type: "error", message });
   }
 }

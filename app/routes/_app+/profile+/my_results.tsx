@@ -5,8 +5,13 @@ import { requireUser } from "~/infra/auth.server";
 import { getBadges } from "~/legacy/badges.server";
 import { getUserPoints } from "~/legacy/training.server";
 import { formatPoints } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
+
+export const handle = { i18n: ["engagement"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("engagement:badges.resultsTitle");
 

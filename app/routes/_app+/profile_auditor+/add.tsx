@@ -76,11 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const candidates = await search(ctx, code);
       chosen = pick(candidates);
       if (!chosen) {
-        const errors = candidates ? [t("leader:search.notAvailable")] : undefined;
+        const errors = candidates ? [t("server:leader.search.notAvailable")] : undefined;
         return data({ step: "results", code, candidates, errors } satisfies Step, { status: 409 });
       }
       const reply = await addTeamMember(ctx, chosen.id);
-      return { step: "added", message: reply.message || t("leader:added") } satisfies Step;
+      return { step: "added", message: reply.message || t("server:leader.added") } satisfies Step;
     } catch (error) {
       const result = leaderErrorReply(error, submission.reply, t, request);
       if (chosen) {

@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await uploadMaterial(ctx, submission.value);
-    return { result: submission.reply({ resetForm: true }), sent: reply.message || t("leader:material.done") };
+    return { result: submission.reply({ resetForm: true }), sent: reply.message || t("server:leader.material.done") };
   } catch (error) {
     return data({ result: leaderErrorReply(error, submission.reply, t, request), sent: "" }, { status: 400 });
   }

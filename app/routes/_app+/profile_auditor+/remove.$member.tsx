@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await removeTeamMember(ctx, submission.value.user_id);
-    return { result: submission.reply({ resetForm: true }), removed: reply.message || t("leader:removed") };
+    return { result: submission.reply({ resetForm: true }), removed: reply.message || t("server:leader.removed") };
   } catch (error) {
     return data({ result: leaderErrorReply(error, submission.reply, t, request), removed: "" }, { status: 400 });
   }

@@ -7,9 +7,14 @@ import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getSupportRequests } from "~/legacy/help.server";
 import { formatDate } from "~/lib/format";
 import { ACTIVITY_SECTION, appSections } from "~/lib/forms/options";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { notAfterSteps } from "~/lib/revalidate";
+
+export const handle = { i18n: ["help"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("pages.support");
 
@@ -30,22 +35,22 @@ export default function Support() {
   // The legacy API keeps the Spanish value the form sent; a known one reads in the page's language.
   const sectionName = (value: string) => {
     const known = ([...appSections, ACTIVITY_SECTION] as const).find((section) => section === value);
-    return known ? t(`help.sections.${known}`) : value;
+    return known ? t(`help:sections.${known}`) : value;
   };
   return (
     <SectionPage title={t("pages.support")}>
       <div className="button-row">
         <BackButton />
         <Link to="/support/new" className="button button-primary" preventScrollReset>
-          {t("help.newRequest")}
+          {t("help:newRequest")}
         </Link>
       </div>
       {requests.length === 0 ? (
         <div className="empty-state">
           <p>
-            <strong>{t("help.noRequests")}</strong>
+            <strong>{t("help:noRequests")}</strong>
           </p>
-          <p>{t("help.noRequestsHint")}</p>
+          <p>{t("help:noRequestsHint")}</p>
         </div>
       ) : (
         <ul className="card-list">
@@ -54,15 +59,15 @@ export default function Support() {
               <h2 className="card-title">{item.subject}</h2>
               <dl className="meta-list">
                 <div>
-                  <dt>{t("help.section")}</dt>
+                  <dt>{t("help:section")}</dt>
                   <dd>{sectionName(item.appSection)}</dd>
                 </div>
                 <div>
-                  <dt>{t("help.device")}</dt>
+                  <dt>{t("help:device")}</dt>
                   <dd>{item.device}</dd>
                 </div>
                 <div>
-                  <dt>{t("help.date")}</dt>
+                  <dt>{t("help:date")}</dt>
                   <dd>{item.date}</dd>
                 </div>
               </dl>

@@ -70,7 +70,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { support_activity: _activity, ...payload } = submission.value;
   try {
     const reply = await saveSupportRequest(ctx, payload);
-    return await redirectWithToast("/support", { type: "success", message: reply.message || t("help.supportSent") });
+    return await redirectWithToast("/support", {
+      type: "success",
+      message: reply.message || t("server:common.help.supportSent"),
+    });
   } catch (error) {
     return data({ step: "edit" as const, result: legacyErrorReply(error, submission.reply, t, request) }, { status: 400 });
   }
@@ -85,7 +88,7 @@ export default function NewSupportRequest() {
   // Both steps are form FORM_ID: closing either with what was typed asks first.
   const blocker = useDirtyForm(FORM_ID);
   return (
-    <RouteDialog title={t("help.newRequest")} closeTo="/support" dismissOnBackdrop>
+    <RouteDialog title={t("help:newRequest")} closeTo="/support" dismissOnBackdrop>
       {actionData?.step === "confirm" ? (
         <ConfirmStep value={actionData.value} />
       ) : (
@@ -128,13 +131,13 @@ function SupportForm({
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       {activity ? <input type="hidden" name="support_activity" value={activity} /> : null}
-      <TextField field={fields.subject} label={t("help.subject")} />
-      <TextField field={fields.device} label={t("help.device")} />
+      <TextField field={fields.subject} label={t("help:subject")} />
+      <TextField field={fields.device} label={t("help:device")} />
       <SelectField
         field={fields.app_section}
-        label={t("help.section")}
-        placeholder={activity ? t("help.sectionGallery") : t("help.choose")}
-        options={appSections.map((section) => ({ value: section, label: t(`help.sections.${section}`) }))}
+        label={t("help:section")}
+        placeholder={activity ? t("help:sectionGallery") : t("help:choose")}
+        options={appSections.map((section) => ({ value: section, label: t(`help:sections.${section}`) }))}
       />
       {categories.length === 0 && fields.support_category.value ? (
         // The catalogue could not be read after the action: the choice made travels on unseen.
@@ -146,22 +149,22 @@ function SupportForm({
         <>
           <SelectField
             field={fields.support_category}
-            label={t("help.category")}
-            placeholder={t("help.choose")}
+            label={t("help:category")}
+            placeholder={t("help:choose")}
             options={categories.map((category) => ({ value: category.id, label: category.name }))}
           />
           {chosen ? (
             <SelectField
               field={fields.support_sub_category}
-              label={t("help.subCategory")}
-              placeholder={t("help.choose")}
+              label={t("help:subCategory")}
+              placeholder={t("help:choose")}
               options={chosen.subCategories.map((sub) => ({ value: sub.id, label: sub.name }))}
             />
           ) : (
             <SelectField
               field={fields.support_sub_category}
-              label={t("help.subCategory")}
-              placeholder={t("help.choose")}
+              label={t("help:subCategory")}
+              placeholder={t("help:choose")}
               groups={categories.map((category) => ({
                 label: category.name,
                 options: category.subCategories.map((sub) => ({ value: sub.id, label: sub.name })),
@@ -170,10 +173,10 @@ function SupportForm({
           )}
         </>
       )}
-      <TextareaField field={fields.comment} label={t("help.comment")} rows={5} />
+      <TextareaField field={fields.comment} label={t("help:comment")} rows={5} />
       <FormError errors={form.errors} />
       <button type="submit" name="intent" value="review" className="button button-primary">
-        {t("help.send")}
+        {t("help:send")}
       </button>
     </Form>
   );
@@ -188,18 +191,18 @@ function ConfirmStep({ value }: { value: Record<string, string | number | undefi
   return (
     <Form method="post" id={FORM_ID} className="stack confirm-step">
       <p className="confirm-title" ref={question} tabIndex={-1}>
-        <strong>{t("help.confirmTitle")}</strong>
+        <strong>{t("help:confirmTitle")}</strong>
       </p>
-      <p>{t("help.confirmText")}</p>
+      <p>{t("help:confirmText")}</p>
       {Object.entries(value).map(([name, fieldValue]) =>
         fieldValue === undefined ? null : <input key={name} type="hidden" name={name} value={fieldValue} />,
       )}
       <div className="button-row">
         <button type="submit" name="intent" value="edit" className="button">
-          {t("help.cancel")}
+          {t("help:cancel")}
         </button>
         <button type="submit" name="intent" value="send" className="button button-primary" disabled={sending}>
-          {t("help.continue")}
+          {t("help:continue")}
         </button>
       </div>
     </Form>

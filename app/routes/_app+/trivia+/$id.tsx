@@ -9,9 +9,14 @@ import { getFixedT } from "~/infra/language.server";
 import type { LegacyContext } from "~/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import { formatPoints } from "~/lib/format";
+import { withStrings } from "~/lib/i18n/load-strings";
+import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
+
+export const handle = { i18n: ["engagement"] } satisfies I18nHandle;
+export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle<typeof loader>((t, data) => data?.game?.title ?? t("engagement:trivia.title"));
 

@@ -3,7 +3,6 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CameraIcon, EditIcon, PlusIcon } from "~/components/profile-icons";
-import { offlineSupported } from "~/components/save-offline";
 import { titleCase } from "~/domain/names";
 import { requireUser } from "~/infra/auth.server";
 import { unlessAfterAction } from "~/infra/form-errors.server";
@@ -16,6 +15,7 @@ import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
+import { offlineSupported } from "~/offline/supported";
 
 export const handle = { i18n: ["profile"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
@@ -103,7 +103,7 @@ export default function Profile() {
           ) : null}
         </ul>
         <Link to="/profile/my_results" className="button">
-          {t("engagement:badges.resultsLink")}
+          {t("common:badge.resultsLink")}
         </Link>
         <DownloadsLink />
         {data.isLeader ? (

@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await saveUniversity(ctx, submission.value);
-    return { result: submission.reply(), message: reply.message || t("profile:saved") };
+    return { result: submission.reply(), message: reply.message || t("server:profile.saved") };
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await saveLanguages(ctx, submission.value.languages);
-    return { result: submission.reply(), message: reply.message || t("profile:savedMany") };
+    return { result: submission.reply(), message: reply.message || t("server:profile.savedMany") };
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }

@@ -25,9 +25,9 @@ const PHOTO_CLOSE_AFTER_MS = 800;
 const refusalKey = {
   tooLarge: "photo.tooLarge",
   wrongType: "photo.notImage",
-  tooManyPixels: "photo.tooManyPixels",
-  malformed: "photo.required",
-  tooSlow: "photo.tooSlow",
+  tooManyPixels: "server:profile.photo.tooManyPixels",
+  malformed: "server:profile.photo.required",
+  tooSlow: "server:profile.photo.tooSlow",
 } as const;
 
 /** Passes on the `Connection: close` of a body too slow. */
@@ -49,13 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { field: FILE_FIELD, types: PHOTO_TYPES, user: session.user.id },
       async ({ file, refused }) => {
         if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
-        if (!file) return data({ error: t("photo.required"), message: null }, { status: 400 });
+        if (!file) return data({ error: t("server:profile.photo.required"), message: null }, { status: 400 });
         const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
-        return data({ error: null, message: reply.message || t("photo.uploaded") });
+        return data({ error: null, message: reply.message || t("server:profile.photo.uploaded") });
       },
     );
   } catch (error) {
-    const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("photo.failed") });
+    const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("server:profile.photo.failed") });
     const unavailable = error instanceof LegacyError && error.kind === "unavailable";
     return data({ error: message, reference, message: null }, { status: unavailable ? 502 : 400 });
   }
