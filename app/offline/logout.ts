@@ -1,7 +1,7 @@
 import type { AppT } from "~/lib/i18n/keys";
 import { clearDeviceData } from "./device-data";
 import { drain } from "./outbox";
-import { hasDeviceData } from "./outbox-sync";
+import { hasDeviceData } from "./supported";
 
 /**
  * Asks whether to discard the progress that could not be sent: 'Enviar más tarde' (the safe

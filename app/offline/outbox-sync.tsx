@@ -1,23 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-
-/**
- * Set while this device holds progress in the outbox (later, saved content too): read without
- * loading anything, so the outbox's code (and IndexedDB) loads only where there is something.
- */
-export const DEVICE_DATA_MARK = "academia-device-data";
-
-/** Dispatched on window when the outbox gets writes or a closed player left some. */
-export const OUTBOX_EVENT = "academia-outbox";
-
-export function hasDeviceData(): boolean {
-  try {
-    return localStorage.getItem(DEVICE_DATA_MARK) !== null;
-  } catch {
-    return false;
-  }
-}
+import { hasDeviceData, OUTBOX_EVENT } from "./supported";
 
 /**
  * The signed-in pages' part of the outbox (issue #18 items 4 and 5), in the app layout and on

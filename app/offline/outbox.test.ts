@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply, ProgressReport } from "~/player/types";
 import { clearOutbox, drain, keepWrites, type Send } from "./outbox";
-import { DEVICE_DATA_MARK } from "./outbox-sync";
+import { DEVICE_DATA_MARK } from "./supported";
 
 /** Web Locks as the outbox uses them: exclusive, waiting in turn, or `ifAvailable`. */
 function fakeLocks() {

@@ -3,7 +3,7 @@ import { keptAfter, type ProgressReport } from "~/domain/activity";
 import { cappedMinutes, minutesOf } from "~/domain/finish";
 import { post } from "~/player/progress-post";
 import type { ProgressReply } from "~/player/types";
-import { DEVICE_DATA_MARK, hasDeviceData, OUTBOX_EVENT } from "./outbox-sync";
+import { DEVICE_DATA_MARK, hasDeviceData, OUTBOX_EVENT } from "./supported";
 
 /**
  * The progress outbox (issue #18 item 4, decision 046): the writes of an open player that could

@@ -1,6 +1,6 @@
 import type { AppT } from "~/lib/i18n/keys";
 import { drain } from "./outbox";
-import { OUTBOX_EVENT } from "./outbox-sync";
+import { OUTBOX_EVENT } from "./supported";
 
 /** How long the page says that the outbox was sent (a toast's time, spec §9). */
 const NOTICE_MS = 6_000;

@@ -32,6 +32,8 @@ export type PlayerActivity = {
   durationMinutes: number;
   /** Minutes the player may count while its writes wait offline (`offlineTimeCapMinutes`). */
   offlineTimeCap: number;
+  /** Whether it can be saved for offline use (OFFLINE_KINDS, a file the app serves). */
+  savesOffline: boolean;
   modules: Array<{ id: number; key: string }>;
 };
 

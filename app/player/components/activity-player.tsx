@@ -2,7 +2,6 @@ import { memo, Suspense } from "react";
 import { useCloseDialog } from "~/components/route-dialog";
 import { SaveOffline } from "~/components/save-offline";
 import { isTimedKind } from "~/domain/finish";
-import { OFFLINE_KINDS } from "~/domain/media";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import type { PlayerPayload } from "~/player/types";
@@ -46,9 +45,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         saveRefused={tracker.status.refused !== null}
       />
       {isTimedKind(activity.kind) && (activity.src || activity.link) && !data.record?.finalized ? <PlainProgressSlot /> : null}
-      {OFFLINE_KINDS.has(activity.kind) && activity.src?.startsWith("/files/") ? (
-        <SaveThis id={activity.id} closeTo={data.closeTo} user={data.learner.id} />
-      ) : null}
+      {activity.savesOffline ? <SaveThis id={activity.id} closeTo={data.closeTo} user={data.learner.id} /> : null}
     </div>
   );
 }

@@ -121,15 +121,13 @@ export function playerActivity(activity: Activity, filesHost: string): PlayerAct
     link: link ? { url: link, windowUrl: videoEmbedUrl(link) ?? link } : null,
     durationMinutes,
     offlineTimeCap: offlineTimeCapMinutes(kind, durationMinutes),
+    savesOffline: OFFLINE_KINDS.has(kind) && Boolean(src?.startsWith("/files/")),
     modules: (content ?? activity).modules,
   };
 }
 
 /** Whether an activity's content can be saved for offline use: a kind of OFFLINE_KINDS the app serves itself. */
-export function savesOffline(activity: Activity, filesHost: string): boolean {
-  const played = playerActivity(activity, filesHost);
-  return OFFLINE_KINDS.has(played.kind) && Boolean(played.src?.startsWith("/files/"));
-}
+export const savesOffline = (activity: Activity, filesHost: string): boolean => playerActivity(activity, filesHost).savesOffline;
 
 /** The learner's own ACTIVITY record of an activity (a finalized one wins). */
 export function recordOf(progress: ProgressRecord[], activityId: number): ProgressRecord | null {

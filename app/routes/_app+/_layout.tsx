@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { ConnectionStatus } from "~/components/connection-status";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
@@ -12,7 +12,7 @@ import { formatPoints } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { lazyChunk } from "~/lib/lazy-chunk";
 import { withVr } from "~/lib/vr";
-import { OutboxSync } from "~/offline/outbox-sync";
+import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
   requireUser,
   wantsSaveData,
@@ -47,6 +47,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     points: points ? formatPoints(points.points, ctx.locale) : null,
     vr,
   };
+}
+
+/**
+ * The outbox's watch (app/offline/outbox-sync.tsx), loaded only once this device holds progress to
+ * send (at page load, or when a player starts keeping writes): most pages never carry it.
+ */
+const OutboxSync = lazy(() => import("~/offline/outbox-sync").then((module) => ({ default: module.OutboxSync })));
+
+function OutboxSlot({ user }: { user: number }) {
+  const [holds, setHolds] = useState(false);
+  useEffect(() => {
+    const check = () => hasDeviceData() && setHolds(true);
+    check();
+    window.addEventListener(OUTBOX_EVENT, check);
+    return () => window.removeEventListener(OUTBOX_EVENT, check);
+  }, []);
+  return holds ? (
+    <Suspense fallback={null}>
+      <OutboxSync user={user} />
+    </Suspense>
+  ) : null;
 }
 
 /** The layout's dialogs load only on a page that shows one (decision 027). */
@@ -120,7 +141,7 @@ export default function AppLayout() {
           </NavLink>
         </nav>
       </header>
-      <OutboxSync user={user.id} />
+      <OutboxSlot user={user.id} />
       <Outlet />
       <Suspense fallback={null}>
         {news ? <NewsDialog news={news} saveData={saveData} /> : null}
