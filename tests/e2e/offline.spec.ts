@@ -28,6 +28,15 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
 }
 
+/** Ana signs in (the worker then controls the page) and saves the PDF from its player. */
+async function signInAndSavePdf(page: Page) {
+  await signIn(page);
+  await controlled(page);
+  await page.goto(`${ROUTE}/${PDF}`);
+  await tapSave(page);
+  await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+}
+
 /** What this browser keeps of a learner: saved entries, the recorded owner, IndexedDB databases (the outbox). */
 async function savedState() {
   const saved = (await caches.has("academia-saved-v1")) ? (await (await caches.open("academia-saved-v1")).keys()).length : 0;
@@ -93,11 +102,7 @@ test.describe("with JavaScript", () => {
 
   test("another learner on the same browser sees nothing of the first one's saved content", async ({ page, context }) => {
     test.setTimeout(60_000);
-    await signIn(page);
-    await controlled(page);
-    await page.goto(`${ROUTE}/${PDF}`);
-    await tapSave(page);
-    await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+    await signInAndSavePdf(page);
     await page.goto("/profile");
     await page.locator("footer").getByRole("button", { name: "Cerrar sesión" }).tap();
     await expect(page).toHaveURL(/\/welcome$/);
@@ -117,11 +122,7 @@ test.describe("with JavaScript", () => {
 
   test("a learner whose session ended without signing out leaves nothing to the next one", async ({ page, context }) => {
     test.setTimeout(60_000);
-    await signIn(page);
-    await controlled(page);
-    await page.goto(`${ROUTE}/${PDF}`);
-    await tapSave(page);
-    await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+    await signInAndSavePdf(page);
     await context.clearCookies();
     await signIn(page, accounts.leader.email);
     await page.goto("/downloads");

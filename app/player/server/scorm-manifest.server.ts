@@ -146,15 +146,19 @@ function byIdentifier(list: Node[], attribute: string): Map<string, Node> {
   return found;
 }
 
-/** Reads a manifest's text; null when it is not a manifest this player can use. */
-export function parseManifest(xml: string, manifestPath: string): ScormPackage | null {
+/** The <manifest> element of a manifest's text: null past MAX_MANIFEST_BYTES or when it is none. */
+function manifestRoot(xml: string): Node | null {
   if (xml.length > MAX_MANIFEST_BYTES) return null;
-  let root: Node | null;
   try {
-    root = first((parser.parse(xml) as Node).manifest);
+    return first((parser.parse(xml) as Node).manifest);
   } catch {
     return null;
   }
+}
+
+/** Reads a manifest's text; null when it is not a manifest this player can use. */
+export function parseManifest(xml: string, manifestPath: string): ScormPackage | null {
+  const root = manifestRoot(xml);
   if (!root) return null;
   const manifest = new URL(manifestPath, "http://package.invalid/");
   const version = versionOf(text(first(root.metadata)?.schemaversion));
@@ -201,13 +205,7 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
 export const MAX_PACKAGE_FILES = 5_000;
 
 export function packageFiles(xml: string, manifestPath: string): string[] | null {
-  if (xml.length > MAX_MANIFEST_BYTES) return null;
-  let root: Node | null;
-  try {
-    root = first((parser.parse(xml) as Node).manifest);
-  } catch {
-    return null;
-  }
+  const root = manifestRoot(xml);
   if (!root) return null;
   const manifest = new URL(manifestPath, "http://package.invalid/");
   const resourcesNode = first(root.resources);
