@@ -98,6 +98,8 @@ export async function signIn(page: Page, email: string = accounts.learner.email,
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Signing in loads home as a document (decision 047): a test acts once its scripts have run.
+  await page.waitForLoadState("networkidle");
 }
 
 /** Closes the 'new badge' dialog with its button; a reload proves the legacy API recorded it. */
