@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import type { OfflineFiles } from "~/player/types";
 import { claimDevice, type Owner, type SavedItem, savedItems } from "./caches";
 import { itemKey, SAVED_CACHE } from "./names";
@@ -36,12 +37,13 @@ function pageWidth(): number {
   return Math.round(css * (window.devicePixelRatio || 1));
 }
 
+/** `work` on every item, CONCURRENCY at a time; the first failure drops what has not started. */
 async function inPool<T>(list: T[], work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await work(list[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, list.length) }, worker));
+  const limit = pLimit(CONCURRENCY);
+  await Promise.all(list.map((item) => limit(() => work(item)))).catch((error: unknown) => {
+    limit.clearQueue();
+    throw error;
+  });
 }
 
 async function filesOf(target: SaveTarget): Promise<Ready | null> {

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
-import { accounts, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -145,6 +145,8 @@ test.describe("with JavaScript", () => {
     await expect(page.locator(".save-offline-status")).toHaveText("Ruta guardada sin conexión", { timeout: 60_000 });
     await page.goto("/downloads");
     // The route's PDFs, SCORM packages, image, audio and video; not its external link nor the locked escape room.
+    // The list is read from the browser's storage once the page's scripts run.
+    await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
     const titles = await page.locator(".downloads-title").allInnerTexts();
     expect(titles).toContain("Plantilla de papel de trabajo");
     expect(titles).toContain("Taller de riesgos (eLearning)");
@@ -174,6 +176,30 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();
     await goOnline(context);
   });
+  test("in English: the save button, Descargas and the offline page speak the learner's language", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await controlled(page);
+    await chooseLanguage(page, "en", testInfo);
+    await page.goto(`${ROUTE}/${PDF}`);
+    const save = page.locator("dialog").getByRole("button", { name: "Save for offline" });
+    await save.scrollIntoViewIfNeeded();
+    await tapReachable(save);
+    await expect(status(page)).toHaveText("Saved for offline", { timeout: 30_000 });
+    await page.goto("/downloads");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Downloads");
+    await expect(page.getByRole("button", { name: "Delete Plantilla de papel de trabajo" })).toBeVisible();
+    await goOffline(context);
+    await page.goto("/ranking");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
+    await goOnline(context);
+  });
+
   test.describe("with the browser's Save-Data", () => {
     test.use({ extraHTTPHeaders: { "Save-Data": "on" } });
 
