@@ -9,10 +9,6 @@ import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT, serverLogFile } fro
  * its state. Their logs go to files that the global teardown scans for leaked tokens and keys.
  */
 
-// Lets a test see (and fail) the service worker's own requests: `setOffline` alone does not reach
-// them (microsoft/playwright#2311). Service workers are blocked except where a spec allows them.
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
-
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 360, height: 740 },
@@ -28,6 +24,7 @@ export default defineConfig({
   reporter: [["list"]],
   globalTeardown: "./tests/e2e/leaks.ts",
   timeout: 30_000,
+  // Service workers are blocked except where a spec allows them (offline.spec).
   use: { baseURL: `http://localhost:${PORT}`, trace: "off", locale: "es-ES", serviceWorkers: "block" },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },

@@ -215,3 +215,22 @@ export const test = base.extend<{ leakScan: void; cspWatch: void }>({
   ],
 });
 export { expect };
+
+/** The device's outbox records, as IndexedDB holds them. */
+export function outboxRecords(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open("academia-outbox");
+        open.onupgradeneeded = () => open.result.createObjectStore("writes");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction("writes").objectStore("writes").getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result);
+          };
+        };
+      }),
+  );
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
-import { accounts, expect, expectAccessible, mock, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, mock, outboxRecords, signIn, test } from "./fixtures";
 
 /**
  * The progress outbox (issue #18 items 4 and 5): what the player could not send offline waits on
@@ -78,25 +78,6 @@ async function closePlayer(page: Page) {
 }
 
 const ONCE_IN_ORDER = ["POST /activities/started", "POST /activities/update_time", "POST /activities/finished"];
-
-/** The device's outbox records, as IndexedDB holds them. */
-function outboxRecords(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open("academia-outbox");
-        open.onupgradeneeded = () => open.result.createObjectStore("writes");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction("writes").objectStore("writes").getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result);
-          };
-        };
-      }),
-  );
-}
 
 test.beforeEach(async () => {
   await mock.reset();

@@ -1,5 +1,7 @@
-import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
-import { accounts, chooseLanguage, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Cable, startCable } from "./cable";
+import { accounts, chooseLanguage, expectAccessible, mock, outboxRecords, screenshot, signIn, test } from "./fixtures";
+import { CABLE_PORT, PORT } from "./ports";
 import { tapReachable } from "./touch";
 
 /**
@@ -11,16 +13,16 @@ const ROUTE = "/learning-path/formacion-requerida";
 const PDF = 207;
 const SCORM = 203;
 
-/** No network for the page nor its service worker (`setOffline` alone does not reach the worker). */
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue());
+let cable: Cable;
 
+/** The browser offline, and no network under it either (cable.ts). */
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
-  await context.route("**/*", cutWorker);
+  cable.unplug();
 }
 
 async function goOnline(context: BrowserContext) {
-  await context.unroute("**/*", cutWorker);
+  cable.plug();
   await context.setOffline(false);
 }
 
@@ -45,6 +47,29 @@ async function savedState() {
 }
 
 const status = (page: Page) => page.locator("dialog .save-offline-status");
+const playerState = (page: Page) => page.locator("dialog .player-meta .status");
+
+/** The progress writes the legacy API received, in order. */
+async function writes() {
+  return (await mock.calls()).filter((call) => call.startsWith("POST /activities/"));
+}
+
+/** The writes of an activity waiting in the device's outbox, in order. */
+async function waiting(page: Page, activity: number) {
+  const records = (await outboxRecords(page)) as Array<{ activity: number; reports: Array<{ action: string }> }>;
+  return records
+    .filter((record) => record.activity === activity)
+    .flatMap((record) => record.reports.map((report) => report.action));
+}
+
+/**
+ * What opening and completing the PDF, then the SCORM package, offline keeps on the device: each
+ * activity's writes in the order made (the package commits its data, then its score).
+ */
+const OFFLINE_WRITES = {
+  [PDF]: ["started", "update_time", "finished"],
+  [SCORM]: ["started", "update_user_data", "update_points", "finished"],
+};
 
 /** The player's 'Guardar sin conexión', scrolled to within the dialog as the learner would, then tapped. */
 async function tapSave(page: Page) {
@@ -55,14 +80,23 @@ async function tapSave(page: Page) {
 
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "service workers need JavaScript");
-  test.use({ serviceWorkers: "allow", hasTouch: true, viewport: { width: 360, height: 740 } });
+  test.use({
+    baseURL: `http://localhost:${CABLE_PORT}`,
+    serviceWorkers: "allow",
+    hasTouch: true,
+    viewport: { width: 360, height: 740 },
+  });
+  test.beforeAll(async () => {
+    cable = await startCable(CABLE_PORT, PORT);
+  });
+  test.afterAll(() => cable.stop());
   test.beforeEach(() => mock.reset());
 
-  test("a saved PDF and SCORM package open with no connection; what is not saved shows the offline page", async ({
+  test("a saved PDF and SCORM package open and are completed with no connection; the legacy API gets their progress once, in order, when it returns", async ({
     page,
     context,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signIn(page);
     await controlled(page);
     for (const id of [PDF, SCORM]) {
@@ -80,6 +114,8 @@ test.describe("with JavaScript", () => {
     await expectAccessible(page);
     await screenshot(page, testInfo, "offline-downloads");
 
+    // Opening each player to save it started both online: what follows is made offline.
+    const online = await writes();
     await goOffline(context);
     await page.goto(`${ROUTE}/${PDF}`);
     const dialog = page.locator("dialog.route-dialog");
@@ -88,16 +124,42 @@ test.describe("with JavaScript", () => {
       .poll(() => dialog.getByRole("img", { name: "Página 1 de 2" }).evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
+    await expect(playerState(page)).toHaveText("Se enviará al reconectar");
+    // A PDF is done 15 s after it shows (spec §4).
+    await expect.poll(() => waiting(page, PDF), { timeout: 30_000 }).toContain("finished");
 
     await page.goto(`${ROUTE}/${SCORM}`);
-    await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. Las tres líneas" })).toBeVisible();
+    const frame = page.frameLocator(".scorm-frame");
+    await expect(frame.getByRole("heading", { name: "2. Las tres líneas" })).toBeVisible();
+    await frame.getByRole("button", { name: "Siguiente" }).tap();
+    await expect(frame.getByRole("heading", { name: "3. El hallazgo" })).toBeVisible();
+    await frame.getByRole("button", { name: "Finalizar" }).tap();
+    await expect(frame.getByText("¡Curso completado!")).toBeVisible();
+    await expect(playerState(page)).toHaveText("Se enviará al reconectar");
+    await expect.poll(() => waiting(page, SCORM), { timeout: 10_000 }).toContain("finished");
+    expect(await waiting(page, PDF)).toEqual(OFFLINE_WRITES[PDF]);
+    expect(await waiting(page, SCORM)).toEqual(OFFLINE_WRITES[SCORM]);
 
     await page.goto("/ranking");
     await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, testInfo, "offline-page");
+    expect(await writes()).toEqual(online);
+
     await goOnline(context);
+    await page.goto("/");
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect((await writes()).slice(online.length)).toEqual(
+      [...OFFLINE_WRITES[PDF], ...OFFLINE_WRITES[SCORM]].map((action) => `POST /activities/${action}`),
+    );
+    expect(await outboxRecords(page)).toEqual([]);
+    for (const id of [PDF, SCORM]) {
+      const records = await mock.activityRecords(id);
+      expect(records).toHaveLength(1);
+      expect(records[0]?.finalized).toBeTruthy();
+    }
   });
 
   test("another learner on the same browser sees nothing of the first one's saved content", async ({ page, context }) => {
