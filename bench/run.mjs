@@ -1,5 +1,5 @@
-// `npm run bench`: the performance budgets of issues #7 and #16, each measured next to the framework
-// floor (bench/floor) in the same run, since the machine is shared and noisy. Prints every figure
+// `npm run bench`: the performance budgets of issues #7 and #16 and the PWA checks of #18, each measured
+// next to the framework floor (bench/floor) in the same run, since the machine is shared and noisy. Prints every figure
 // with its target and PASS/MISS and writes bench/results/<timestamp>.json and
 // bench/results/latest.json (a whole run only). `--only server-time,throughput` runs some sections.
 // Method and latest results: docs/performance.md. Not part of `npm test`.
@@ -11,6 +11,7 @@ import { measureJs } from "./lib/js-budget.mjs";
 import { measureLighthouse } from "./lib/lighthouse.mjs";
 import { MEMORY_GROWTH_LIMIT, MEMORY_LIMIT_BYTES, measureMemory, measureThroughput } from "./lib/load.mjs";
 import { PAGES } from "./lib/pages.mjs";
+import { measurePwa } from "./lib/pwa.mjs";
 import { measurePdfBombs, pdfBombsFigure } from "./lib/pdf-bombs.mjs";
 import { measureRedis, redisFigure } from "./lib/redis.mjs";
 import { startReplay } from "./lib/replay.mjs";
@@ -34,10 +35,12 @@ const PORTS = {
   floor: 3630,
   redis: { redis: 6660, shared: 3660, sharedMock: 4660, alone: 3670, aloneMock: 4670 },
   devtools: 4690,
+  pwa: 3695,
+  pwaMock: 4695,
 };
 const LATENCY_MS = 100;
 
-const SECTIONS = ["js", "lighthouse", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs", "redis"];
+const SECTIONS = ["js", "lighthouse", "pwa", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs", "redis"];
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt === -1 ? SECTIONS : (process.argv[onlyAt + 1] ?? "").split(",");
 const unknown = only.filter((section) => !SECTIONS.includes(section));
@@ -115,6 +118,32 @@ try {
         page.pass,
       );
     }
+  }
+
+  if (runs("pwa")) {
+    phase("2b. Installable and offline (Lighthouse's former PWA audits)");
+    const own = await startApp({ port: PORTS.pwa, mockPort: PORTS.pwaMock });
+    servers.push(own);
+    results.pwa = await measurePwa({ app: own });
+    const { installable, serviceWorker, offlineStartUrl } = results.pwa;
+    report(
+      "PWA installable manifest",
+      installable.errors.length === 0 ? `no installability error (${results.pwa.manifest})` : installable.errors.join(", "),
+      "Chromium's Page.getInstallabilityErrors empty",
+      installable.pass,
+    );
+    report(
+      "PWA service worker",
+      `${serviceWorker.scriptUrl ?? "none"}, scope ${serviceWorker.scope ?? "none"}, controls the page: ${serviceWorker.controls}`,
+      "an active worker whose scope holds the start URL, controlling the page",
+      serviceWorker.pass,
+    );
+    report(
+      "PWA offline start URL",
+      `${results.pwa.startUrl} with the server stopped: ${offlineStartUrl.status}${offlineStartUrl.heading ? ` ('${offlineStartUrl.heading}')` : ""}`,
+      "200",
+      offlineStartUrl.pass,
+    );
   }
 
   if (runs("fanout")) {
