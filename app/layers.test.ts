@@ -70,7 +70,7 @@ describe("layers", () => {
     const found = layer(dir).flatMap(({ file, imports }) =>
       imports.filter((target) => target.startsWith("routes/") || target === "root").map((target) => `${file} → ${target}`),
     );
-    expect(found).toEqual(dir === "lib" ? ["lib/use-root-data.ts → root"] : []);
+    expect(found).toEqual(dir === "lib" ? ["lib/hooks.ts → root"] : []);
   });
 
   it.each(["components", "lib", "infra", "legacy", "domain"])("%s/ never imports the player", (dir) => {

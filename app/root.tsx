@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationProgress } from "./components/navigation-progress";
 import { Toaster } from "./components/toaster";
 import { isLng } from "./i18n";
+import { useRootData } from "./lib/hooks";
 import { namespacesFor } from "./lib/i18n/namespaces";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { useNonce } from "./lib/nonce";
-import { useRootData } from "./lib/use-root-data";
 import {
   data,
   getLanguages,

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useRootData } from "~/lib/use-root-data";
 
 /** A switch for data saver (no autoplay, light covers, no media preload); works without JavaScript. */
 export function DataSaverToggle() {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { UnavailableData } from "~/infra/request-id.server";
+import { useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useRootData } from "~/lib/use-root-data";
 
 function requestIdIn(error: unknown): string | null {
   if (!isRouteErrorResponse(error)) return null;

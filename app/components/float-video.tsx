@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hooks";
 
 /** Spec §9: the float video starts 0.5 s after it loads and unmutes 0.1 s later. */
 export const AUTOPLAY_AFTER_MS = 500;

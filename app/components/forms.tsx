@@ -2,8 +2,8 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import { useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, useId, useState } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { parseValidationMessage } from "~/lib/validation-messages";
 import { EyeIcon, EyeOffIcon } from "./form-icons";
 

@@ -1,8 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import { keepDraftsForLanguageSwitch } from "~/lib/draft-keepers";
+import { useHydrated, useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRootData } from "~/lib/use-root-data";
 
 /**
  * The language selector of spec §2: plain text when only one language exists, otherwise a
@@ -46,4 +44,33 @@ export function LanguageSelect() {
       )}
     </Form>
   );
+}
+
+/*
+ * What the language switch needs of the unsaved-form guard (use-dirty-form.ts) lives here, apart
+ * from the guard, so that every page's footer carries neither the guard (decision 029) nor a chunk
+ * of its own for these few lines (decision 027).
+ */
+const keepers = new Set<() => void>();
+let switchingLanguage = false;
+
+/**
+ * Called by the language switch before its form loads the page again in the other language:
+ * every unsaved form keeps its values in this tab's sessionStorage, and the browser is not asked
+ * to warn, as nothing is lost.
+ */
+function keepDraftsForLanguageSwitch() {
+  switchingLanguage = true;
+  // Back to this page from the browser's cache, the form is this document's again.
+  window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
+  for (const keep of keepers) keep();
+}
+
+/** Whether the page is being left for the same page in another language. */
+export const isSwitchingLanguage = () => switchingLanguage;
+
+/** Registers a form's way to keep its values; returns the function that unregisters it. */
+export function addDraftKeeper(keep: () => void) {
+  keepers.add(keep);
+  return () => keepers.delete(keep);
 }

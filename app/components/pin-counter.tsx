@@ -1,5 +1,5 @@
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
 
 const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 

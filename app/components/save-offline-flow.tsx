@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatBytes } from "~/lib/format";
+import { useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useRootData } from "~/lib/use-root-data";
 import { planSave, runSave, type SavePlan, type SaveTarget } from "~/offline/save";
 
 type Step =

@@ -1,5 +1,4 @@
 import type { MetaArgs, MetaFunction } from "@remix-run/node";
-import { fallbackLng } from "~/i18n";
 import type { AppKey, AppT, Strings } from "./i18n/keys";
 import type { Translator } from "./i18n/translator";
 
@@ -19,8 +18,9 @@ type Title<Loader> = AppKey | ((t: AppT, data: MetaArgs<Loader>["data"]) => stri
 
 export function pageTitle<Loader = unknown>(title: Title<Loader>): MetaFunction<Loader> {
   return ({ data, matches }) => {
-    const locale = (matches.find((match) => match.id === "root")?.data as { locale?: string } | undefined)?.locale ?? fallbackLng;
-    const translator = translators.get(locale) ?? translators.values().next().value;
+    const locale = (matches.find((match) => match.id === "root")?.data as { locale?: string } | undefined)?.locale;
+    // Without root's data, the first registered: Spanish on the server (supportedLngs' order), the document's in the browser.
+    const translator = (locale && translators.get(locale)) || translators.values().next().value;
     if (!translator) return [{ title: "Academia" }];
     const t = translator.scoped();
     const text = typeof title === "string" ? t(title) : title(t, data);

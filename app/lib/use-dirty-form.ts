@@ -1,6 +1,6 @@
 import { type Blocker, useBlocker, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { addDraftKeeper, isSwitchingLanguage } from "./draft-keepers";
+import { addDraftKeeper, isSwitchingLanguage } from "~/components/language-select";
 import { draftKey, draftOf, readDraft, snapshotOf } from "./form-draft";
 
 /** Uses this tab's sessionStorage; where the browser refuses it (blocked, quota full) there is no draft. */

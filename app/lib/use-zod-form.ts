@@ -3,7 +3,7 @@ import type { getZodConstraint } from "@conform-to/zod";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { onFirstInteraction } from "./first-interaction";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "./hooks";
 
 /** A form's HTML constraint attributes: `getZodConstraint(schema)`, computed by the loader. */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;

@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { ActivityCard, type ActivityCardData } from "./cards";
 import { Carousel } from "./carousel";
 

@@ -1,4 +1,3 @@
-import { perLocale } from "../intl";
 import type { Options, ScopedT, TFunction } from "./keys";
 
 /**
@@ -32,9 +31,8 @@ const DEFAULT_NAMESPACE = "common";
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-const pluralRules = perLocale((language) => new Intl.PluralRules(language));
-
-const pluralCategory = (language: string, count: number): string => pluralRules(language).select(count);
+/** A catalog with its language's plural rules, built once per translator (translators are built once per language). */
+type Ruled = Catalog & { plurals: Intl.PluralRules };
 
 function lookup(resources: Resources, namespace: string, path: readonly string[]): unknown {
   let node: unknown = resources;
@@ -60,13 +58,13 @@ function interpolate(text: string, values: Options): string {
   });
 }
 
-function resolve(catalogs: readonly Catalog[], namespace: string, path: readonly string[], options: Options): unknown {
+function resolve(catalogs: readonly Ruled[], namespace: string, path: readonly string[], options: Options): unknown {
   const returnObjects = options.returnObjects === true;
   const parent = path.slice(0, -1);
   const leaf = path[path.length - 1];
-  for (const { language, resources } of catalogs) {
+  for (const { plurals, resources } of catalogs) {
     if (typeof options.count === "number") {
-      const value = lookup(resources, namespace, [...parent, `${leaf}_${pluralCategory(language, options.count)}`]);
+      const value = lookup(resources, namespace, [...parent, `${leaf}_${plurals.select(options.count)}`]);
       if (usable(value, returnObjects)) return value;
     }
     const value = lookup(resources, namespace, path);
@@ -77,7 +75,10 @@ function resolve(catalogs: readonly Catalog[], namespace: string, path: readonly
 
 /** `R` types the keys (see ./keys); `fallback` answers the keys `catalog` lacks; a key found in neither reads as itself. */
 export function createTranslator<R = Resources>(catalog: Catalog, fallback?: Catalog): Translator<R> {
-  const catalogs = fallback ? [catalog, fallback] : [catalog];
+  const catalogs = (fallback ? [catalog, fallback] : [catalog]).map((each) => ({
+    ...each,
+    plurals: new Intl.PluralRules(each.language),
+  }));
   const scopes = new Map<string, TFunction>();
 
   function scoped(defaultNamespace = DEFAULT_NAMESPACE): TFunction {

@@ -9,8 +9,8 @@ import {
   pdfPageGroups,
   pdfPageUrl,
 } from "~/domain/media";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { PdfDocument, PdfProblem } from "~/player/types";
 import { useFinishAfterReady, useMediaStatus } from "./media-status";
 

@@ -9,9 +9,9 @@ import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, Tr
 import { LanguageSelect } from "~/components/language-select";
 import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
+import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { lazyChunk } from "~/lib/lazy-chunk";
-import { withVr } from "~/lib/vr";
+import { withoutVr, withVr } from "~/lib/vr";
 import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
   requireUser,
@@ -146,7 +146,7 @@ export default function AppLayout() {
       <Suspense fallback={null}>
         {news ? <NewsDialog news={news} saveData={saveData} /> : null}
         {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
-        {vr ? <VrDialog vr={vr} /> : null}
+        {vr ? <VrDialog vr={vr} closeTo={withoutVr(location)} retryTo={withVr(location)} /> : null}
       </Suspense>
       <footer className="app-footer">
         <div className="app-footer-tools">

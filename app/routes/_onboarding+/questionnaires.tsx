@@ -8,9 +8,9 @@ import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { getDiagnose, saveUserDiagnose } from "~/legacy/diagnose.server";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { stepMeta } from "~/lib/onboarding-steps";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta = stepMeta("questionnaire");
 

@@ -1,4 +1,4 @@
-import { data as withHeaders, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
 import type { ActivityCardData } from "~/components/learning/cards";
@@ -9,6 +9,8 @@ import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { pageTitle } from "~/lib/page-title";
+import type { HomeData } from "./content/home-content";
+import * as serverHome from "./content/home-content.server";
 import {
   requireUser,
   getHomeActivities,
@@ -18,9 +20,8 @@ import {
   getUserInfo,
   contactFormData,
   getSafeFaq,
-} from "./_layout.server";
-import type { HomeData } from "./content/home-content";
-import * as serverHome from "./content/home-content.server";
+  withHeaders,
+} from "./home.server";
 
 export const handle = { i18n: ["learning", "help"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

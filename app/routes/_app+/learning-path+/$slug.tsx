@@ -1,20 +1,28 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { SaveOffline } from "~/components/save-offline";
-import { activityResult } from "~/domain/activity-result";
-import { activityRecords, activityStatus, isEscapeRoomLocked, routeProgress } from "~/domain/progress";
-import { requireUser } from "~/infra/auth.server";
-import { getConfig } from "~/infra/config.server";
-import { getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { formatPercent } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
-import { recordOf, savesOffline } from "~/player/server/activity.server";
+import {
+  activityRecords,
+  activityResult,
+  activityStatus,
+  getConfig,
+  getLearningPaths,
+  getUserProgress,
+  isEscapeRoomLocked,
+  recordOf,
+  redirect,
+  requireUser,
+  routeProgress,
+  savesOffline,
+} from "./route-page.server";
 
 export const handle = { i18n: ["learning", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

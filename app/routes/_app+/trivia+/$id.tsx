@@ -9,11 +9,11 @@ import { getFixedT } from "~/infra/language.server";
 import type { LegacyContext } from "~/legacy/request.server";
 import { checkTriviaGame, getTriviaGames } from "~/legacy/trivia.server";
 import { formatPoints } from "~/lib/format";
+import { useHydrated } from "~/lib/hooks";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["engagement"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);

@@ -10,11 +10,11 @@ import { getFixedT } from "~/infra/language.server";
 import { getProfileInfo } from "~/legacy/user.server";
 import { formatDate } from "~/lib/format";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
+import { useHydrated } from "~/lib/hooks";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
-import { useHydrated } from "~/lib/use-hydrated";
 import { offlineSupported } from "~/offline/supported";
 
 export const handle = { i18n: ["profile"] } satisfies I18nHandle;

@@ -11,9 +11,9 @@ import { getFixedT } from "~/infra/language.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
 import { LegacyError } from "~/legacy/request.server";
 import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as profileLoader } from "./_layout";
 
 /** Loaded only once a picture is chosen: react-easy-crop stays out of every other page's JS. */
