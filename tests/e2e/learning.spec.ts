@@ -132,11 +132,19 @@ test.describe("continue where you left off (issue #18 item 6)", () => {
     const block = page.getByRole("region", { name: "Continúa donde lo dejaste" });
     await expect(block.getByRole("heading", { name: "Video: muestreo en auditoría" })).toBeVisible();
     await expect(block.getByText("Iniciado")).toBeVisible();
+    // Its cover is home's largest paint: fetched at once and first (Lighthouse's LCP discovery).
+    const cover = block.locator("img.activity-card-cover");
+    await expect(cover).toHaveAttribute("loading", "eager");
+    await expect(cover).toHaveAttribute("fetchpriority", "high");
     await expectAccessible(page);
     await screenshot(page, testInfo, "home-resume");
     await block.getByRole("link", { name: "Continuar" }).tap();
     await expect(page).toHaveURL(/\/204$/);
     await expect(page.getByRole("dialog").getByRole("heading", { name: "Video: muestreo en auditoría" })).toBeVisible();
+    // Under the player, the player's content comes first.
+    await page.reload();
+    await expect(cover).toHaveAttribute("loading", "lazy");
+    await expect(cover).not.toHaveAttribute("fetchpriority", "high");
   });
 });
 

@@ -73,6 +73,7 @@ export function ActivityCard({
   href,
   status,
   result,
+  first = false,
 }: {
   activity: ActivityCardData;
   /** Where the card leads; a card without one (a locked escape room) is not a link. */
@@ -80,6 +81,8 @@ export function ActivityCard({
   status?: ActivityStatus | "locked";
   /** A finished activity's score and time spent. */
   result?: ActivityResult | null;
+  /** The page's first card, in its first screen: its cover is the largest paint, fetched at once. */
+  first?: boolean;
 }) {
   const { t, i18n } = useTranslation("learning");
   const saveData = useSaveData();
@@ -91,7 +94,9 @@ export function ActivityCard({
         alt=""
         width={320}
         height={180}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        // Lowercase: React 18 knows no `fetchPriority` and passes the attribute through as written.
+        {...(first ? { fetchpriority: "high" } : {})}
         decoding="async"
       />
       <div className="activity-card-body">

@@ -126,6 +126,8 @@ export function PdfPlayer({
                   height={page.height}
                   alt={t("pdfPage", { n: number, total: readable.pageCount })}
                   loading={isFirst && !saveData ? "eager" : "lazy"}
+                  // The page is the player's largest paint: fetched first (lowercase for React 18, as on cards).
+                  {...(isFirst && !saveData ? { fetchpriority: "high" } : {})}
                   decoding="async"
                   onLoad={isFirst ? () => setStatus("ready") : undefined}
                   onError={isFirst ? () => setStatus("error") : () => pageFailed(index + 1)}

@@ -32,7 +32,8 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
       <h1 className="greeting">
         {t("greeting")} <span className="greeting-name">{data.name}</span>
       </h1>
-      {data.resume ? <ResumeBlock activity={data.resume} /> : null}
+      {/* Its cover is the page's largest paint, fetched first, unless a player over home has that. */}
+      {data.resume ? <ResumeBlock activity={data.resume} first={!contactFooter} /> : null}
       <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
         <Carousel label={t("byLevel")}>
           {data.routes.map((route) => (
@@ -66,13 +67,13 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
 }
 
 /** Home's first block: one tap opens the activity the learner left unfinished. */
-function ResumeBlock({ activity }: { activity: ActivityCardData }) {
+function ResumeBlock({ activity, first }: { activity: ActivityCardData; first: boolean }) {
   const { t } = useTranslation("learning");
   const href = `/${activity.id}`;
   return (
     <section className="home-section home-resume" aria-labelledby="home-resume">
       <h2 id="home-resume">{t("resume.title")}</h2>
-      <ActivityCard activity={activity} href={href} status="started" />
+      <ActivityCard activity={activity} href={href} status="started" first={first} />
       <Link to={href} className="button button-primary" preventScrollReset>
         {t("resume.action")}
       </Link>
