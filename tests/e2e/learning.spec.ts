@@ -70,6 +70,21 @@ test("moving to a route not yet open shows it as coming soon, not the previous r
   await expect(page.locator("article.activity-card")).toHaveCount(0);
 });
 
+test("a route page fetches its first card's cover first; under an open player, the player's content comes first", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/learning-path/formacion-requerida");
+  const covers = page.locator("article.activity-card img.activity-card-cover");
+  await expect(covers.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(covers.first()).toHaveAttribute("loading", "eager");
+  await expect(page.locator('img.activity-card-cover[fetchpriority="high"]')).toHaveCount(1);
+  await expect(covers.nth(1)).toHaveAttribute("loading", "lazy");
+  await page.goto("/learning-path/formacion-requerida/207");
+  await expect(page.locator("dialog.route-dialog")).toBeVisible();
+  await expect(page.locator('img.activity-card-cover[fetchpriority="high"]')).toHaveCount(0);
+});
+
 test("an unknown route goes home", async ({ page }) => {
   await signIn(page);
   await page.goto("/learning-path/no-existe");

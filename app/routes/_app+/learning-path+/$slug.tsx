@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useOutlet } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { ActivityCard } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
@@ -72,6 +72,8 @@ export default function LearningPath() {
   const { routes, route, courses, learner } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("learning");
   const navigate = useNavigate();
+  // A player open over the page: its content, not the first card's cover, is the largest paint.
+  const player = useOutlet();
   const current = routes.findIndex((item) => item.slug === route.slug);
   const routePage = `/learning-path/${route.slug}`;
   const saveTargets = courses
@@ -144,7 +146,7 @@ export default function LearningPath() {
         </p>
       )}
       <SaveOffline route targets={saveTargets} user={learner} />
-      {courses.map((course) => (
+      {courses.map((course, courseIndex) => (
         <section key={course.name} className="home-section course">
           <h2>
             {course.name}
@@ -154,7 +156,7 @@ export default function LearningPath() {
             <p className="empty">{t("emptyCourse")}</p>
           ) : (
             <ul className="activity-grid">
-              {course.activities.map((activity) => (
+              {course.activities.map((activity, index) => (
                 <li key={activity.id}>
                   {activity.status === "locked" ? (
                     <details className="locked-activity">
@@ -172,6 +174,7 @@ export default function LearningPath() {
                         status={activity.status}
                         result={activity.result}
                         href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
+                        first={!player && courseIndex === 0 && index === 0}
                       />
                       {activity.savesOffline && !course.comingSoon ? (
                         <SaveOffline
@@ -188,7 +191,7 @@ export default function LearningPath() {
           )}
         </section>
       ))}
-      <Outlet />
+      {player}
     </main>
   );
 }
