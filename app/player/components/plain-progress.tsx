@@ -5,10 +5,12 @@ import { useScripted } from "./notes";
 
 /** A wait as the learner reads it: seconds under two minutes, whole minutes above (rounded up). */
 function useWaitText() {
-  const { t } = useTranslation("player");
+  const { t } = useTranslation("server");
   return (ms: number) => {
     const seconds = Math.ceil(ms / 1000);
-    return seconds < 120 ? t("plain.seconds", { count: seconds }) : t("plain.minutes", { count: Math.ceil(seconds / 60) });
+    return seconds < 120
+      ? t("player.plain.seconds", { count: seconds })
+      : t("player.plain.minutes", { count: Math.ceil(seconds / 60) });
   };
 }
 
@@ -18,7 +20,7 @@ function useWaitText() {
  * JavaScript the player records progress itself and this is not shown.
  */
 export function PlainProgress() {
-  const { t } = useTranslation("player");
+  const { t } = useTranslation("server");
   const scripted = useScripted();
   const reply = useActionData<PlainProgressReply>();
   const waitText = useWaitText();
@@ -26,20 +28,21 @@ export function PlainProgress() {
   const note = reply && "note" in reply ? reply.note : null;
   return (
     <div className="player-plain stack">
-      {note ? null : <p className="player-note">{t("plain.intro")}</p>}
+      {note ? null : <p className="player-note">{t("player.plain.intro")}</p>}
       {reply?.plain === "started" ? (
         <p className="form-success" role="status">
-          {t("plain.started")} {reply.waitMs > 0 ? t("plain.waitFor", { time: waitText(reply.waitMs) }) : t("plain.ready")}
+          {t("player.plain.started")}{" "}
+          {reply.waitMs > 0 ? t("player.plain.waitFor", { time: waitText(reply.waitMs) }) : t("player.plain.ready")}
         </p>
       ) : null}
       {reply?.plain === "early" ? (
         <p className="form-error" role="alert">
-          {t("plain.early", { time: waitText(reply.waitMs) })}
+          {t("player.plain.early", { time: waitText(reply.waitMs) })}
         </p>
       ) : null}
       {reply?.plain === "restart" ? (
         <p className="form-error" role="alert">
-          {t("plain.restart")}
+          {t("player.plain.restart")}
         </p>
       ) : null}
       {reply?.plain === "failed"
@@ -54,12 +57,12 @@ export function PlainProgress() {
           <>
             <input type="hidden" name="started" value={note} />
             <button className="button" name="intent" value="finish">
-              {t("plain.finish")}
+              {t("player.plain.finish")}
             </button>
           </>
         ) : (
           <button className="button" name="intent" value="start">
-            {t("plain.start")}
+            {t("player.plain.start")}
           </button>
         )}
       </Form>
