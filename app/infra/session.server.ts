@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { sealData, unsealData } from "iron-session";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
 import { log } from "../../server/log";
@@ -65,17 +66,38 @@ export function readSession(request: Request): Promise<SessionData | null> {
   return session;
 }
 
+/**
+ * Sessions already unsealed, by their sealed cookie, until the seal expires: unsealing derives two
+ * keys (pbkdf2, ~5 % of a page's CPU), and a learner sends the same cookie with every page. Only
+ * a seal that unsealed and matched the schema is kept; a logout is still checked on every request.
+ */
+const unsealed = new LRUCache<string, { data: SessionData; expiresAt: number }>({ max: 2_000 });
+
 async function unsealSession(request: Request): Promise<SessionData | null> {
   const sealed: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof sealed !== "string" || sealed.length === 0) return null;
   try {
-    const data = await unsealData(sealed, { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS });
-    const parsed = sessionSchema.safeParse(data);
-    if (!parsed.success || (await revoked(parsed.data))) return null;
-    return parsed.data;
+    const data = fresh(unsealed.get(sealed)) ?? (await unsealNew(sealed));
+    if (!data || (await revoked(data))) return null;
+    return data;
   } catch {
     return null;
   }
+}
+
+function fresh(entry: { data: SessionData; expiresAt: number } | undefined) {
+  return entry && entry.expiresAt > Date.now() ? entry.data : null;
+}
+
+async function unsealNew(sealed: string): Promise<SessionData | null> {
+  const parsed = sessionSchema.safeParse(
+    await unsealData(sealed, { password: getConfig().SESSION_SECRET, ttl: SESSION_TTL_SECONDS }),
+  );
+  if (!parsed.success) return null;
+  // Sealed just after `issuedAt` with the same ttl: this is never later than iron's own expiry.
+  const expiresAt = parsed.data.issuedAt + SESSION_TTL_SECONDS * 1000;
+  if (expiresAt > Date.now()) unsealed.set(sealed, { data: parsed.data, expiresAt });
+  return parsed.data;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from "zod/v4";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "../../server/log";
+import { parseJson, validateReply } from "./validated-replies.server";
 
 /**
  * The one door to the legacy API: headers, timeout, parsing and the error mapping of spec §8.
@@ -92,16 +93,6 @@ function fieldErrorsOf(payload: unknown): Record<string, string[]> {
     if (messages.length > 0) result[field] = messages;
   }
   return result;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** GETs are tried at most this many times in all, and only while the deadline leaves room. */
@@ -232,26 +223,27 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
     if (notConnected(error)) throw new LegacyUnreached();
     throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
   }
-  let payload: unknown;
+  let text: string;
   try {
-    payload = await readJson(response);
+    text = await response.text();
   } catch {
     logCall("body-timeout");
     throw new LegacyError("unavailable", 504, "");
   }
   logCall(response.status);
 
-  if (response.status === 401) {
-    if (ctx.token && ctx.onUnauthorized) throw await ctx.onUnauthorized(messageOf(payload));
-    throw new LegacyError("unauthorized", 401, messageOf(payload));
+  if (!response.ok) {
+    const payload = parseJson(text);
+    if (response.status === 401) {
+      if (ctx.token && ctx.onUnauthorized) throw await ctx.onUnauthorized(messageOf(payload));
+      throw new LegacyError("unauthorized", 401, messageOf(payload));
+    }
+    if (response.status === 402) throw new LegacyError("refused", 402, messageOf(payload));
+    if (response.status === 422) throw new LegacyError("invalid", 422, messageOf(payload), fieldErrorsOf(payload));
+    throw new LegacyError("unavailable", response.status, "");
   }
-  if (response.status === 402) throw new LegacyError("refused", 402, messageOf(payload));
-  if (response.status === 422) {
-    throw new LegacyError("invalid", 422, messageOf(payload), fieldErrorsOf(payload));
-  }
-  if (!response.ok) throw new LegacyError("unavailable", response.status, "");
 
-  const parsed = options.schema.safeParse(payload);
+  const parsed = validateReply(options.schema, text);
   if (!parsed.success) {
     log.warn("legacy response did not match its schema", {
       path: loggablePath(options.path),

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { z } from "zod/v4";
+
+/**
+ * Replies already parsed and validated, by schema and by the SHA-256 of their body (decision 048).
+ * A learner's pages ask for the same replies again and again (points, progress, routes), and
+ * parsing and validating them again was about a tenth of a page's CPU; hashing a body costs a
+ * small fraction of that. The value is the same object for every request that gets the same body,
+ * so it is frozen, all the way down: code that changed it would throw rather than change another
+ * learner's page.
+ */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const replies = new LRUCache<string, { data: unknown }>({ maxSize: MAX_BODY_BYTES });
+const schemaIds = new WeakMap<object, number>();
+let schemas = 0;
+
+function schemaId(schema: object) {
+  let id = schemaIds.get(schema);
+  if (id === undefined) {
+    id = ++schemas;
+    schemaIds.set(schema, id);
+  }
+  return id;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+export function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export type Validated<T> = { success: true; data: T } | { success: false; error: z.ZodError };
+
+/** `text` parsed as JSON (undefined when it is not) and validated by `schema`, once per body. */
+export function validateReply<T>(schema: z.ZodType<T, unknown>, text: string): Validated<T> {
+  const key = `${schemaId(schema)}:${createHash("sha256").update(text).digest("base64")}`;
+  const known = replies.get(key);
+  if (known) return { success: true, data: known.data as T };
+  const parsed = schema.safeParse(parseJson(text));
+  if (!parsed.success) return { success: false, error: parsed.error };
+  replies.set(key, { data: deepFreeze(parsed.data) }, { size: Math.max(1, text.length) });
+  return { success: true, data: parsed.data };
+}
