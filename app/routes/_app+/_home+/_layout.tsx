@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
-import { type ComponentType, lazy, memo, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, memo, startTransition, Suspense, useEffect, useState } from "react";
 import type { ActivityCardData } from "~/components/learning/cards";
 import type { WelcomeBlockData } from "~/components/learning/welcome-block";
 import { activityRecords, lastUnfinished, routeProgress } from "~/domain/progress";
@@ -149,7 +149,9 @@ const HomePage = memo(function HomePage({ data, atIndex }: { data: HomeData; atI
     loadHome().then(
       (component) => {
         loadedPage = component;
-        if (!cancelled) setLoaded(() => component);
+        // A transition: React renders the page in slices between other work, with the server's
+        // HTML still shown, instead of one long task that blocks a slow phone's taps.
+        if (!cancelled) startTransition(() => setLoaded(() => component));
       },
       // A chunk that failed to load leaves the server's page, whose links still work.
       () => undefined,
