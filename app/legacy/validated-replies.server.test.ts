@@ -41,6 +41,15 @@ describe("validated legacy replies", () => {
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
+  it("keeps no body larger than all it may hold (4 M characters): such a reply is validated every time", () => {
+    const schema = z.object({ text: z.string() });
+    const parse = vi.spyOn(schema, "safeParse");
+    const huge = JSON.stringify({ text: "x".repeat(4 * 1024 * 1024) });
+    expect(validateReply(schema, huge).success).toBe(true);
+    expect(validateReply(schema, huge).success).toBe(true);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
   it("reads an empty or unreadable body as undefined", () => {
     const optional = z.object({ id: z.number() }).optional();
     expect(validateReply(optional, "")).toEqual({ success: true, data: undefined });
