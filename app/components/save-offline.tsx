@@ -24,7 +24,9 @@ export function SaveOffline({
   title?: string;
 }) {
   const { t } = useTranslation("offline");
-  const [supported, setSupported] = useState(false);
+  // Rendered by the server too, so the page does not move when scripts start (the route page's
+  // layout shift); CSS hides it where scripts cannot run, and a browser that cannot save drops it.
+  const [supported, setSupported] = useState(true);
   const [started, setStarted] = useState(false);
   useEffect(() => setSupported(offlineSupported()), []);
 
@@ -34,7 +36,7 @@ export function SaveOffline({
       <SaveFlow targets={targets} user={user} route={route} />
     </Suspense>
   ) : (
-    <div className="save-offline">
+    <div className="save-offline js-only">
       <button
         type="button"
         className="button"

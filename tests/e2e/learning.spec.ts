@@ -85,6 +85,24 @@ test("a route page fetches its first card's cover first; under an open player, t
   await expect(page.locator('img.activity-card-cover[fetchpriority="high"]')).toHaveCount(0);
 });
 
+test("a route page does not move once its scripts run: its save buttons are in the server's page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the buttons are hidden: nothing appears later");
+  await signIn(page);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/learning-path/formacion-inicial", { waitUntil: "networkidle" });
+  await expect(page.getByRole("button", { name: "Guardar ruta" })).toBeInViewport();
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+});
+
 test("an unknown route goes home", async ({ page }) => {
   await signIn(page);
   await page.goto("/learning-path/no-existe");

@@ -1,6 +1,5 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 /** What shows that someone is about to use a carousel: embla is loaded then, not with the page. */
@@ -41,7 +40,6 @@ export function Carousel({
   onSelect?: (index: number) => void;
 }) {
   const { t } = useTranslation("learning");
-  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const section = useRef<HTMLElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
@@ -159,8 +157,9 @@ export function Carousel({
           <EmblaTakeOver viewport={viewport.current} section={section.current} start={inView} onReady={setApi} />
         </Suspense>
       ) : null}
-      {controls && hydrated && children.length > 1 ? (
-        <div className="carousel-controls">
+      {/* Rendered by the server too, so that nothing moves once scripts run; hidden without them. */}
+      {controls && children.length > 1 ? (
+        <div className="carousel-controls js-only">
           <button type="button" className="icon-button carousel-arrow" onClick={() => go(-1)} aria-label={t("previous")}>
             ‹
           </button>
