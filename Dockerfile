@@ -16,7 +16,7 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/server/mock/files ./server/mock/files
+COPY --from=build --chown=node:node /app/mock/files ./mock/files
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

@@ -7,7 +7,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { loggablePath, log } from "../server/log";
+import { loggablePath, log } from "~/infra/log.server";
 import { getConfig } from "./infra/config.server";
 import { createDocumentStream } from "./infra/document-stream.server";
 import { getLocale, translatorFor } from "./infra/language.server";

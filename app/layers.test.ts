@@ -7,9 +7,12 @@ import { describe, expect, it } from "vitest";
  * shared code, components, infrastructure and the legacy client never reach up into routes or root,
  * nor into the player (player/), which only routes (and server/'s body limits) use; the player's
  * server code takes the page's shapes from its browser-safe types.ts, never from its UI, and its
- * browser code imports no server code.
+ * browser code imports no server code. The HTTP edge (server/) is built on the app's
+ * infrastructure and never the reverse (decision 049); the mock legacy API (mock/) is a test
+ * double that only the launcher starts.
  */
 const APP = resolve(__dirname);
+const ROOT = resolve(APP, "..");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -57,6 +60,72 @@ function serverBundled(): string[] {
   for (const entry of entries) visit(entry);
   return [...seen].filter((file) => file.startsWith(APP)).map((file) => relative(APP, file));
 }
+
+/** Every import of a file as a path from the project's root (`app/infra/log.server`, `server/gates`) or a package name. */
+function rootImportsOf(file: string, source = readFileSync(file, "utf8")): string[] {
+  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/g)].map(([, specifier]) => {
+    if (specifier!.startsWith("~/")) return `app/${specifier!.slice(2)}`;
+    if (specifier!.startsWith(".")) return relative(ROOT, resolve(join(file, ".."), specifier!));
+    return specifier!;
+  });
+}
+
+/** The source files (tests too) under a folder of the project's root. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(tsx?|mjs)$/.test(entry.name))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The three concerns that once lived twice (issue #28): each is defined in one module, which the
+ * edge and the app both import. A definition is found by what only that home may contain.
+ */
+const CONCERN_HOMES = [
+  { concern: "configuration", home: "app/infra/config.server.ts", marker: /\bconfigSchema\s*=|\bfunction parseConfig\b/ },
+  { concern: "same-origin rule", home: "app/infra/same-origin.server.ts", marker: /\bfunction isCrossSite\b|=== "cross-site"/ },
+  {
+    concern: "request language",
+    home: "app/infra/language.server.ts",
+    marker: /createCookie\(\s*"lng"|\bfunction acceptedLanguage\b|new RemixI18Next\(/,
+  },
+];
+
+describe("the HTTP edge and the app", () => {
+  it("app/ never imports server/ or the mock", () => {
+    const found = sourcesUnder("app").flatMap((file) =>
+      rootImportsOf(join(ROOT, file))
+        .filter((target) => /^(server|mock)(\/|$)/.test(target))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("only the launcher (and tests) start the mock legacy API", () => {
+    const found = sourcesUnder("server")
+      .filter((file) => !/\.test\.ts$/.test(file))
+      .flatMap((file) =>
+        rootImportsOf(join(ROOT, file))
+          .filter((target) => /^mock(\/|$)/.test(target))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(found).toEqual(["server/start.ts → mock"]);
+  });
+
+  it.each(CONCERN_HOMES)("the $concern has one home, $home", ({ home, marker }) => {
+    const defining = [...sourcesUnder("app"), ...sourcesUnder("server"), ...sourcesUnder("scripts")]
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => marker.test(readFileSync(join(ROOT, file), "utf8")));
+    expect(defining).toEqual([home]);
+  });
+
+  it("fails on a second home or an import the wrong way (planted)", () => {
+    const planted = 'const configSchema = z.object({});\nexport function isCrossSite() {}\nconst lng = createCookie("lng");';
+    for (const { marker } of CONCERN_HOMES) expect(marker.test(planted)).toBe(true);
+    const planted2 = 'import { log } from "../../server/log";\nimport { startMockServer } from "../../mock";';
+    expect(rootImportsOf(join(APP, "infra/planted.server.ts"), planted2)).toEqual(["server/log", "mock"]);
+  });
+});
 
 describe("layers", () => {
   it("domain/ imports only domain/ and packages", () => {

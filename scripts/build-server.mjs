@@ -9,7 +9,7 @@ await build({
     start: "server/start.ts",
     serve: "server/serve.ts",
     "sso-link": "server/sso-link.ts",
-    mock: "server/mock/cli.ts",
+    mock: "mock/cli.ts",
     "pdf-worker": "app/player/server/pdf/worker.server.ts",
   },
   outdir: "build/bin",

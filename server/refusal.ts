@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
+import { languageOf } from "../app/infra/language.server";
+import { loggablePath, log } from "../app/infra/log.server";
 import enCommon from "../app/locales/en/common.json";
 import en from "../app/locales/en/edge.json";
 import esCommon from "../app/locales/es/common.json";
 import es from "../app/locales/es/edge.json";
-import { languageOf } from "./locale";
-import { loggablePath, log } from "./log";
 
 /**
  * The answers the HTTP server gives before Remix sees a request: a small page in the user's

@@ -7,13 +7,12 @@ import { fileURLToPath } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { describeProblems, parseConfig } from "../app/infra/config.server";
+import { loggablePath, log } from "../app/infra/log.server";
 import { bodyLimit, drainThenClose } from "./body-limit";
-import { describeProblems, parseConfig } from "./config";
-import { loggablePath, log } from "./log";
-import { methodGate, refuseConnect } from "./method-gate";
+import { methodGate, refuseConnect, sameOriginGate } from "./gates";
 import { insecureSignInGate, usePublicHost } from "./proxy";
 import { abortRemix, remixHandler } from "./remix-handler";
-import { sameOriginGate } from "./same-origin-gate";
 import { securityHeaders } from "./security-headers";
 
 /**

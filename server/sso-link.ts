@@ -1,5 +1,5 @@
-import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
-import { buildSsoQuery, welcomeLink } from "./sso";
+import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "../app/infra/config.server";
+import { buildSsoQuery, welcomeLink } from "../app/infra/sso.server";
 
 /**
  * `npm run sso-link -- email=ana.martinez@academia.test [key=value ...]` prints a /welcome link

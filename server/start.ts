@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
-import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
-import { log } from "./log";
-import { startMockServer } from "./mock";
+import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "../app/infra/config.server";
+import { log } from "../app/infra/log.server";
+import { startMockServer } from "../mock";
 
 /**
  * `npm start`: validates the configuration, starts the embedded mock legacy API when no

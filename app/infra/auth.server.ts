@@ -13,11 +13,10 @@ import { getUserInfo } from "~/legacy/user.server";
 import { employeeLoginSchema, loginSchema } from "~/lib/forms/auth";
 import type { AppKey } from "~/lib/i18n/keys";
 import { VR_PARAM } from "~/lib/vr";
-import { decryptSsoQuery } from "../../server/sso";
 import { getConfig } from "./config.server";
 import { getFixedT, getLocale } from "./language.server";
 import { requestIdOf, unavailable } from "./request-id.server";
-import { assertSameOrigin } from "./same-origin.server";
+import { assertSameOrigin, startedByAnotherSite } from "./same-origin.server";
 import {
   commitSession,
   destroySession,
@@ -27,6 +26,7 @@ import {
   sessionUserOf,
   type SessionData,
 } from "./session.server";
+import { decryptSsoQuery } from "./sso.server";
 import { toastHeader } from "./toast.server";
 
 /** A form the strategy refused before calling the legacy API; the action shows its reply. */
@@ -138,25 +138,6 @@ export function handOffQuery(url: URL): string | null {
   return params.size > 0 ? params.toString() : null;
 }
 
-/**
- * Whether a navigation was started by another site (login CSRF, spec §7 hand-off): the browser
- * says `Sec-Fetch-Site: cross-site` or `same-site` (a sibling host), and it keeps saying so across
- * redirects started there; `same-origin` and `none` (typed, a bookmark) are not. A browser without
- * Fetch Metadata is trusted only with a Referer of this origin (the app sends `Referrer-Policy:
- * same-origin`, and another site can suppress its own).
- */
-export function crossSite(request: Request): boolean {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site) return site === "cross-site" || site === "same-site";
-  const referer = request.headers.get("Referer");
-  // The request's URL carries the host server/serve.ts resolved (as assertSameOrigin compares).
-  try {
-    return !referer || new URL(referer).host !== new URL(request.url).host;
-  } catch {
-    return true;
-  }
-}
-
 export async function signIn(request: Request, result: SignIn, redirectTo = "/") {
   const t = await getFixedT(request);
   const name = result.user.firstName || result.user.fullName;
@@ -197,7 +178,7 @@ export async function requireUser(request: Request, options: { unauthorizedIsMes
   const session = await readSession(request);
   if (query) {
     // Sent by another site, a signed-in learner keeps the session until /welcome asks (login CSRF).
-    if (session && crossSite(request)) throw redirect(`/welcome?${query}`);
+    if (session && startedByAnotherSite(request)) throw redirect(`/welcome?${query}`);
     throw await endSessionAndGo(`/welcome?${query}`, request);
   }
   if (!session) throw await endSessionAndGo("/welcome", request);

@@ -1,7 +1,7 @@
 import { Redis, type RedisOptions } from "ioredis";
-import { log } from "../../server/log";
-import { describeTarget, parseRedisUrl, type RedisTarget } from "../../server/redis-url";
 import { getConfig } from "./config.server";
+import { log } from "./log.server";
+import { describeTarget, parseRedisUrl, type RedisTarget } from "./redis-url.server";
 
 /**
  * The one client of the Redis every replica shares (REDIS_URL; README, "Scaling"; decision 040).

@@ -4,8 +4,8 @@ import { sealData, unsealData } from "iron-session";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
-import { log } from "../../server/log";
 import { getConfig } from "./config.server";
+import { log } from "./log.server";
 import { orElse, redis } from "./redis.server";
 
 /**

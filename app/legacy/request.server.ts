@@ -2,7 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod/v4";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
-import { loggablePath, log } from "../../server/log";
+import { loggablePath, log } from "~/infra/log.server";
 import { parseJson, validateReply } from "./validated-replies.server";
 
 /**

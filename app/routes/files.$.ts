@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireLiveUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { filesHostTarget, plain } from "~/infra/files-host.server";
-import { log } from "../../server/log";
+import { log } from "~/infra/log.server";
 
 /**
  * `GET|HEAD /files/<path>`: streams `<FILES_HOST_URL>/<path>` from the app's own origin, so a

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endSessionAndGo, forgetSession, requireUser } from "~/infra/auth.server";
 import { getLocale } from "~/infra/language.server";
+import { log } from "~/infra/log.server";
 import { requestIdOf } from "~/infra/request-id.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { readSession } from "~/infra/session.server";
@@ -10,7 +11,6 @@ import { LegacyError } from "~/legacy/request.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { OutboxSync } from "~/offline/outbox-sync";
-import { log } from "../../server/log";
 
 export const meta = pageTitle("logout.title");
 

@@ -17,7 +17,8 @@ async function launchChromium(port) {
   const profile = mkdtempSync(join(tmpdir(), "bench-lh-"));
   const child = spawn(
     CHROMIUM_PATH,
-    ["--headless=new", ...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    // Spanish, as the budgets are measured: pages follow Accept-Language (decision 049).
+    ["--headless=new", ...CHROMIUM_FLAGS, "--accept-lang=es-ES", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
     { stdio: "ignore" },
   );
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -2,7 +2,7 @@
 const JS_FACTOR = 1.3;
 const SCORM_JS_FACTOR = 1.5;
 
-/** The pages of the budgets; ids and slug from the mock's seed (server/mock/seed-training.ts). */
+/** The pages of the budgets; ids and slug from the mock's seed (mock/seed-training.ts). */
 export const PAGES = [
   { name: "home", path: "/", signedIn: true },
   { name: "route page", path: "/learning-path/formacion-inicial", signedIn: true },

@@ -13,7 +13,7 @@ const REMIX_CLI = "node_modules/@remix-run/dev/dist/cli.js";
 const REMIX_SERVE = "node_modules/@remix-run/serve/dist/cli.js";
 
 export const DEMO = { email: "ana.martinez@academia.test", password: "Academia2026!" };
-/** The embedded mode's demo secrets (server/config.ts), for an app on another upstream. */
+/** The embedded mode's demo secrets (app/infra/config.server.ts), for an app on another upstream. */
 export const DEMO_SECRETS = {
   LEGACY_APP_KEY: "demo-app-key-academia",
   SESSION_SECRET: "demo-session-secret-academia-0123456789abcdef",

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 const MiB = 1024 * 1024;
-const photo = { name: "yo.png", mimeType: "image/png", buffer: readFileSync("server/mock/files/media/cover-auditoria.png") };
+const photo = { name: "yo.png", mimeType: "image/png", buffer: readFileSync("mock/files/media/cover-auditoria.png") };
 const oversized = (() => {
   const buffer = Buffer.alloc(4 * MiB + 1);
   buffer.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_VERDICT_MS } from "~/infra/auth.server";
-import { type MockServer, startMockServer } from "../../server/mock";
+import { type MockServer, startMockServer } from "../../mock";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, launch, stop } from "./built-app";
 import { cookiesOf } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { buildSsoQuery } from "../../server/sso";
+import { buildSsoQuery } from "~/infra/sso.server";
 import {
   caught,
   context,

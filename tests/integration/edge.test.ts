@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../../server/mock";
+import { type MockServer, startMockServer } from "../../mock";
 import { type App, TEST_SECRETS, ensureBuilt, rssOf, send, startBuiltApp, stopApp } from "./built-app";
 
 /**

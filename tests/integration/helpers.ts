@@ -1,6 +1,6 @@
 import { unsealData } from "iron-session";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { type MockServer, startMockServer } from "../../server/mock";
+import { type MockServer, startMockServer } from "../../mock";
 
 /**
  * Starts the mock legacy API on a random loopback port and points the app's configuration at

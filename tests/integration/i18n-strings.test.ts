@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/locales";
 import { STRINGS_LIMIT_BYTES } from "../../bench/lib/strings.mjs";
-import { type MockServer, startMockServer } from "../../server/mock";
+import { type MockServer, startMockServer } from "../../mock";
 import { type App, TEST_SECRETS, ensureBuilt, send, startBuiltApp, stopApp } from "./built-app";
 
 /**

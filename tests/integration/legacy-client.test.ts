@@ -145,7 +145,7 @@ describe("user", () => {
 
   it("uploads a photo that then waits for validation", async () => {
     const ctx = await signedIn(ANA);
-    const png = await readFile("server/mock/files/avatars/avatar-1.png");
+    const png = await readFile("mock/files/avatars/avatar-1.png");
     const { message, user } = await changeProfilePhoto(ctx, new Blob([png], { type: "image/png" }), "me.png");
     expect(message).toBe("¡Fotografía cargada con éxito!");
     expect(user.photoPending).toBe(true);

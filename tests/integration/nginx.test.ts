@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSsoQuery } from "~/infra/sso.server";
 import { LOGIN_ATTEMPTS_PER_IP_AND_ACCOUNT } from "../../app/infra/rate-limit.server";
-import { type MockServer, startMockServer } from "../../server/mock";
-import { buildSsoQuery } from "../../server/sso";
+import { type MockServer, startMockServer } from "../../mock";
 import { type App, TEST_SECRETS, ensureBuilt, freePort, send, startBuiltApp, stopApp } from "./built-app";
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../../server/mock";
+import { type MockServer, startMockServer } from "../../mock";
 import { type App, ensureBuilt, freePort, startBuiltApp, stop, TEST_SECRETS } from "./built-app";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSsoQuery } from "../../server/sso";
+import { buildSsoQuery } from "~/infra/sso.server";
 import { caught, context, cookiesOf, form, get, replyOf, responseOf, signedInCookie, unsealSession, withLegacy } from "./helpers";
 
 /**

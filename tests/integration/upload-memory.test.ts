@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withEmbeddedDefaults } from "../../server/config";
+import { withEmbeddedDefaults } from "~/infra/config.server";
 import { png } from "../png";
 import { withLegacy } from "./helpers";
 

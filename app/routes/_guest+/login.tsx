@@ -3,11 +3,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { NoAccountHelp } from "~/components/no-account-help";
-import { authenticator, crossSite, FormRejected, handOffQuery, requireGuest, signIn } from "~/infra/auth.server";
+import { authenticator, FormRejected, handOffQuery, requireGuest, signIn } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
 import { refusalHeaders, retryAfter, takeAttempt } from "~/infra/rate-limit.server";
+import { startedByAnotherSite } from "~/infra/same-origin.server";
 import { destroySession, readSession } from "~/infra/session.server";
 import { LegacyError } from "~/legacy/request.server";
 import { employeeLoginSchema, getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // session until /welcome asks (a link must not log anyone out).
   const query = handOffQuery(url);
   if (query) {
-    if (crossSite(request) && (await readSession(request))) throw redirect(`/welcome?${query}`);
+    if (startedByAnotherSite(request) && (await readSession(request))) throw redirect(`/welcome?${query}`);
     throw redirect(`/welcome?${query}`, { headers: { "Set-Cookie": await destroySession() } });
   }
   await requireGuest(request);

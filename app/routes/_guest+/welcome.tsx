@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { authenticator, crossSite, requireGuest, signIn, SsoFailed } from "~/infra/auth.server";
+import { authenticator, requireGuest, signIn, SsoFailed } from "~/infra/auth.server";
 import { refusalHeaders, retryAfter, takeAttempt } from "~/infra/rate-limit.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { startedByAnotherSite, assertSameOrigin } from "~/infra/same-origin.server";
 import { destroySession, readSession } from "~/infra/session.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.search.length > 1) {
     const session = await readSession(request);
-    if (session && crossSite(request)) {
+    if (session && startedByAnotherSite(request)) {
       const confirm = { name: session.user.firstName || session.user.fullName, query: url.search.slice(1) };
       return data({ confirm }, { headers: { "Cache-Control": "no-store" } });
     }

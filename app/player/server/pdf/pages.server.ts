@@ -7,8 +7,8 @@ import {
   pdfPagesPath,
 } from "~/domain/media";
 import { plain } from "~/infra/files-host.server";
+import { log } from "~/infra/log.server";
 import type { PdfDocument, PdfProblem } from "~/player/types";
-import { log } from "../../../../server/log";
 import { FAILURE_STATUS, PdfError, type PdfFailure, reasonOf } from "./failure.server";
 import { decodedSplat, downloadedFile, trainingUrl } from "./fetch.server";
 import { imageKey, PAGE_MAX_AGE_S, type PageImage, storedPageImage, storePageImage } from "./image-cache.server";

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import Piscina from "piscina";
-import { log } from "../../../../server/log";
+import { log } from "~/infra/log.server";
 import { PdfError } from "./failure.server";
 import type { PdfAnswer, PdfOutline, PdfTask } from "./worker.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSite, type RequestOrigin } from "./same-origin-gate";
+import { isCrossSite, type RequestOrigin } from "./same-origin.server";
 
 const post = (fields: Partial<RequestOrigin>): RequestOrigin => ({
   method: "POST",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSecrets, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config";
+import { demoSecrets, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config.server";
 
 const complete = {
   LEGACY_API_URL: "https://legacy.example.com/v1/api/",

@@ -1,6 +1,6 @@
 import type { StoredFile } from "./types";
 
-/** The real files under server/mock/files that the seed points at. */
+/** The real files under mock/files that the seed points at. */
 const file = (folder: string, name: string): StoredFile => ({ folder, name });
 
 export const files = {

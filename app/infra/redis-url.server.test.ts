@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { redisOptions } from "../app/infra/redis.server";
-import { parseConfig } from "./config";
-import { describeTarget, parseRedisUrl } from "./redis-url";
+import { parseConfig } from "./config.server";
+import { describeTarget, parseRedisUrl } from "./redis-url.server";
+import { redisOptions } from "./redis.server";
 
 describe("parseRedisUrl", () => {
   it.each([

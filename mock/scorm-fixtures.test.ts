@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseManifest } from "~/player/server/scorm-manifest.server";
-import { SCORM_FIXTURES_ROOT, scormPackages } from "../../tests/fixtures/scorm-packages";
+import { SCORM_FIXTURES_ROOT, scormPackages } from "../tests/fixtures/scorm-packages";
 
 describe("the SCORM packages of issue #13 the mock serves", () => {
   const generated = scormPackages();

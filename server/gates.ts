@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
-import { loggablePath, log } from "./log";
+import { loggablePath, log } from "../app/infra/log.server";
+import { isCrossSite } from "../app/infra/same-origin.server";
 import { refuse } from "./refusal";
 
 /**
@@ -23,3 +24,16 @@ export function refuseConnect(req: IncomingMessage, socket: Duplex) {
     `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
   );
 }
+
+/** Refuses a cross-site request (app/infra/same-origin.server.ts) with 403 before Remix, whose own origin check would throw a 500. */
+export const sameOriginGate: RequestHandler = (req, res, next) => {
+  const crossSite = isCrossSite({
+    method: req.method,
+    origin: req.get("Origin"),
+    secFetchSite: req.get("Sec-Fetch-Site"),
+    host: req.get("Host"),
+    protocol: req.protocol,
+  });
+  if (crossSite) return void refuse(req, res, "crossSite");
+  next();
+};

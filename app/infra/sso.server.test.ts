@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSsoQuery, decryptSsoQuery, decryptSsoValue, encryptSsoValue, welcomeLink } from "./sso";
+import { buildSsoQuery, decryptSsoQuery, decryptSsoValue, encryptSsoValue, welcomeLink } from "./sso.server";
 
 const keys = { key: "000102030405060708090a0b0c0d0e0f", iv: "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff" };
 const otherKeys = { key: "ff0102030405060708090a0b0c0d0e0f", iv: keys.iv };

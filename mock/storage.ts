@@ -8,11 +8,11 @@ import type { MockContext } from "./store";
 import type { MockState, StoredFile } from "./types";
 
 /**
- * `/storage/*`: the real media files of server/mock/files plus the uploads kept in memory.
- * NOTE: this module runs from server/mock/ (tests) and bundled from build/bin/ (npm start), so the
+ * `/storage/*`: the real media files of mock/files plus the uploads kept in memory.
+ * NOTE: this module runs from mock/ (tests) and bundled from build/bin/ (npm start), so the
  * files folder is looked up from both places.
  */
-const filesDir = [new URL("./files/", import.meta.url), new URL("../../server/mock/files/", import.meta.url)]
+const filesDir = [new URL("./files/", import.meta.url), new URL("../../mock/files/", import.meta.url)]
   .map((url) => fileURLToPath(url))
   .find((dir) => existsSync(dir));
 
