@@ -18,7 +18,14 @@ async function launchChromium(port) {
   const child = spawn(
     CHROMIUM_PATH,
     // Spanish, as the budgets are measured: pages follow Accept-Language (decision 049).
-    ["--headless=new", ...CHROMIUM_FLAGS, "--accept-lang=es-ES", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    [
+      "--headless=new",
+      ...CHROMIUM_FLAGS,
+      "--accept-lang=es-ES",
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: "ignore" },
   );
   for (let attempt = 0; attempt < 100; attempt++) {
