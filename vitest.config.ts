@@ -1,14 +1,33 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three projects, three stages of `npm test` (scripts/test.mjs): `unit` (app/, server/, mock/:
+ * rules, schemas, modules), `integration` (tests/integration: loaders, actions and the built app
+ * over real HTTP) and `serial` (tests/serial: attacks that fill the server's memory or kill it,
+ * and measure another learner's latency, so one file at a time (`--no-file-parallelism`) and never beside other stages).
+ */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     globals: true,
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "mock/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/setup-vitest.ts"],
-    globalSetup: ["tests/build-pdf-worker.ts"],
+    globalSetup: ["tests/ensure-build.ts"],
     environment: "node",
     testTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "mock/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "serial",
+          include: ["tests/serial/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

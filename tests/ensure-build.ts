@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 
-/** Vitest's global setup: the PDF renderer's worker runs from its bundle (build/bin/pdf-worker.js), so build it. */
-export default function buildPdfWorker() {
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+/** Vitest's global setup: unit and integration tests read the build (the PDF worker's bundle, the browser metafile), so it is made first, once, under the build lock. */
+export default function ensureBuild() {
+  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
 }

@@ -28,9 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds when the sources are newer than the build, as `npm start` does. */
+/** Builds when the sources are newer than the build, as `npm start` does (under the build's lock). */
 export function ensureBuilt() {
-  execFileSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], {
+  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

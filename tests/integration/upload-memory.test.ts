@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withEmbeddedDefaults } from "~/infra/config.server";
 import { png } from "../png";
+import { ensureBuilt, freePort } from "./built-app";
 import { withLegacy } from "./helpers";
 
 /**
@@ -29,17 +30,6 @@ async function signIn(email = "ana.martinez@academia.test"): Promise<string> {
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** The resident memory of the app process, in bytes (Linux /proc). */
@@ -110,11 +100,7 @@ async function stalledUpload(user: string, file: Uint8Array, gate: Promise<void>
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["-e", "import('./scripts/ensure-build.mjs').then((m) => m.ensureBuild())"], {
-    stdio: "ignore",
-    timeout: 240_000,
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  ensureBuilt();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   app = spawn(process.execPath, ["build/bin/serve.js"], {

@@ -1,0 +1,52 @@
+// `npm test`: every check, in three phases. The build first (once, under its lock); then the
+// independent stages at the same time (concurrently), each one's output printed whole, in turn,
+// never interleaved; then the serial stage, whose tests need the machine to themselves (they
+// kill the server or fill its memory, and measure latency against a baseline). A table of each
+// stage's time and result ends the run; the exit code is non-zero when any stage failed.
+// `npm test -- e2e unit` runs only the stages named.
+import concurrently from "concurrently";
+
+const PHASES = [
+  [{ name: "build", command: "node scripts/ensure-build.mjs" }],
+  [
+    { name: "typecheck", command: "npm run --silent typecheck" },
+    { name: "lint", command: "npm run --silent lint" },
+    { name: "format", command: "npm run --silent format:check" },
+    { name: "unit", command: "npm run --silent test:unit" },
+    { name: "integration", command: "npm run --silent test:integration" },
+    { name: "e2e", command: "npm run --silent test:e2e" },
+    { name: "docker", command: "npm run --silent test:docker" },
+  ],
+  [{ name: "serial", command: "npm run --silent test:serial" }],
+];
+
+const only = process.argv.slice(2);
+const known = PHASES.flat().map(({ name }) => name);
+const unknown = only.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown stage ${unknown.join(", ")}; the stages are ${known.join(", ")}`);
+  process.exit(2);
+}
+
+const rows = [];
+const started = Date.now();
+for (const phase of PHASES) {
+  const stages = phase.filter(({ name }) => only.length === 0 || name === "build" || only.includes(name));
+  if (stages.length === 0) continue;
+  const { result } = concurrently(stages, { group: true, prefix: "name", padPrefix: true });
+  const events = await result.catch((closed) => closed);
+  for (const event of events) {
+    rows.push({
+      stage: event.command.name,
+      seconds: Math.round(event.timings.durationSeconds),
+      result: event.exitCode === 0 ? "ok" : `FAILED (${event.exitCode})`,
+    });
+  }
+  if (phase[0].name === "build" && events.some((event) => event.exitCode !== 0)) break;
+}
+
+const width = Math.max(...rows.map(({ stage }) => stage.length));
+console.log("\nstage".padEnd(width + 2), "seconds  result");
+for (const { stage, seconds, result } of rows) console.log(stage.padEnd(width + 1), String(seconds).padStart(7), "", result);
+console.log("total".padEnd(width + 1), String(Math.round((Date.now() - started) / 1000)).padStart(7));
+process.exit(rows.every(({ result }) => result === "ok") ? 0 : 1);
