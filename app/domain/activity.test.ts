@@ -409,11 +409,150 @@ describe("isRestoredScormKey", () => {
     expect(isRestoredScormKey("2004", "cmi.suspend_data")).toBe(true);
   });
 
-  it("never takes a key outside the kept ones (property)", () => {
+  /**
+   * The keys each version keeps (the spec's list, written out independently of the regular
+   * expressions under test), those it leaves to the LMS, and those of the kept it does not hand
+   * back. Indexed keys take any index, so `….10.…` is tried as well as `….0.…`.
+   */
+  const index = fc.nat({ max: 40 });
+  const kept: Record<ScormVersion, fc.Arbitrary<string>> = {
+    "1.2": fc.oneof(
+      fc.constantFrom(
+        ...["lesson_location", "lesson_status", "exit", "session_time", "total_time"].map((name) => `cmi.core.${name}`),
+        ...["raw", "min", "max"].map((name) => `cmi.core.score.${name}`),
+        "cmi.student_data.mastery_score",
+        "cmi.suspend_data",
+        "cmi.comments",
+      ),
+      fc
+        .tuple(index, fc.constantFrom("id", "status", "score.raw", "score.min", "score.max"))
+        .map(([n, field]) => `cmi.objectives.${n}.${field}`),
+      fc
+        .tuple(
+          index,
+          fc.oneof(
+            fc.constantFrom("id", "type", "student_response", "result", "time", "latency", "weighting"),
+            index.map((m) => `correct_responses.${m}.pattern`),
+            index.map((m) => `objectives.${m}.id`),
+          ),
+        )
+        .map(([n, field]) => `cmi.interactions.${n}.${field}`),
+    ),
+    "2004": fc.oneof(
+      fc.constantFrom(
+        ...["location", "completion_status", "success_status", "progress_measure", "exit", "session_time", "total_time"].map(
+          (name) => `cmi.${name}`,
+        ),
+        "cmi.suspend_data",
+        "cmi.scaled_passing_score",
+        ...["raw", "min", "max", "scaled"].map((name) => `cmi.score.${name}`),
+      ),
+      fc
+        .tuple(
+          index,
+          fc.constantFrom(
+            ...["id", "success_status", "completion_status", "progress_measure", "description"],
+            ...["raw", "min", "max", "scaled"].map((name) => `score.${name}`),
+          ),
+        )
+        .map(([n, field]) => `cmi.objectives.${n}.${field}`),
+      fc
+        .tuple(
+          index,
+          fc.oneof(
+            fc.constantFrom("id", "type", "learner_response", "result", "timestamp", "latency", "weighting", "description"),
+            index.map((m) => `correct_responses.${m}.pattern`),
+            index.map((m) => `objectives.${m}.id`),
+          ),
+        )
+        .map(([n, field]) => `cmi.interactions.${n}.${field}`),
+    ),
+  };
+  const notRestored: Record<ScormVersion, string[]> = {
+    "1.2": ["cmi.core.session_time", "cmi.core.exit", "cmi.student_data.mastery_score"],
+    "2004": ["cmi.session_time", "cmi.exit", "cmi.scaled_passing_score"],
+  };
+  const fromTheLms: Record<ScormVersion, fc.Arbitrary<string>> = {
+    "1.2": fc.oneof(
+      fc.constantFrom(
+        ...["student_id", "student_name", "entry", "credit", "lesson_mode", "_children", "score._children"].map(
+          (name) => `cmi.core.${name}`,
+        ),
+        "cmi.launch_data",
+        "cmi.student_data.max_time_allowed",
+        "cmi.student_preference.audio",
+        "cmi.interactions._count",
+        "cmi.objectives._children",
+      ),
+      index.map((n) => `cmi.interactions.${n}.correct_responses._count`),
+    ),
+    "2004": fc.oneof(
+      fc.constantFrom(
+        ...[
+          "learner_id",
+          "learner_name",
+          "entry",
+          "credit",
+          "mode",
+          "launch_data",
+          "completion_threshold",
+          "max_time_allowed",
+        ].map((name) => `cmi.${name}`),
+        "cmi._version",
+        "cmi.score._children",
+        "cmi.learner_preference.audio_level",
+        "cmi.interactions._count",
+      ),
+      index.map((n) => `cmi.objectives.${n}.score._children`),
+    ),
+  };
+  /** A kept key made not to match: something before or after it, a word for its index, capitals. */
+  const spoilt = (key: fc.Arbitrary<string>) =>
+    fc.tuple(key, fc.constantFrom("prefix", "suffix", "dot", "index")).map(([each, how]) => {
+      if (how === "prefix") return ` ${each}`;
+      if (how === "suffix") return `${each}x`;
+      if (how === "dot") return `${each}.`;
+      return /\.\d+\./.test(each) ? each.replace(/\.\d+\./, ".n.") : each.toUpperCase();
+    });
+  const versions = fc.constantFrom<ScormVersion>("1.2", "2004");
+
+  it("never takes a key outside the kept ones, whichever version's key or string it is given (property)", () => {
+    const anyKey = fc.oneof(
+      kept["1.2"],
+      kept["2004"],
+      fromTheLms["1.2"],
+      fromTheLms["2004"],
+      spoilt(kept["1.2"]),
+      spoilt(kept["2004"]),
+      fc.string(),
+    );
     fc.assert(
-      fc.property(fc.constantFrom<ScormVersion>("1.2", "2004"), fc.string(), (version, key) => {
+      fc.property(versions, anyKey, (version, key) => {
         if (isRestoredScormKey(version, key)) expect(isKeptScormKey(version, key)).toBe(true);
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps every key of the version's list and hands back all but the session's time, exit and pass mark (property)", () => {
+    const keyOf = (version: ScormVersion) => fc.tuple(fc.constant(version), kept[version]);
+    fc.assert(
+      fc.property(fc.oneof(keyOf("1.2"), keyOf("2004")), ([version, key]) => {
+        expect(isKeptScormKey(version, key)).toBe(true);
+        expect(isRestoredScormKey(version, key)).toBe(!notRestored[version].includes(key));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("neither keeps nor hands back what the LMS provides or a key that only looks kept (property)", () => {
+    const keyOf = (version: ScormVersion) => fc.tuple(fc.constant(version), fc.oneof(fromTheLms[version], spoilt(kept[version])));
+    fc.assert(
+      fc.property(fc.oneof(keyOf("1.2"), keyOf("2004")), ([version, key]) => {
+        expect(isKeptScormKey(version, key)).toBe(false);
+        expect(isRestoredScormKey(version, key)).toBe(false);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
