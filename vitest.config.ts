@@ -23,7 +23,6 @@ export default defineConfig({
         test: {
           name: "serial",
           include: ["tests/serial/**/*.test.ts"],
-          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
