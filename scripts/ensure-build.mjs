@@ -34,7 +34,9 @@ function buildUnderLock({ outputs, sources, command }) {
   // counts as abandoned (its holder died) only after two minutes, far longer than a build.
   const release = lockfile.lockSync("package.json", { stale: 120_000, realpath: false, lockfilePath: LOCK });
   try {
-    if (!isFresh({ outputs, sources })) execSync(command, { stdio: ["ignore", process.stderr, "inherit"] });
+    // Always a production build, whoever asks (vitest runs with NODE_ENV=test).
+    const env = { ...process.env, NODE_ENV: "production" };
+    if (!isFresh({ outputs, sources })) execSync(command, { stdio: ["ignore", process.stderr, "inherit"], env });
   } finally {
     release();
   }
