@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
-import { BodyTooLarge, bodyVerdict, boundaryOf, countedBody, FORM_BODY_LIMIT, MalformedBody } from "./body-limit";
+import { BodyIdle, BodyTooLarge, bodyVerdict, boundaryOf, countedBody, FORM_BODY_LIMIT, MalformedBody } from "./body-limit";
 
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data; boundary=xyz";
@@ -14,11 +14,14 @@ function multipart(fields: Record<string, string>, boundary = "xyz"): string {
 }
 
 /** Reads `chunks` through countedBody; what came out and the refusal, if any. */
-async function pass(chunks: Array<string | Buffer>, options: { limit: number; boundary: string | null; parse?: boolean }) {
+async function pass(
+  chunks: Array<string | Buffer>,
+  options: { limit: number; boundary: string | null; parse?: boolean; idleMs?: number | null },
+) {
   const refusals: string[] = [];
   const out = countedBody(
     Readable.from(chunks.map((chunk) => Buffer.from(chunk))),
-    { parse: false, contentType: MULTIPART, ...options },
+    { parse: false, contentType: MULTIPART, idleMs: null, ...options },
     (refusal) => refusals.push(refusal),
   );
   const received: Buffer[] = [];
@@ -32,9 +35,22 @@ async function pass(chunks: Array<string | Buffer>, options: { limit: number; bo
 
 describe("bodyVerdict", () => {
   it("takes a form up to 64 KiB anywhere, and multipart only on the file routes, at their limit plus the form", () => {
-    expect(bodyVerdict("/login", FORM, 100)).toEqual({ ok: true, limit: FORM_BODY_LIMIT, boundary: null, parse: false });
+    expect(bodyVerdict("/login", FORM, 100)).toEqual({
+      ok: true,
+      limit: FORM_BODY_LIMIT,
+      boundary: null,
+      parse: false,
+      upload: false,
+      cost: 300,
+    });
     for (const route of FILE_ROUTES) {
-      expect(bodyVerdict(route, MULTIPART, 100)).toMatchObject({ ok: true, boundary: "xyz", parse: false });
+      expect(bodyVerdict(route, MULTIPART, 100)).toMatchObject({
+        ok: true,
+        boundary: "xyz",
+        parse: false,
+        upload: true,
+        cost: 0,
+      });
       const verdict = bodyVerdict(route, MULTIPART, null);
       expect(verdict.ok && verdict.limit).toBeGreaterThan(MAX_UPLOAD_BYTES);
       expect(verdict.ok && verdict.limit).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 1024 * 1024);
@@ -57,6 +73,10 @@ describe("bodyVerdict", () => {
       limit: 3 * 512 * 1024 + 16 * 1024,
     });
     expect(bodyVerdict("/activity-progress", MULTIPART, 3 * 512 * 1024 + 4096).ok).toBe(true);
+    // Charged its parsing too: six times its bytes, the largest one's limit when undeclared (chunked).
+    expect(bodyVerdict("/activity-progress", MULTIPART, 1000)).toMatchObject({ upload: false, cost: 6000 });
+    expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({ cost: 6 * (3 * 512 * 1024 + 16 * 1024) });
+    expect(bodyVerdict("/login", FORM, null)).toMatchObject({ cost: 3 * FORM_BODY_LIMIT });
     expect(bodyVerdict("/activity-progress", MULTIPART, 2 * 1024 * 1024)).toEqual({ ok: false, refusal: "tooLarge" });
   });
 
@@ -101,7 +121,11 @@ describe("routes as Remix sees them", () => {
 describe("countedBody", () => {
   it("ends, with an error, when the client leaves mid-body (the route reading it does not wait forever)", async () => {
     const body = new PassThrough();
-    const out = countedBody(body, { limit: 1024, boundary: null, parse: false, contentType: FORM }, () => undefined);
+    const out = countedBody(
+      body,
+      { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: null },
+      () => undefined,
+    );
     const ended = new Promise<Error | null>((resolve) => {
       out.on("error", resolve);
       out.on("end", () => resolve(null));
@@ -146,5 +170,51 @@ describe("countedBody", () => {
     expect((await pass([broken], { limit: 1000, boundary: "xyz", parse: true })).refusals).toEqual(["badRequest"]);
     const good = multipart({ activity: "1", action: "started" });
     expect(await pass([good], { limit: 1000, boundary: "xyz", parse: true })).toEqual({ text: good, error: null, refusals: [] });
+  });
+
+  it("holds a form's body and hands it on whole, once, when it is read at once", async () => {
+    const chunks: string[] = [];
+    const out = countedBody(
+      Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]),
+      { limit: 100, boundary: null, parse: false, contentType: FORM, idleMs: 1000 },
+      () => undefined,
+    );
+    for await (const chunk of out) chunks.push(String(chunk));
+    expect(chunks).toEqual(["a=1&b=2"]);
+  });
+
+  it("fails a body that stops arriving for its idle limit (408), and never one that keeps coming", async () => {
+    const body = new PassThrough();
+    const refusals: string[] = [];
+    const out = countedBody(body, { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: 40 }, (refusal) =>
+      refusals.push(refusal),
+    );
+    const ended = new Promise<Error | null>((resolve) => {
+      out.on("error", resolve);
+      out.on("end", () => resolve(null));
+      out.resume();
+    });
+    body.write("a=");
+    expect(await ended).toBeInstanceOf(BodyIdle);
+    expect(refusals).toEqual(["timeout"]);
+
+    const steady = new PassThrough();
+    const kept = countedBody(
+      steady,
+      { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: 40 },
+      () => undefined,
+    );
+    const text = new Promise<string>((resolve, reject) => {
+      const got: Buffer[] = [];
+      kept.on("data", (chunk: Buffer) => got.push(chunk));
+      kept.on("end", () => resolve(Buffer.concat(got).toString()));
+      kept.on("error", reject);
+    });
+    for (const part of ["a=1", "&b=2", "&c=3"]) {
+      steady.write(part);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    steady.end();
+    expect(await text).toBe("a=1&b=2&c=3");
   });
 });

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
+import { parse as parseCookies } from "cookie";
 import type { RequestHandler } from "express";
 import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
 import { SCORM_DATA_LIMITS } from "../app/player/scorm-package";
+import type { MemoryBudget, OpenCounter } from "./budget";
 import { refuse } from "./refusal";
 import { routeOf } from "./route-of";
 
@@ -29,9 +31,21 @@ const PLAYER_WRITES = "/activity-progress";
 const DRAIN_BYTES = 8 * 1024 * 1024;
 const DRAIN_MS = 2000;
 
+/**
+ * What parsing a body can build in memory beside its bytes, per byte: a player write's SCORM data
+ * is read here and again by the route (FormData), then as JSON, in UTF-16, and sent on as JSON
+ * (measured: tests/serial/abuse.test.ts); a form's fields are read once.
+ */
+const PARSE_FACTOR = { playerWrites: 6, form: 3 };
+
 export type BodyVerdict =
-  /** `parse`: a small multipart form without files, parsed here once whole (its route's parser would answer a 500). */
-  | { ok: true; limit: number; boundary: string | null; parse: boolean }
+  /**
+   * `parse`: a small multipart form without files, parsed here once whole (its route's parser would
+   * answer a 500). `upload`: a file route's body, streamed to its route, which has its own slots
+   * and time limits (app/infra/upload.server.ts). `cost`: the memory the body is charged
+   * (server/budget.ts), 0 for an upload, whose slots bound its memory.
+   */
+  | { ok: true; limit: number; boundary: string | null; parse: boolean; upload: boolean; cost: number }
   | { ok: false; refusal: "badRequest" | "tooLarge" | "unsupported" };
 
 /** A multipart body's boundary, from its Content-Type (quoted or not); null when absent or invalid. */
@@ -52,10 +66,12 @@ export function bodyVerdict(path: string, contentType: string | undefined, decla
   const readsItsOwnStart = multipart && fileRoute;
   if (declaredLength !== null && declaredLength > limit && !readsItsOwnStart) return { ok: false, refusal: "tooLarge" };
   if (!multipart && type !== "application/x-www-form-urlencoded") return { ok: false, refusal: "unsupported" };
-  if (!multipart) return { ok: true, limit, boundary: null, parse: false };
+  const bytes = declaredLength ?? limit;
+  if (!multipart) return { ok: true, limit, boundary: null, parse: false, upload: false, cost: bytes * PARSE_FACTOR.form };
   const boundary = boundaryOf(contentType ?? "");
   if (!boundary) return { ok: false, refusal: "badRequest" };
-  return { ok: true, limit, boundary, parse: route === PLAYER_WRITES };
+  if (fileRoute) return { ok: true, limit, boundary, parse: false, upload: true, cost: 0 };
+  return { ok: true, limit, boundary, parse: true, upload: false, cost: bytes * PARSE_FACTOR.playerWrites };
 }
 
 export class BodyTooLarge extends Error {
@@ -72,16 +88,40 @@ export class MalformedBody extends Error {
   }
 }
 
+export class BodyIdle extends Error {
+  constructor(idleMs: number) {
+    super(`no byte of the body for ${idleMs} ms`);
+    this.name = "BodyIdle";
+  }
+}
+
+export type BodyRefusal = "badRequest" | "tooLarge" | "timeout";
+
+type CountOptions = {
+  limit: number;
+  boundary: string | null;
+  parse: boolean;
+  contentType: string;
+  /**
+   * Read the whole body at once and hand it on whole (as `parse` does), failing (BodyIdle) when no
+   * byte arrives for this long; null streams it as its route reads it (the upload routes, which
+   * have their own limits and may leave a body unread while they wait for a slot).
+   */
+  idleMs: number | null;
+};
+
 /**
  * The body as a stream that fails once `limit` bytes have passed (BodyTooLarge), or, for a
  * multipart one, when it does not open with its boundary or ends before the closing one
  * (MalformedBody): the garbage and truncated bodies a route's parser would fail on with a 500.
+ * With `idleMs`, the body is read at once and whole, and one that stops arriving fails (BodyIdle).
  */
 export function countedBody(
   body: Readable,
-  { limit, boundary, parse, contentType }: { limit: number; boundary: string | null; parse: boolean; contentType: string },
-  onRefused: (refusal: "badRequest" | "tooLarge") => void,
+  { limit, boundary, parse, contentType, idleMs }: CountOptions,
+  onRefused: (refusal: BodyRefusal) => void,
 ): Readable {
+  const hold = idleMs !== null || parse;
   const held: Buffer[] = [];
   const opening = boundary === null ? null : Buffer.from(`--${boundary}\r\n`);
   const closing = boundary === null ? null : Buffer.from(`--${boundary}--`);
@@ -92,8 +132,18 @@ export function countedBody(
     onRefused("badRequest");
     done(new MalformedBody());
   };
+  let idle: NodeJS.Timeout | undefined;
+  const watch = () => {
+    if (idleMs === null) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      onRefused("timeout");
+      counter.destroy(new BodyIdle(idleMs));
+    }, idleMs);
+  };
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      watch();
       received += chunk.length;
       if (received > limit) {
         onRefused("tooLarge");
@@ -107,13 +157,15 @@ export function countedBody(
         // The closing boundary may be followed by a line break (what browsers send) or an epilogue.
         tail = Buffer.concat([tail, chunk]).subarray(-(closing.length + 64));
       }
-      if (parse) held.push(chunk);
-      done(null, parse ? undefined : chunk);
+      if (hold) held.push(chunk);
+      done(null, hold ? undefined : chunk);
     },
     flush(done) {
+      clearTimeout(idle);
       if (opening && closing && (head.length < opening.length || !tail.includes(closing))) return malformed(done);
-      if (!parse) return done();
+      if (!hold) return done();
       const whole = Buffer.concat(held);
+      if (!parse) return done(null, whole);
       new Response(whole, { headers: { "Content-Type": contentType } }).formData().then(
         () => done(null, whole),
         () => malformed(done),
@@ -124,6 +176,8 @@ export function countedBody(
   body.once("close", () => {
     if (!body.readableEnded) counter.destroy(new Error("request aborted"));
   });
+  counter.once("close", () => clearTimeout(idle));
+  watch();
   return body.pipe(counter);
 }
 
@@ -155,11 +209,24 @@ export function bodyOf(req: IncomingMessage): Readable | null {
   return bodies.get(req) ?? null;
 }
 
+/** The limits the edge applies to every body, beside its size and type. */
+export type BodyLimits = {
+  /** Memory in flight: the process's budget and the learner's and address's shares of it. */
+  budget: MemoryBudget;
+  /** Bodies still arriving, per client address. */
+  unfinished: OpenCounter;
+  /** No byte for this long: 408 (every route but the upload routes, which have their own). */
+  idleMs: number;
+  /** The session cookie's name, whose value names the learner a body is charged to. */
+  sessionCookie: string;
+};
+
 /**
- * The edge's body rule. `abort` is called when a body turns out too large or malformed while a
- * route reads it, so Remix drops that request without logging an error (the answer here is a 413 or 400).
+ * The edge's body rule. `abort` is called when a body turns out too large, malformed or stalled
+ * while a route reads it, so Remix drops that request without logging an error (the answer here
+ * is a 413, 400 or 408).
  */
-export function bodyLimit(abort: (req: IncomingMessage) => void): RequestHandler {
+export function bodyLimit(abort: (req: IncomingMessage) => void, limits: BodyLimits): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = req.get("Content-Length");
@@ -168,11 +235,27 @@ export function bodyLimit(abort: (req: IncomingMessage) => void): RequestHandler
     if (bodyless && !req.get("Content-Type")) req.headers["content-type"] = "application/x-www-form-urlencoded";
     const verdict = bodyVerdict(req.path, req.get("Content-Type"), declared === undefined ? null : Number(declared));
     if (!verdict.ok) return void refuse(req, res, verdict.refusal);
+    // The address server/serve.ts resolved (TRUST_PROXY): a proxy's clients are told apart.
+    const address = req.ip ?? "unknown";
+    const leave = req.complete ? () => undefined : limits.unfinished.enter(address);
+    if (!leave) return void refuse(req, res, "tooMany", { "Retry-After": "2" });
+    req.once("end", leave);
+    req.once("close", leave);
+    const learner = parseCookies(req.get("Cookie") ?? "")[limits.sessionCookie] ?? null;
+    const charge = limits.budget.charge(verdict.cost, learner, address);
+    if (!charge.ok) {
+      leave();
+      return void refuse(req, res, charge.over === "total" ? "busy" : "tooMany", {
+        "Retry-After": String(charge.retryAfterSeconds),
+      });
+    }
+    res.once("close", charge.release);
+    const options = { ...verdict, contentType: req.get("Content-Type") ?? "", idleMs: verdict.upload ? null : limits.idleMs };
     bodies.set(
       req,
-      countedBody(req, { ...verdict, contentType: req.get("Content-Type") ?? "" }, (refusal) => {
+      countedBody(req, options, (refusal) => {
         abort(req);
-        void refuse(req, res, refusal);
+        void refuse(req, res, refusal, refusal === "timeout" ? { Connection: "close" } : {});
       }),
     );
     next();

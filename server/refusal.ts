@@ -12,15 +12,30 @@ import es from "../app/locales/es/edge.json";
  * language (strings in app/locales/{es,en}/edge.json) and a warn line, never an error: a refused
  * request is the client's mistake or an attack, not a fault of the service.
  */
-export type Refusal = "badRequest" | "crossSite" | "method" | "tooLarge" | "unsupported" | "insecure";
+export type Refusal =
+  "badRequest" | "crossSite" | "method" | "tooLarge" | "unsupported" | "insecure" | "timeout" | "tooMany" | "busy";
 
 export const REFUSAL_STATUS: Record<Refusal, number> = {
   badRequest: 400,
   crossSite: 403,
   insecure: 403,
   method: 405,
+  timeout: 408,
   tooLarge: 413,
   unsupported: 415,
+  tooMany: 429,
+  busy: 503,
+};
+
+/**
+ * A refusal that a client asking for JSON (the activity player's writes, the offline outbox) takes
+ * as a write that never reached the legacy API (app/player/types.ts ProgressReply): it keeps the
+ * write and sends it again, after Retry-After when there is one.
+ */
+const RETRIED_BY_JSON_CLIENTS: Partial<Record<Refusal, "busy" | "unavailable">> = {
+  timeout: "unavailable",
+  tooMany: "busy",
+  busy: "busy",
 };
 
 const strings = { es, en };
@@ -67,6 +82,20 @@ export async function refuse(req: Request, res: Response, refusal: Refusal, head
   });
   const language = await languageOf(req.get("Cookie"), req.get("Accept-Language"));
   if (res.headersSent) return;
+  const retried = RETRIED_BY_JSON_CLIENTS[refusal];
+  if (retried && req.accepts(["html", "json"]) === "json") {
+    const retryAfter = Number(headers["Retry-After"] ?? 0);
+    const reply = {
+      ok: false,
+      error: retried,
+      message: strings[language][refusal].message,
+      ...(retried === "busy" ? { retryAfter } : {}),
+    };
+    return void res
+      .status(status)
+      .set({ "Cache-Control": "no-store", "Content-Language": language, ...headers })
+      .json(reply);
+  }
   const body = req.method === "HEAD" ? "" : refusalPage(refusal, language, requestId);
   res
     .status(status)

@@ -8,8 +8,10 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { describeProblems, parseConfig } from "../app/infra/config.server";
+import { sessionCookieName } from "../app/infra/session-cookie.server";
 import { loggablePath, log } from "../app/infra/log.server";
 import { bodyLimit, drainThenClose } from "./body-limit";
+import { MemoryBudget, OpenCounter } from "./budget";
 import { methodGate, refuseConnect, sameOriginGate } from "./gates";
 import { insecureSignInGate, usePublicHost } from "./proxy";
 import { abortRemix, remixHandler } from "./remix-handler";
@@ -78,7 +80,15 @@ app.use(usePublicHost);
 app.use(methodGate);
 app.use(sameOriginGate);
 if (secureCookies) app.use(insecureSignInGate);
-app.use(bodyLimit(abortRemix));
+const bodyBudget = (config.BODY_BUDGET_MB ?? Math.round(config.HEAP_MB / 3)) * 1024 * 1024;
+app.use(
+  bodyLimit(abortRemix, {
+    budget: new MemoryBudget({ total: bodyBudget, learner: Math.floor(bodyBudget / 3), address: Math.floor(bodyBudget / 2) }),
+    unfinished: new OpenCounter(config.MAX_UNFINISHED_BODIES_PER_CLIENT),
+    idleMs: config.BODY_IDLE_TIMEOUT_MS,
+    sessionCookie: sessionCookieName(config),
+  }),
+);
 
 app.get("/readyz", (_req, res, next) => {
   if (!draining) return next();
@@ -120,6 +130,8 @@ const server: Server = app.listen(config.PORT, () => {
 });
 
 server.on("connect", refuseConnect);
+// Past this many open connections, new ones are closed at once: each holds buffers and a parser.
+server.maxConnections = config.MAX_CONNECTIONS;
 
 function stop(signal: NodeJS.Signals, delayMs: number) {
   if (draining) return;

@@ -36,9 +36,11 @@ describe("keptAfter (what a failed write's sender keeps to send again)", () => {
   const time: ProgressReport = { action: "update_time", time: 1 };
   const finished: ProgressReport = { action: "finished" };
 
-  it("keeps any write that never reached the legacy API", () => {
+  it("keeps any write that never reached the legacy API, or that the server was too busy to read", () => {
     expect(keptAfter("unavailable", time)).toBe(true);
     expect(keptAfter("unavailable", finished)).toBe(true);
+    expect(keptAfter("busy", time)).toBe(true);
+    expect(keptAfter("busy", finished)).toBe(true);
   });
 
   it("keeps one that may have been saved only when repeating it changes nothing", () => {
@@ -54,7 +56,15 @@ describe("keptAfter (what a failed write's sender keeps to send again)", () => {
 
 describe("writeRetryDelayMs", () => {
   it("grows and then stays at 30 s", () => {
-    expect([1, 2, 3, 4, 5, 9].map(writeRetryDelayMs)).toEqual([2_000, 5_000, 10_000, 20_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 9].map((failures) => writeRetryDelayMs(failures))).toEqual([
+      2_000, 5_000, 10_000, 20_000, 30_000, 30_000,
+    ]);
+  });
+
+  it("never retries sooner than the server's Retry-After", () => {
+    expect(writeRetryDelayMs(1, 5)).toBe(5_000);
+    expect(writeRetryDelayMs(3, 2)).toBe(10_000);
+    expect(writeRetryDelayMs(9, 60)).toBe(60_000);
   });
 });
 

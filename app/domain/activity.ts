@@ -34,16 +34,19 @@ export const safeToRepeat = (report: ProgressReport) => report.action !== "updat
 
 /**
  * Whether a failed write is kept to be sent again (by the player's queue or the offline outbox)
- * rather than dropped: one that never reached the legacy API always, one that may have been saved
- * only when it is safe to repeat.
+ * rather than dropped: one that never reached the legacy API (or that the server was too busy to
+ * read) always, one that may have been saved only when it is safe to repeat.
  */
 export const keptAfter = (error: string, report: ProgressReport) =>
-  error === "unavailable" || (error === "unconfirmed" && safeToRepeat(report));
+  error === "unavailable" || error === "busy" || (error === "unconfirmed" && safeToRepeat(report));
 
-/** How long the player waits before retrying a write that failed (grows, then stays at 30 s). */
-export function writeRetryDelayMs(failures: number): number {
+/**
+ * How long the player waits before retrying a write that failed (grows, then stays at 30 s), and
+ * never less than the server's Retry-After.
+ */
+export function writeRetryDelayMs(failures: number, retryAfterSeconds = 0): number {
   const steps = [2_000, 5_000, 10_000, 20_000];
-  return steps[Math.max(0, failures - 1)] ?? 30_000;
+  return Math.max(steps[Math.max(0, failures - 1)] ?? 30_000, retryAfterSeconds * 1000);
 }
 
 /** What a SCORM runtime's commit says, whichever SCORM version wrote it. */

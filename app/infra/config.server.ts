@@ -55,6 +55,21 @@ export const configSchema = z.object({
   /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
+   * Any other body (a form, a player write) that sends nothing for this long is answered 408 and
+   * its connection closed: the edge reads those bodies at once, so a pause is the client's.
+   */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /**
+   * Memory the bodies in flight may hold together (their bytes and what parsing them builds,
+   * server/budget.ts); a learner may hold a third of it, a client address half. Unset: a third of
+   * HEAP_MB. At least 32: a learner's third must take the largest player write (1.55 MB, charged 6×).
+   */
+  BODY_BUDGET_MB: z.coerce.number().int().min(32).max(4096).optional(),
+  /** Open connections the serving process takes; past it, new ones are closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).max(100_000).default(1_000),
+  /** Bodies one client address may have arriving at once; past it, 429. Behind a proxy, TRUST_PROXY names the address. */
+  MAX_UNFINISHED_BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
+  /**
    * How many proxies are in front of the app (express's `trust proxy` hop count): the client IP is
    * the address the last of them appended to X-Forwarded-For, and X-Forwarded-Host/Proto count.
    * 0 when clients reach the app directly: any other value lets them choose their own IP.
@@ -95,6 +110,19 @@ export const configSchema = z.object({
    * smaller, so a bound keeps RSS predictable at no measured cost in throughput.
    */
   HEAP_MB: z.coerce.number().int().min(96).max(4096).default(192),
+  /**
+   * Processes that draw PDF pages at once (docs/decisions/051-pdf-renderers-under-prlimit.md); one
+   * learner holds at most half of them. Each takes a core while it draws.
+   */
+  PDF_RENDERERS: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Memory of each PDF renderer process, in MiB: its data limit (`prlimit --data`), which caps
+   * pdf.js's heap, decoded streams, Skia's canvases and thread stacks together; past it an
+   * allocation fails and only that render ends. 512: a renderer rests at ~120 MiB of data and the
+   * heaviest page the render budget admits (two 4096² images) peaks at ~435; two renderers and the
+   * serving process (HEAP_MB + 256) stay under 1.5 GB.
+   */
+  PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(256).max(16_384).default(512),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -7,6 +7,7 @@ import type { LegacyUser } from "~/legacy/schemas/user.server";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
 import { orElse, redis } from "./redis.server";
+import { sessionCookieName } from "./session-cookie.server";
 
 /**
  * The sealed cookie session (iron-session: encrypted and authenticated). It holds the legacy
@@ -32,12 +33,10 @@ export type SessionData = z.infer<typeof sessionSchema>;
 export type SessionUser = SessionData["user"];
 
 function sessionCookie() {
-  const config = getConfig();
-  // INSECURE_COOKIES: a trusted network on plain http, where browsers drop a Secure cookie.
-  const secure = config.NODE_ENV === "production" && !config.INSECURE_COOKIES;
-  return createCookie(secure ? "__Host-academia" : "academia", {
+  const name = sessionCookieName(getConfig());
+  return createCookie(name, {
     httpOnly: true,
-    secure,
+    secure: name.startsWith("__Host-"),
     sameSite: "lax",
     path: "/",
     maxAge: SESSION_TTL_SECONDS,

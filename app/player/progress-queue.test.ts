@@ -7,7 +7,7 @@ const saved: ProgressReply = { ok: true, record };
 const down: ProgressReply = { ok: false, error: "unavailable", message: "" };
 const unconfirmed: ProgressReply = { ok: false, error: "unconfirmed", message: "" };
 
-function setup(replies: Array<ProgressReply | Error>) {
+function setup(replies: Array<ProgressReply | Error>, delay: (failures: number, retryAfter?: number) => number = () => 1000) {
   const sent: ProgressReport[] = [];
   const statuses: QueueStatus[] = [];
   const onSaved = vi.fn();
@@ -21,7 +21,7 @@ function setup(replies: Array<ProgressReply | Error>) {
     onSaved,
     onStatus: (status) => statuses.push(status),
     onSession,
-    delay: () => 1000,
+    delay,
   });
   return { queue, sent, statuses, onSaved, onSession };
 }
@@ -47,6 +47,22 @@ describe("ProgressQueue", () => {
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sent.map((report) => report.action)).toEqual(["finished", "finished", "finished"]);
+    expect(onSaved).toHaveBeenCalledOnce();
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+  });
+
+  it("keeps a write the server was too busy to read, shows the failure and waits its Retry-After before sending it again", async () => {
+    const busy: ProgressReply = { ok: false, error: "busy", retryAfter: 5, message: "" };
+    const { queue, sent, statuses, onSaved } = setup([busy, saved], (failures, retryAfter = 0) =>
+      Math.max(1000 * failures, retryAfter * 1000),
+    );
+    queue.push({ action: "update_user_data", userData: { scorm: 2, current: "a", items: {} } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toMatchObject({ failing: true, pending: 1 });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(2);
     expect(onSaved).toHaveBeenCalledOnce();
     expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
   });

@@ -24,7 +24,7 @@ export type QueueOptions = {
   onSaved: (record: SavedRecord, report: ProgressReport) => void;
   onStatus: (status: QueueStatus) => void;
   onSession: (location: string) => void;
-  delay?: (failures: number) => number;
+  delay?: (failures: number, retryAfterSeconds?: number) => number;
 };
 
 export class ProgressQueue {
@@ -142,7 +142,8 @@ export class ProgressQueue {
       } else if (keptAfter(reply.error, report)) {
         this.failures += 1;
         this.emit();
-        await this.pause((this.options.delay ?? writeRetryDelayMs)(this.failures));
+        const retryAfter = reply.error === "busy" ? reply.retryAfter : 0;
+        await this.pause((this.options.delay ?? writeRetryDelayMs)(this.failures, retryAfter));
         continue;
       } else {
         this.items.shift();

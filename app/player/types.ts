@@ -105,12 +105,16 @@ export type PlainProgressReply =
   | { plain: "failed"; errors: string[]; note: string | null };
 
 /**
- * What `/activity-progress` answers. `unavailable`: the write never reached the legacy API (503);
- * `unconfirmed`: it timed out or got a 5xx, so the legacy API may have saved it anyway (502).
+ * What `/activity-progress` answers. `unavailable`: the write never reached the legacy API (503,
+ * or 408 from the HTTP server when its body stopped arriving); `unconfirmed`: it timed out or got
+ * a 5xx, so the legacy API may have saved it anyway (502); `busy`: the server refused it unread,
+ * past the learner's share of its memory (429) or its whole budget (503), and asks to wait
+ * `retryAfter` seconds before sending it again (server/budget.ts).
  */
 export type ProgressReply =
   | { ok: true; record: SavedRecord }
   | { ok: false; error: "session"; location: string }
+  | { ok: false; error: "busy"; retryAfter: number; message: string }
   | { ok: false; error: "refused" | "invalid" | "unavailable" | "unconfirmed"; message: string };
 
 /** A file saving an activity for offline use fetches; `bytes` when known, else `estimate` if any. */

@@ -112,6 +112,9 @@ beforeAll(async () => {
           LOG_LEVEL: "silent",
           LEGACY_APP_KEY: "test-app-key-0123",
           UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+          // Every learner here is one test client on one address: the upload slots are measured
+          // with more bodies in flight than one address may send (edge.test.ts tests that cap).
+          MAX_UNFINISHED_BODIES_PER_CLIENT: "200",
         },
         legacy().origin,
       ),
