@@ -1,7 +1,8 @@
 // Bundles the Node entry points in server/ (launcher, HTTP server, mock legacy API, SSO link tool), the PDF
-// renderer's worker (app/player/server/pdf/worker.server.ts, loaded by the server build from build/bin) to build/bin;
+// renderer (app/player/server/pdf/worker.server.ts, started by the server build from build/bin) to build/bin;
 // then the service worker.
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 await build({
@@ -10,7 +11,6 @@ await build({
     serve: "server/serve.ts",
     "sso-link": "server/sso-link.ts",
     mock: "mock/cli.ts",
-    "pdf-worker": "app/player/server/pdf/worker.server.ts",
   },
   outdir: "build/bin",
   bundle: true,
@@ -18,6 +18,38 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  logLevel: "warning",
+});
+
+// The PDF renderer (app/player/server/pdf/worker.server.ts, a process of its own) bundles pdf.js's
+// worker side, with the classes its render budget hooks (budget.server.ts) exported: pdf.js exports
+// only its message handler. A pdf.js whose classes are named otherwise fails this build.
+const PDFJS_WORKER = "pdfjs-dist/legacy/build/pdf.worker.mjs";
+const PDFJS_HOOKED = ["DecodeStream", "FlateStream", "OperatorList", "PartialEvaluator"];
+const pdfjsInternals = {
+  name: "pdfjs-internals",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/ }, () => ({
+      path: createRequire(import.meta.url).resolve(PDFJS_WORKER),
+    }));
+    plugin.onLoad({ filter: /[\\/]pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.worker\.mjs$/ }, async ({ path }) => {
+      const source = await readFile(path, "utf8");
+      for (const name of PDFJS_HOOKED) {
+        if (!new RegExp(`^class ${name} `, "m").test(source)) throw new Error(`${PDFJS_WORKER}: no class ${name}`);
+      }
+      return { contents: `${source}\nexport { ${PDFJS_HOOKED.join(", ")} };\n`, loader: "js" };
+    });
+  },
+};
+await build({
+  entryPoints: { "pdf-worker": "app/player/server/pdf/worker.server.ts" },
+  outdir: "build/bin",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  plugins: [pdfjsInternals],
   logLevel: "warning",
 });
 

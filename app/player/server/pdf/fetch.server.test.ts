@@ -19,18 +19,17 @@ function filesHost(size?: number, held: { paths: string[]; gate: Promise<void> }
 const asked = (fetch: ReturnType<typeof filesHost>) => fetch.mock.calls.map(([input]) => new URL(String(input)).pathname);
 
 describe("downloadedFile", () => {
-  it("downloads a file once for the requests that ask for it together or soon after, as one shared buffer", async () => {
+  it("downloads a file once for the requests that ask for it together or soon after, as one buffer", async () => {
     const fetch = filesHost();
     const [first, second] = await Promise.all([downloadedFile(at("once")), downloadedFile(at("once"))]);
     const later = await downloadedFile(at("once"));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(second).toBe(first);
     expect(later).toBe(first);
-    expect(first.file.data).toBeInstanceOf(SharedArrayBuffer);
-    expect(new Uint8Array(first.file.data)).toEqual(textPage());
+    expect(first.file.data).toEqual(textPage());
   });
 
-  it("keeps four files: the one asked for least recently is downloaded again, under a new key for the workers", async () => {
+  it("keeps four files: the one asked for least recently is downloaded again, under a new key for the renderers", async () => {
     const fetch = filesHost();
     const oldest = await downloadedFile(at("count-0"));
     for (const index of [1, 2, 3, 4]) await downloadedFile(at(`count-${index}`));
@@ -54,6 +53,6 @@ describe("downloadedFile", () => {
     const slow = downloadedFile(at("slow"));
     for (const index of [1, 2, 3, 4, 5]) await downloadedFile(at(`fast-${index}`));
     open();
-    expect(new Uint8Array((await slow).file.data)).toEqual(textPage());
+    expect((await slow).file.data).toEqual(textPage());
   });
 });

@@ -81,8 +81,8 @@ async function download(url: URL): Promise<Uint8Array> {
   }
 }
 
-/** A downloaded file as the workers get it, and the outlines of its page groups read so far (by first page). */
-export type DownloadedFile = { file: PdfFile; outlines: Map<number, Promise<PdfOutline>> };
+/** A downloaded file as the renderers get it, and the outlines of its page groups read so far (by first page). */
+export type DownloadedFile = { file: Required<PdfFile>; outlines: Map<number, Promise<PdfOutline>> };
 
 let downloads = 0;
 
@@ -101,13 +101,11 @@ const files = new LRUCache<string, DownloadedFile>({
   // Pushed out while downloading, a file still goes to the requests that wait for it.
   ignoreFetchAbort: true,
   fetchMethod: async (href) => {
-    const bytes = await download(new URL(href));
-    const data = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(data).set(bytes);
-    // The key names this download in the workers' caches: a file downloaded again is parsed again.
+    const data = await download(new URL(href));
+    // The key names this download in the renderers' caches: a file downloaded again is parsed again.
     return { file: { key: `file-${++downloads}`, data }, outlines: new Map() };
   },
 });
 
-/** The file at `url` (training content on the files host), downloaded once and shared with the workers. */
+/** The file at `url` (training content on the files host), downloaded once; a renderer gets it once per download. */
 export const downloadedFile = (url: URL): Promise<DownloadedFile> => files.forceFetch(url.href);

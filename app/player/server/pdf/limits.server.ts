@@ -1,9 +1,10 @@
 import { constants, inflateSync } from "node:zlib";
 
 /**
- * What the PDF renderer's workers agree to draw (issue #12): a file past these bounds is refused
- * before pdf.js spends memory on it. The worker's heap limit and the per-page deadline
- * (render.server.ts) catch what these checks cannot see.
+ * What the PDF renderers agree to draw (issues #12 and #26): a file past these bounds is refused
+ * before or while pdf.js spends memory on it. The budget of one render (budget.server.ts) counts
+ * inside pdf.js across all of a page's streams; the renderer process's memory cap (prlimit, the
+ * pool in pool.server.ts) and the per-page deadline (render.server.ts) catch what they cannot see.
  */
 
 /** A drawn page has at most 2160 × 3072 pixels (an A-series page at 2160, zoomed): a taller page is drawn narrower. */
@@ -16,8 +17,33 @@ export const MAX_IMAGE_PIXELS = 4096 * 4096;
 export const MAX_OPERATIONS = 100_000;
 /** A page's text kept for the player (its caption for screen readers); a dense page has about 5,000 characters. */
 export const MAX_PAGE_TEXT = 20_000;
-/** A compressed stream may inflate to this much; the largest image allowed is 64 MiB as RGBA. */
+/** Parsed documents a renderer keeps, and for how long after their last use. */
+export const MAX_DOCUMENTS = 2;
+export const DOCUMENT_TTL_MS = 120_000;
+/** One decoded stream may reach this much; the largest image allowed is 64 MiB as RGBA. */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+// --- the budget of one render, across all of its streams (budget.server.ts) ------------------
+
+/**
+ * Bytes all the streams a render decodes may add up to (content, forms, images, fonts): twice
+ * the largest stream, so one largest image fits with its page; 30 streams of 60 MiB do not.
+ */
+export const MAX_RENDER_INFLATED_BYTES = 2 * MAX_INFLATED_BYTES;
+/**
+ * Image pixels a render may draw, each drawing counted (an image drawn twice costs twice): two of
+ * the largest images pdf.js keeps. Drawing one takes ~125 MiB of a renderer's memory at its peak
+ * (its decoded stream, its pixels, the canvases it is scaled through) and about half a second, so
+ * two fit a renderer's 512 MiB (PDF_RENDER_MEMORY_MB) beside its ~145 MiB at rest.
+ */
+export const MAX_RENDER_IMAGE_PIXELS = 2 * MAX_IMAGE_PIXELS;
+/**
+ * Form XObjects inside form XObjects: real files nest a handful; each level may hold a canvas of
+ * the page's size for its transparency group (26.5 MB at 2160 × 3072), so 12 fit a renderer's memory.
+ */
+export const MAX_XOBJECT_DEPTH = 12;
+/** Content streams a render evaluates: the page's, each form XObject drawn, each pattern and Type 3 glyph. */
+export const MAX_XOBJECT_INVOCATIONS = 10_000;
 
 /** The canvas for a page `pageWidth` × `pageHeight` asked `width` pixels wide, or null when refused. */
 export function canvasSize(pageWidth: number, pageHeight: number, width: number): { width: number; height: number } | null {
@@ -64,8 +90,13 @@ function jbig2TooLarge(data: Buffer): boolean {
   return false;
 }
 
-/** Whether the stream inflates past MAX_INFLATED_BYTES through its filters, or is a JBIG2 image too large. */
-function streamBomb(dictionary: string, body: Buffer): boolean {
+/**
+ * Whether a JBIG2 stream declares a page or region over MAX_IMAGE_PIXELS, once the Flate filters
+ * before it are undone; `inflated` counts what those cost (pdf.js's own decoding of Flate is in
+ * the render budget, JBIG2's is not).
+ */
+function jbig2Bomb(dictionary: string, body: Buffer, inflated: { bytes: number }): boolean {
+  if (!dictionary.includes("/JBIG2Decode")) return false;
   let data = body;
   for (const [filter] of dictionary.matchAll(/\/(?:FlateDecode|Fl|JBIG2Decode)\b/g)) {
     if (filter === "/JBIG2Decode") return jbig2TooLarge(data);
@@ -75,24 +106,28 @@ function streamBomb(dictionary: string, body: Buffer): boolean {
       // Past the cap zlib throws a RangeError; any other error is pdf.js's to report.
       return error instanceof RangeError;
     }
+    inflated.bytes += data.byteLength;
+    if (inflated.bytes > MAX_RENDER_INFLATED_BYTES) return true;
   }
   return false;
 }
 
 /**
- * Whether any stream of the file inflates past MAX_INFLATED_BYTES or is a JBIG2 image declaring
- * a region over MAX_IMAGE_PIXELS — pdf.js has no bound of its own for either. Streams are found
- * by their keywords in the raw bytes (streams never sit inside object streams).
+ * Whether the file has a JBIG2 image declaring a region over MAX_IMAGE_PIXELS — pdf.js's JBIG2
+ * decoder allocates the region before anything can count it. Streams are found by their keywords
+ * in the raw bytes (streams never sit inside object streams). Flate streams are left to the render
+ * budget, which counts them as pdf.js decodes them, on the pages that use them.
  */
 export function hasBomb(data: Uint8Array): boolean {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const inflated = { bytes: 0 };
   for (let at = bytes.indexOf("stream", 0, "latin1"); at !== -1; at = bytes.indexOf("stream", at + 6, "latin1")) {
     if (bytes.toString("latin1", at - 3, at) === "end") continue;
     const start = at + 6 + (bytes[at + 6] === 0x0d ? 1 : 0) + 1;
     const end = bytes.indexOf("endstream", start, "latin1");
     const header = bytes.toString("latin1", Math.max(0, at - 4096), at);
     const dictionary = header.slice(header.lastIndexOf(" obj") + 1);
-    if (streamBomb(dictionary, bytes.subarray(start, end === -1 ? bytes.length : end))) return true;
+    if (jbig2Bomb(dictionary, bytes.subarray(start, end === -1 ? bytes.length : end), inflated)) return true;
     if (end === -1) return false;
     at = end + 3;
   }

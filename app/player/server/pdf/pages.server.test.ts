@@ -3,8 +3,12 @@ import { describe, expect, it, vi } from "vitest";
 import {
   hugeImage,
   inflateBomb,
+  inlineImagesBomb,
   jbig2Bomb,
   latin1,
+  nestedForms,
+  selfDrawingForm,
+  streamsBomb,
   stream,
   textOpsBomb,
   textPage,
@@ -181,6 +185,39 @@ describe("pageImage under crafted files (issue #12)", () => {
     expect(await drawn("thin")).toBe("tooComplex");
     expect(await drawn("jbig2")).toBe("tooComplex");
     expect(await drawn("huge-image")).toBe("drawn");
+  });
+
+  it("refuses each bomb of issue #26 within the render budget, well before the deadline", async () => {
+    filesHost({
+      "/crafted/streams.pdf": await streamsBomb(),
+      "/crafted/self.pdf": selfDrawingForm(),
+      "/crafted/nested.pdf": nestedForms(),
+      "/crafted/inline.pdf": inlineImagesBomb(),
+    });
+    for (const name of ["streams", "self", "nested", "inline"]) {
+      const began = performance.now();
+      expect([name, await outcome(pageImage(`crafted/${name}.pdf`, 1, 1080, "png", { user: name }))]).toEqual([
+        name,
+        "tooComplex",
+      ]);
+      expect(performance.now() - began).toBeLessThan(10_000);
+    }
+  });
+
+  it("gives one learner at most half the renderers: their second file waits, another learner's is fetched at once", async () => {
+    const { closed, open } = gate();
+    const fetch = filesHost({}, closed);
+    const mine = [1, 2].map((index) => outcome(pageImage(`crafted/half/${index}.pdf`, 1, 360, "png", { user: "ana" })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const theirs = outcome(pageImage("crafted/half/theirs.pdf", 1, 360, "png", { user: "luis" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/crafted/half/1.pdf",
+      "/crafted/half/theirs.pdf",
+    ]);
+    open();
+    expect(await Promise.all([...mine, theirs])).toEqual(["missing", "missing", "missing"]);
   });
 
   it(`lets one learner have ${MAX_PER_USER} renders at once, refuses the next, and still serves another learner`, async () => {

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { fillsPage, textPage } from "../../../../tests/fixtures/pdf-bombs";
+import { afterEach, describe, expect, it } from "vitest";
+import { fillsPage, streamsBomb, textPage } from "../../../../tests/fixtures/pdf-bombs";
 import { PdfError } from "./failure.server";
-import { asLearner, MAX_PER_USER, MAX_RUNNING, MAX_WAITING, PdfPool, withSlot } from "./render.server";
-import type { PdfFile, PdfTask } from "./worker.server";
+import { type PoolOptions, RendererPool } from "./pool.server";
+import { asLearner, MAX_PER_USER, MAX_WAITING, RENDERER_FILE, rendererCounts, RenderSlots } from "./render.server";
+import type { PdfTask } from "./worker.server";
 
-/** The render bounds (slots, waiting, per learner) and the worker pool's deadline. */
+/** Who gets the renderers (slots, each learner's share, waiting, per learner) and the pool of renderer processes. */
 
 const outcome = (promise: Promise<unknown>) =>
   promise.then(
@@ -18,8 +19,18 @@ function gate() {
   return { closed, open };
 }
 
-describe("withSlot", () => {
-  it(`runs ${MAX_RUNNING} at once, lets ${MAX_WAITING} more wait, refuses the next and admits again once one is done`, async () => {
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("rendererCounts", () => {
+  it("gives one learner half the renderers, at least one", () => {
+    expect([1, 2, 3, 4, 8].map((renderers) => rendererCounts(renderers).share)).toEqual([1, 1, 1, 2, 4]);
+    expect(rendererCounts().renderers).toBe(2);
+  });
+});
+
+describe("RenderSlots", () => {
+  it(`runs as many as its slots, lets ${MAX_WAITING} more wait, refuses the next and admits again once one is done`, async () => {
+    const slots = new RenderSlots(2, 1, MAX_WAITING);
     const { closed, open } = gate();
     const at = { now: 0, most: 0 };
     const work = async () => {
@@ -27,37 +38,87 @@ describe("withSlot", () => {
       await closed;
       at.now--;
     };
-    const admitted = Array.from({ length: MAX_RUNNING + MAX_WAITING }, () => outcome(withSlot(undefined, work)));
-    expect(await outcome(withSlot(undefined, work))).toBe("busy");
+    const admitted = Array.from({ length: 2 + MAX_WAITING }, (_, index) =>
+      outcome(slots.run(`learner-${index}`, undefined, work)),
+    );
+    expect(await outcome(slots.run("one-more", undefined, work))).toBe("busy");
     open();
-    expect(await Promise.all(admitted)).toEqual(Array(MAX_RUNNING + MAX_WAITING).fill("drawn"));
-    expect(at.most).toBe(MAX_RUNNING);
-    expect(await outcome(withSlot(undefined, work))).toBe("drawn");
+    expect(await Promise.all(admitted)).toEqual(Array(2 + MAX_WAITING).fill("drawn"));
+    expect(at.most).toBe(2);
+    expect(await outcome(slots.run("later", undefined, work))).toBe("drawn");
+  });
+
+  it("never gives one learner more than their share: their next waits while another learner's starts at once", async () => {
+    const slots = new RenderSlots(2, 1, MAX_WAITING);
+    const { closed, open } = gate();
+    const started: string[] = [];
+    const work = (name: string) => async () => {
+      started.push(name);
+      await closed;
+    };
+    const mine = ["a1", "a2", "a3"].map((name) => slots.run("ana", undefined, work(name)));
+    await tick();
+    expect(started).toEqual(["a1"]);
+    const theirs = slots.run("luis", undefined, work("l1"));
+    await tick();
+    expect(started).toEqual(["a1", "l1"]);
+    open();
+    await Promise.all([...mine, theirs]);
+    expect(started).toEqual(["a1", "l1", "a2", "a3"]);
+  });
+
+  it("gives a slot that frees to the learner holding fewest, then to the one served longest ago, not to the first in line", async () => {
+    const slots = new RenderSlots(2, 1, MAX_WAITING);
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const started: string[] = [];
+    const run = (learner: string, name: string) => {
+      const own = gate();
+      gates.set(name, own);
+      return slots.run(learner, undefined, async () => {
+        started.push(name);
+        await own.closed;
+      });
+    };
+    const finish = async (name: string) => {
+      gates.get(name)?.open();
+      await tick();
+      await tick();
+    };
+    // Two learners with queues of bombs hold both slots; a third learner asks last.
+    const all = [run("ana", "a1"), run("javier", "j1"), run("ana", "a2"), run("javier", "j2"), run("ana", "a3")];
+    all.push(run("valentina", "v1"));
+    await tick();
+    expect(started).toEqual(["a1", "j1"]);
+    await finish("a1");
+    expect(started).toEqual(["a1", "j1", "v1"]);
+    await finish("j1");
+    // Ana was served before Javier's last start and before Valentina: she goes next.
+    expect(started).toEqual(["a1", "j1", "v1", "a2"]);
+    for (const name of ["v1", "a2", "j2", "a3"]) await finish(name);
+    await Promise.all(all);
+    expect(started).toEqual(["a1", "j1", "v1", "a2", "j2", "a3"]);
   });
 
   it("frees a waiting place at once when its client leaves, and never runs its work", async () => {
+    const slots = new RenderSlots(2, 1, 2);
     const { closed, open } = gate();
     const ran: string[] = [];
     const work = (name: string) => async () => {
       ran.push(name);
       await closed;
     };
-    const running = Array.from({ length: MAX_RUNNING }, (_, index) => withSlot(undefined, work(`running-${index}`)));
+    const running = ["r1", "r2"].map((name) => slots.run(name, undefined, work(name)));
     const leaving = new AbortController();
-    const waiting = Array.from({ length: MAX_WAITING }, (_, index) =>
-      outcome(withSlot(index === 0 ? leaving.signal : undefined, work(`waiting-${index}`))),
-    );
-    expect(await outcome(withSlot(undefined, work("refused")))).toBe("busy");
+    const waiting = [outcome(slots.run("w1", leaving.signal, work("w1"))), outcome(slots.run("w2", undefined, work("w2")))];
+    expect(await outcome(slots.run("refused", undefined, work("refused")))).toBe("busy");
     leaving.abort();
     expect(await waiting[0]).toBe("gone");
-    const late = outcome(withSlot(undefined, work("late")));
-    expect(await outcome(withSlot(undefined, work("refused again")))).toBe("busy");
+    const late = outcome(slots.run("late", undefined, work("late")));
+    expect(await outcome(slots.run("refused", undefined, work("refused")))).toBe("busy");
     open();
     await Promise.all([...running, ...waiting, late]);
-    expect(ran).not.toContain("waiting-0");
-    expect(ran).toContain("late");
-    expect(ran).not.toContain("refused");
-    expect(await outcome(withSlot(AbortSignal.abort(), work("already gone")))).toBe("gone");
+    expect(ran.sort()).toEqual(["late", "r1", "r2", "w2"]);
+    expect(await outcome(slots.run("gone", AbortSignal.abort(), work("gone")))).toBe("gone");
   });
 });
 
@@ -81,44 +142,111 @@ describe("asLearner", () => {
   });
 });
 
-describe("PdfPool", () => {
-  const file = (data: Uint8Array, key: string): PdfFile => {
-    const shared = new SharedArrayBuffer(data.byteLength);
-    new Uint8Array(shared).set(data);
-    return { key, data: shared };
-  };
-  const page = (data: Uint8Array, key: string): PdfTask => ({
+describe("RendererPool", () => {
+  const pools: RendererPool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  });
+
+  const MiB = 1024 * 1024;
+  function pool(options: Partial<PoolOptions> = {}) {
+    const made = new RendererPool({
+      file: RENDERER_FILE,
+      size: 1,
+      deadlineMs: 15_000,
+      memoryBytes: 512 * MiB,
+      heapMb: 128,
+      idleMs: 60_000,
+      recycleBytes: 1024 * MiB,
+      nice: 10,
+      ...options,
+    });
+    pools.push(made);
+    return made;
+  }
+  let keys = 0;
+  const page = (data: Uint8Array, key = `file-${++keys}`): PdfTask => ({
     kind: "page",
-    file: file(data, key),
+    file: { key, data },
     number: 1,
     width: 1080,
     format: "png",
   });
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return check();
+  };
 
-  /** A pool of one worker, warmed with a page so the next task starts at once; counts the workers it ends. */
-  async function warmPool(deadlineMs: number) {
-    const pool = new PdfPool(deadlineMs, 1);
-    const ended = { count: 0 };
-    pool.threads.on("workerDestroy", () => ended.count++);
-    await pool.run(page(textPage(), "warm"));
-    return { pool, ended };
-  }
-
-  it("terminates a worker past the deadline and answers the next task with a new one", async () => {
-    const { pool, ended } = await warmPool(5000);
-    expect(await outcome(pool.run(page(fillsPage(), "slow")))).toBe("timeout");
-    expect(ended.count).toBe(1);
-    expect(await outcome(pool.run(page(textPage(), "next")))).toBe("drawn");
-    await pool.threads.destroy();
+  it("kills a renderer past the deadline (SIGKILL) and answers the next task with a new one", async () => {
+    const renderers = pool({ deadlineMs: 1500 });
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+    const [first] = renderers.pids;
+    const began = performance.now();
+    expect(await outcome(renderers.run(page(fillsPage(100_000 / 2 - 10))))).toBe("timeout");
+    expect(performance.now() - began).toBeLessThan(3000);
+    expect(await until(() => first !== undefined && !alive(first))).toBe(true);
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+    expect(renderers.pids).not.toContain(first);
   });
 
-  it("terminates the worker of a task whose client left", async () => {
-    const { pool, ended } = await warmPool(15_000);
+  it("kills the renderer of a task whose client left", async () => {
+    const renderers = pool();
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+    const [first] = renderers.pids;
     const leaving = new AbortController();
-    const slow = outcome(pool.run(page(fillsPage(), "slow"), leaving.signal));
+    const slow = outcome(renderers.run(page(fillsPage(100_000 / 2 - 10)), leaving.signal));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     leaving.abort();
     expect(await slow).toBe("gone");
-    expect(ended.count).toBe(1);
-    await pool.threads.destroy();
+    expect(await until(() => first !== undefined && !alive(first))).toBe(true);
+  });
+
+  it("fails only the task of a renderer that dies, as a page that cannot be drawn, and replaces it", async () => {
+    const renderers = pool({ size: 2 });
+    await Promise.all([renderers.run(page(textPage())), renderers.run(page(textPage()))]);
+    expect(renderers.pids).toHaveLength(2);
+    const slow = outcome(renderers.run(page(fillsPage(100_000 / 2 - 10))));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const other = outcome(renderers.run(page(textPage())));
+    // The busy one is the first task's: the kernel's OOM killer, say.
+    const [victim] = renderers.pids;
+    if (victim) process.kill(victim, "SIGKILL");
+    const [slowOutcome, otherOutcome] = await Promise.all([slow, other]);
+    expect([slowOutcome, otherOutcome].sort()).toEqual(["drawn", "tooComplex"]);
+    expect(await until(() => renderers.pids.length === 2 && !renderers.pids.includes(victim ?? 0))).toBe(true);
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+  });
+
+  it("refuses each bomb within the render budget, quickly, and keeps the renderer", async () => {
+    const renderers = pool({ memoryBytes: 512 * MiB });
+    const data = await streamsBomb();
+    await renderers.run(page(textPage()));
+    const [pid] = renderers.pids;
+    const began = performance.now();
+    // The same download twice: the renderer let the file go after the first refusal and asks for its bytes again.
+    expect(await outcome(renderers.run(page(data, "streams")))).toBe("tooComplex");
+    expect(await outcome(renderers.run(page(data, "streams")))).toBe("tooComplex");
+    expect(performance.now() - began).toBeLessThan(10_000);
+    expect(renderers.pids).toEqual([pid]);
+  });
+
+  it("replaces a renderer still holding much memory after a task, and lets an idle one go", async () => {
+    const renderers = pool({ recycleBytes: 1, idleMs: 300 });
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+    const [first] = renderers.pids;
+    expect(await until(() => first !== undefined && !alive(first))).toBe(true);
+    expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
+    const idle = pool({ idleMs: 300 });
+    await idle.run(page(textPage()));
+    const [resting] = idle.pids;
+    expect(await until(() => idle.pids.length === 0 && resting !== undefined && !alive(resting))).toBe(true);
   });
 });

@@ -1,93 +1,150 @@
 import { fileURLToPath } from "node:url";
-import pLimit from "p-limit";
-import Piscina from "piscina";
-import { log } from "~/infra/log.server";
+import { getConfig } from "~/infra/config.server";
 import { PdfError } from "./failure.server";
-import type { PdfAnswer, PdfOutline, PdfTask } from "./worker.server";
+import { RendererPool } from "./pool.server";
 
-/** A task (reading a file's outline, drawing a page) past this is stopped: its worker is terminated. */
-const TASK_DEADLINE_MS = 15_000;
-/** Reads and renders at once, each with its download: the pool's threads and the files in memory. */
-export const MAX_RUNNING = 2;
+/**
+ * The PDF renderers and who gets them: the pool of processes (pool.server.ts), the slots that
+ * bound the work in flight (a download and a render each), and the fair share of each learner
+ * (docs/decisions/051-pdf-renderers-under-prlimit.md).
+ */
+
+/** A task (reading a file's outline, drawing a page) past this is stopped: its renderer is killed. */
+export const TASK_DEADLINE_MS = 15_000;
+/** Work that may wait for a slot; past it, 503 with Retry-After. */
 export const MAX_WAITING = 64;
-/** Renders one learner may have running or waiting: a browser opens 6 connections to a host. */
+/** Renders one learner may have running or waiting (past it, 429): a browser opens 6 connections to a host. */
 export const MAX_PER_USER = 8;
-/** A worker's JavaScript heap: pdf.js's objects (canvases and decoded streams are native, bounded by the caps). */
-const WORKER_HEAP_MB = 128;
-const WORKER_IDLE_MS = 60_000;
-/** Workers run niced (Linux), so the serving thread gets the CPU first when they are busy. */
-const WORKER_NICE = 10;
+/** A renderer's V8 heap: pdf.js's objects; decoded streams and canvases are in the process's data limit. */
+const RENDERER_HEAP_MB = 128;
+const RENDERER_IDLE_MS = 60_000;
+/** A renderer resident with more than this share of its data limit after a task is replaced. */
+const RECYCLE_SHARE = 0.6;
+const RENDERER_NICE = 10;
 
-/** The worker bundle, next to the server build; when the sources run (vitest) its global setup builds it there. */
-const WORKER_FILE = fileURLToPath(
+/** The renderer bundle, next to the server build; when the sources run (vitest) its global setup builds it there. */
+export const RENDERER_FILE = fileURLToPath(
   new URL(import.meta.url.endsWith(".ts") ? "../../../../build/bin/pdf-worker.js" : "./bin/pdf-worker.js", import.meta.url),
 );
 
-/** Worker threads that run PdfTasks, each within `deadlineMs` and a heap limit; a task stopped takes its worker with it. */
-export class PdfPool {
-  readonly threads: Piscina<PdfTask, PdfAnswer<PdfOutline | Uint8Array>>;
+/** Renderers at once (PDF_RENDERERS), and what one learner may hold of them: half, at least one. */
+export function rendererCounts(renderers = getConfig().PDF_RENDERERS) {
+  return { renderers, share: Math.max(1, Math.floor(renderers / 2)) };
+}
+
+let pool: RendererPool | undefined;
+/** Started on the first PDF, so a process that shows none starts no renderer. */
+export function renderers(): RendererPool {
+  if (pool) return pool;
+  const { PDF_RENDERERS, PDF_RENDER_MEMORY_MB } = getConfig();
+  const memoryBytes = PDF_RENDER_MEMORY_MB * 1024 * 1024;
+  pool = new RendererPool({
+    file: RENDERER_FILE,
+    size: PDF_RENDERERS,
+    deadlineMs: TASK_DEADLINE_MS,
+    memoryBytes,
+    heapMb: RENDERER_HEAP_MB,
+    idleMs: RENDERER_IDLE_MS,
+    recycleBytes: memoryBytes * RECYCLE_SHARE,
+    nice: RENDERER_NICE,
+  });
+  return pool;
+}
+
+type Waiting = { learner: string; start: () => void };
+
+/**
+ * Slots for work that ends in a renderer (a download, then a task): `slots` at once, at most
+ * `share` of them one learner's; when a slot frees, the learner holding the fewest (then the one
+ * served longest ago) goes next, so a learner with a queue of bombs never stands between another
+ * learner and a free renderer. With `maxWaiting` waiting, refuses ("busy"). A client that leaves
+ * while it waits ("gone") is taken out of the queue at once.
+ */
+export class RenderSlots {
+  private readonly waiting: Waiting[] = [];
+  private readonly running = new Map<string, number>();
+  private readonly lastStarted = new Map<string, number>();
+  private busy = 0;
+  private starts = 0;
+
   constructor(
-    private readonly deadlineMs: number,
-    maxThreads: number,
-  ) {
-    this.threads = new Piscina({
-      filename: WORKER_FILE,
-      minThreads: 0,
-      maxThreads,
-      idleTimeout: WORKER_IDLE_MS,
-      niceIncrement: WORKER_NICE,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    readonly slots: number,
+    readonly share: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  get waitingCount() {
+    return this.waiting.length;
+  }
+
+  run<T>(learner: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new PdfError("gone"));
+    const startsNow = this.busy < this.slots && (this.running.get(learner) ?? 0) < this.share;
+    if (!startsNow && this.waiting.length >= this.maxWaiting) return Promise.reject(new PdfError("busy"));
+    return new Promise<T>((resolve, reject) => {
+      const entry: Waiting = {
+        learner,
+        start: () => {
+          signal?.removeEventListener("abort", leave);
+          this.busy++;
+          this.running.set(learner, (this.running.get(learner) ?? 0) + 1);
+          this.lastStarted.set(learner, ++this.starts);
+          work()
+            .then(resolve, reject)
+            .finally(() => {
+              this.busy--;
+              const left = (this.running.get(learner) ?? 1) - 1;
+              if (left > 0) this.running.set(learner, left);
+              else this.running.delete(learner);
+              this.pump();
+              // Remembered while the learner has work here: their next one goes after those who waited.
+              if (!this.running.has(learner) && !this.waiting.some((other) => other.learner === learner)) {
+                this.lastStarted.delete(learner);
+              }
+            });
+        },
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(entry);
+        if (at !== -1) this.waiting.splice(at, 1);
+        if (!this.running.has(learner) && !this.waiting.some((other) => other.learner === learner)) {
+          this.lastStarted.delete(learner);
+        }
+        reject(new PdfError("gone"));
+      };
+      signal?.addEventListener("abort", leave, { once: true });
+      this.waiting.push(entry);
+      this.pump();
     });
   }
 
-  /** The task's value; a refusal, the deadline, `signal` (the client left) or a dead worker as a PdfError. */
-  async run<T extends PdfOutline | Uint8Array>(task: PdfTask, signal?: AbortSignal): Promise<T> {
-    const deadline = AbortSignal.timeout(this.deadlineMs);
-    let answer: PdfAnswer<PdfOutline | Uint8Array>;
-    try {
-      answer = await this.threads.run(task, { signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
-    } catch (error) {
-      if (signal?.aborted) throw new PdfError("gone");
-      if (deadline.aborted) throw new PdfError("timeout");
-      // Past its heap limit the worker dies (ERR_WORKER_OUT_OF_MEMORY); piscina starts another.
-      log.warn("pdf pages: worker died", { error: String(error) });
-      throw new PdfError("tooComplex");
+  private pump() {
+    while (this.busy < this.slots) {
+      let next: Waiting | undefined;
+      let best = [Infinity, Infinity];
+      for (const entry of this.waiting) {
+        const running = this.running.get(entry.learner) ?? 0;
+        if (running >= this.share) continue;
+        const rank = [running, this.lastStarted.get(entry.learner) ?? 0];
+        if (rank[0]! < best[0]! || (rank[0] === best[0] && rank[1]! < best[1]!)) [next, best] = [entry, rank];
+      }
+      if (!next) return;
+      this.waiting.splice(this.waiting.indexOf(next), 1);
+      next.start();
     }
-    if (!answer.ok) throw new PdfError(answer.reason);
-    return answer.value as T;
   }
 }
 
-let pool: PdfPool | undefined;
-/** Started on the first PDF, so a process that shows none starts no worker. */
-export const workers = () => (pool ??= new PdfPool(TASK_DEADLINE_MS, MAX_RUNNING));
+let slots: RenderSlots | undefined;
+const renderSlots = () => {
+  if (slots) return slots;
+  const { renderers: count, share } = rendererCounts();
+  return (slots = new RenderSlots(count, share, MAX_WAITING));
+};
 
-const slots = pLimit(MAX_RUNNING);
-/** Waiting work whose client left: p-limit cannot take it out of its queue, so it no longer counts as waiting. */
-let abandoned = 0;
-
-/**
- * Runs `work` (a download and a worker task) in one of MAX_RUNNING slots; with MAX_WAITING
- * clients already waiting, refuses ("busy"). A client that leaves while it waits ("gone") frees
- * its place at once; its turn, when it comes, does nothing.
- */
-export function withSlot<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
-  if (signal?.aborted) return Promise.reject(new PdfError("gone"));
-  if (slots.pendingCount - abandoned >= MAX_WAITING) return Promise.reject(new PdfError("busy"));
-  return new Promise<T>((resolve, reject) => {
-    let left = false;
-    const leave = () => {
-      left = true;
-      abandoned++;
-      reject(new PdfError("gone"));
-    };
-    signal?.addEventListener("abort", leave, { once: true });
-    void slots(async () => {
-      signal?.removeEventListener("abort", leave);
-      if (left) abandoned--;
-      else await work().then(resolve, reject);
-    });
-  });
+/** Runs `work` (a download and a renderer task) for `learner` in one of the render slots (RenderSlots). */
+export function withSlot<T>(learner: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  return renderSlots().run(learner, signal, work);
 }
 
 const perUser = new Map<string, number>();

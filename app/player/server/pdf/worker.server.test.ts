@@ -20,20 +20,27 @@ import {
   truncated,
 } from "../../../../tests/fixtures/pdf-content";
 import { PdfError } from "./failure.server";
-import { PdfPool } from "./render.server";
+import { RendererPool } from "./pool.server";
+import { RENDERER_FILE } from "./render.server";
 import type { PdfOutline, PdfTask } from "./worker.server";
 
-/** What the renderer's worker reads and draws of real-world PDFs (issue #13 items 8–10), through the built worker bundle. */
+/** What a renderer reads and draws of real-world PDFs (issue #13 items 8–10), through the built renderer bundle. */
 
-const pool = new PdfPool(15_000, 1);
-afterAll(() => pool.threads.destroy());
+const MiB = 1024 * 1024;
+const pool = new RendererPool({
+  file: RENDERER_FILE,
+  size: 1,
+  deadlineMs: 15_000,
+  memoryBytes: 512 * MiB,
+  heapMb: 128,
+  idleMs: 60_000,
+  recycleBytes: 1024 * MiB,
+  nice: 10,
+});
+afterAll(() => pool.close());
 
 let files = 0;
-const fileOf = (data: Uint8Array) => {
-  const shared = new SharedArrayBuffer(data.byteLength);
-  new Uint8Array(shared).set(data);
-  return { key: `content-${++files}`, data: shared };
-};
+const fileOf = (data: Uint8Array) => ({ key: `content-${++files}`, data });
 const outline = (data: Uint8Array, first = 1, count = 60) =>
   pool.run<PdfOutline>({ kind: "outline", file: fileOf(data), first, count } satisfies PdfTask);
 const draw = async (data: Uint8Array, number = 1, width: PdfPageWidth = 720) =>
