@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineImagesBomb, nestedForms, selfDrawingForm, streamsBomb, textPage } from "../fixtures/pdf-bombs";
+import { type App, ensureBuilt, startBuiltApp, stopApp } from "../integration/built-app";
+import { cookiesOf, withLegacy } from "../integration/helpers";
+
+/**
+ * Issue #26 item 3 at the issue's scale, against the built app over real HTTP: ten renders of 30
+ * Flate streams of 60 MiB from one learner, and eight renders each from two learners of a form
+ * XObject that draws itself, 14 levels of forms drawing the next 4 times, and 2,000 inline images
+ * of 4000 × 4000. During each attack the serving process and its renderers' memory is sampled
+ * every 100 ms, /healthz is asked every 100 ms and another learner's ordinary page is drawn.
+ *
+ * Serial (a vitest project run alone, one file at a time): the attacks drive the renderers to their
+ * memory caps and the test measures how long another learner waits, which other tests running
+ * beside them would skew, and whose memory they would compete for.
+ */
+
+const HEAP_MB = 192;
+const SERVING_RSS_LIMIT = (HEAP_MB + 256) * 1024 * 1024;
+const ALL_RSS_LIMIT = 1.5 * 1024 ** 3;
+
+const legacy = withLegacy({ resetEachTest: false });
+let files: Server;
+let app: App;
+const cookies: Record<"attacker" | "second" | "reader", string> = { attacker: "", second: "", reader: "" };
+let bombs: Record<string, Uint8Array>;
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+async function signIn(user: string) {
+  const login = await fetch(`${app.origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ email: `${user}@academia.test`, password: "Academia2026!" }),
+  });
+  expect(login.status).toBe(302);
+  return cookiesOf(login);
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  bombs = {
+    streams: await streamsBomb(),
+    "self-drawing": selfDrawingForm(),
+    "nested-forms": nestedForms(),
+    "inline-images": inlineImagesBomb(),
+    page: textPage(),
+  };
+  // `/storage/media/<kind>-<n>.pdf` is the file `<kind>`: every request names a file of its own,
+  // so each is downloaded and drawn afresh (no shared drawing, no cached refusal helps).
+  files = createServer((request, response) => {
+    const kind = /^\/storage\/media\/(.+)-\d+\.pdf$/.exec(request.url ?? "")?.[1];
+    const bytes = kind ? bombs[kind] : undefined;
+    response.writeHead(bytes ? 200 : 404, { "Content-Type": "application/pdf" }).end(bytes ?? "no");
+  });
+  app = await startBuiltApp({
+    LEGACY_API_URL: legacy().url,
+    LEGACY_APP_KEY: "test-app-key-0123",
+    FILES_HOST_URL: await listen(files),
+    LEGACY_TIMEOUT_MS: "3000",
+    HEAP_MB: String(HEAP_MB),
+    LOG_LEVEL: "warn",
+  });
+  cookies.attacker = await signIn("ana.martinez");
+  cookies.second = await signIn("javier.lopez");
+  cookies.reader = await signIn("valentina.herrera");
+}, 180_000);
+
+afterAll(async () => {
+  if (app) await stopApp(app);
+  files?.close();
+});
+
+/** Resident memory of a process, in bytes (0 once it is gone). */
+function rssOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** `pid` and every process under it (its PDF renderers), from /proc. */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent is the 4th field, after the name in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [pid];
+  for (let at = 0; at < tree.length; at++) {
+    for (const [child, parent] of parents) if (parent === tree[at]) tree.push(child);
+  }
+  return tree;
+}
+
+/** Every 100 ms: the serving process's memory and all of its processes'; /healthz's answer and time. */
+function watch(pid: number) {
+  const peak = { serving: 0, all: 0, processes: 0 };
+  const health = { probes: 0, failed: 0, slowestMs: 0 };
+  let running = true;
+  const memory = setInterval(() => {
+    const tree = processTree(pid);
+    peak.serving = Math.max(peak.serving, rssOf(pid));
+    peak.all = Math.max(
+      peak.all,
+      tree.reduce((sum, each) => sum + rssOf(each), 0),
+    );
+    peak.processes = Math.max(peak.processes, tree.length);
+  }, 100);
+  const probing = (async () => {
+    while (running) {
+      const began = performance.now();
+      const ok = await fetch(`${app.origin}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+      health.probes++;
+      if (!ok) health.failed++;
+      health.slowestMs = Math.max(health.slowestMs, performance.now() - began);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return async () => {
+    running = false;
+    clearInterval(memory);
+    await probing;
+    return { peak, health };
+  };
+}
+
+let file = 0;
+const MiB = 1024 * 1024;
+
+async function ask(kind: string, cookie: string, width = 1080) {
+  const began = performance.now();
+  const response = await fetch(`${app.origin}/pdf-pages/${width}/storage/media/${kind}-${++file}.pdf/1.png`, {
+    headers: { Cookie: cookie },
+  });
+  const body = await response.arrayBuffer();
+  return {
+    status: response.status,
+    ms: Math.round(performance.now() - began),
+    retryAfter: response.headers.get("Retry-After"),
+    type: response.headers.get("Content-Type"),
+    bytes: body.byteLength,
+  };
+}
+
+describe("the built server under the PDF bombs of issue #26, at their scale", () => {
+  it.each([
+    { bomb: "streams", attackers: { attacker: 10 } },
+    { bomb: "self-drawing", attackers: { attacker: 8, second: 8 } },
+    { bomb: "nested-forms", attackers: { attacker: 8, second: 8 } },
+    { bomb: "inline-images", attackers: { attacker: 8, second: 8 } },
+  ] as const)(
+    "$bomb: every render refused or ended, the serving process unharmed and within its memory, /healthz and another learner served",
+    async ({ bomb, attackers }) => {
+      const pid = app.child.pid ?? 0;
+      const stop = watch(pid);
+      const attack = Object.entries(attackers).flatMap(([who, count]) =>
+        Array.from({ length: count }, () => ask(bomb, cookies[who as keyof typeof cookies])),
+      );
+      // Another learner's ordinary page, asked right behind the bombs.
+      const [reader, answers] = await Promise.all([ask("page", cookies.reader, 720), Promise.all(attack)]);
+      const lastBombMs = Math.max(...answers.map((answer) => answer.ms));
+      const { peak, health } = await stop();
+
+      const refused = answers.filter((answer) => answer.status === 422);
+      const tooMany = answers.filter((answer) => answer.status === 429);
+      // One learner may have 8 at once: of 10, 2 are told to come back, the rest refused one by one.
+      expect(refused.length + tooMany.length).toBe(answers.length);
+      expect(tooMany.length).toBe(Math.max(0, answers.length - 8 * Object.keys(attackers).length));
+      expect(tooMany.every((answer) => answer.retryAfter === "2")).toBe(true);
+      expect([reader.status, reader.type]).toEqual([200, "image/png"]);
+      expect([app.child.pid, app.child.exitCode]).toEqual([pid, null]);
+      expect(health.failed).toBe(0);
+      expect(health.probes).toBeGreaterThan(0);
+      expect(peak.serving).toBeLessThan(SERVING_RSS_LIMIT);
+      expect(peak.all).toBeLessThan(ALL_RSS_LIMIT);
+      const slowest = Math.max(...refused.map((answer) => answer.ms));
+      console.log(
+        `${bomb}: ${refused.length} refused (the slowest answered after ${slowest} ms), ${tooMany.length} × 429; ` +
+          `another learner's page ${reader.ms} ms (the attack lasted ${lastBombMs} ms); peak RSS serving ${Math.round(peak.serving / MiB)} MiB, ` +
+          `all ${peak.processes} processes ${Math.round(peak.all / MiB)} MiB; /healthz ${health.probes} probes, slowest ${Math.round(health.slowestMs)} ms`,
+      );
+    },
+    180_000,
+  );
+});
