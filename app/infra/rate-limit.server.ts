@@ -1,6 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { redis } from "./redis.server";
+import { redis, shielded } from "./redis.server";
 
 /**
  * Brute-force brakes for sign-in, recovery and SSO (OWASP authentication cheat sheet): counted per
@@ -19,22 +19,35 @@ import { redis } from "./redis.server";
  */
 export type AttemptKind = "login" | "recovery" | "sso";
 
-function counter(name: string, points: number, durationSeconds: number): RateLimiterAbstract {
+/** A counter of attempts: `take` answers the refusal (the limit is used up) or null. */
+type Counter = {
+  take: (key: string) => Promise<RateLimiterRes | null>;
+  giveBack: (key: string) => Promise<unknown>;
+};
+
+const refusalOf = (limiter: RateLimiterAbstract, key: string) =>
+  limiter.consume(key, 1).then(
+    () => null,
+    (reason: unknown) => {
+      if (reason instanceof RateLimiterRes) return reason;
+      throw reason;
+    },
+  );
+
+function counter(name: string, points: number, durationSeconds: number): Counter {
   const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
   const shared = redis();
-  if (!shared) return memory;
-  return new RateLimiterRedis({
-    storeClient: shared,
-    keyPrefix: `limit:${name}`,
-    points,
-    duration: durationSeconds,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: memory,
-  });
+  if (!shared) return { take: (key) => refusalOf(memory, key), giveBack: (key) => memory.reward(key, 1) };
+  const store = new RateLimiterRedis({ storeClient: shared, keyPrefix: `limit:${name}`, points, duration: durationSeconds });
+  // Redis's count through its circuit (a refusal is an answer, not a failure); this process's when it does not answer.
+  return {
+    take: (key) => shielded(() => refusalOf(store, key)).catch(() => refusalOf(memory, key)),
+    giveBack: (key) => shielded(() => store.reward(key, 1)).catch(() => memory.reward(key, 1)),
+  };
 }
 
 type Rule = {
-  counter: RateLimiterAbstract;
+  counter: Counter;
   /** The counted key, or null when the rule does not apply (no account typed). */
   key: (ip: string, account: string | null) => string | null;
   /**
@@ -89,7 +102,7 @@ export type Attempt = {
 export async function takeAttempt(request: Request, kind: AttemptKind, account?: string): Promise<Attempt> {
   const ip = clientIpOf(request);
   const normalised = account?.trim().toLowerCase() || null;
-  const spent: Array<[RateLimiterAbstract, string]> = [];
+  const spent: Array<[Counter, string]> = [];
   const waits: number[] = [];
   let quiet = false;
   let braked = false;
@@ -97,13 +110,7 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
     const key = rule.key(ip, normalised);
     if (!key) return;
     spent.push([rule.counter, key]);
-    const refusal = await rule.counter.consume(key, 1).then(
-      () => null,
-      (reason: unknown) => {
-        if (reason instanceof RateLimiterRes) return reason;
-        throw reason;
-      },
-    );
+    const refusal = await rule.counter.take(key);
     if (!refusal) return;
     if (rule.effect === "block") waits.push(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
     else if (rule.effect === "quiet") quiet = true;
@@ -116,7 +123,7 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
     blockedFor: waits.length > 0 ? Math.max(...waits) : null,
     quiet,
     refund: async () => {
-      await Promise.all(spent.map(([limiter, key]) => limiter.reward(key, 1)));
+      await Promise.all(spent.map(([counted, key]) => counted.giveBack(key)));
     },
   };
 }

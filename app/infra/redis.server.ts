@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from "ioredis";
+import CircuitBreaker from "opossum";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
 import { describeTarget, parseRedisUrl, type RedisTarget } from "./redis-url.server";
@@ -72,17 +73,51 @@ export function redis(): Redis | null {
   return client;
 }
 
-/** What /readyz reports: `off` without REDIS_URL, `degraded` while Redis does not answer. */
+/**
+ * A Redis that accepts connections and answers nothing (paused, swapping, a dead network path)
+ * would cost every command its COMMAND_TIMEOUT_MS, and every signed-in request waits for one (the
+ * logout check). The circuit (opossum) opens once at least half of the last second's commands
+ * (three or more) failed: then, for CIRCUIT_OPEN_MS, no command is sent and every caller takes its
+ * fallback at once; after that one command probes, and an answer closes the circuit (decision 053).
+ */
+const CIRCUIT_OPEN_MS = 5_000;
+const circuit = new CircuitBreaker((command: () => Promise<unknown>) => command(), {
+  timeout: false,
+  errorThresholdPercentage: 50,
+  volumeThreshold: 3,
+  rollingCountTimeout: 1_000,
+  rollingCountBuckets: 10,
+  resetTimeout: CIRCUIT_OPEN_MS,
+});
+circuit.on("open", () =>
+  log.warn("redis: not answering; for a while the app stops asking and falls back to this process (logout checks fail open)", {
+    forMs: CIRCUIT_OPEN_MS,
+  }),
+);
+circuit.on("close", () => log.info("redis: answering again; sign-in limits, logout revocations and caches are shared"));
+
+/** The circuit in front of every command: `open` while the app does not wait for Redis. */
+export function redisCircuit(): "closed" | "open" | "half-open" {
+  if (circuit.opened) return "open";
+  return circuit.halfOpen ? "half-open" : "closed";
+}
+
+/** Runs a Redis command through the circuit: it fails at once, without reaching Redis, while the circuit is open. */
+export function shielded<T>(command: () => Promise<T>): Promise<T> {
+  return circuit.fire(command) as Promise<T>;
+}
+
+/** What /readyz reports: `off` without REDIS_URL, `degraded` while Redis does not answer (or the circuit keeps the app from asking). */
 export function redisState(): "off" | "up" | "degraded" {
   const shared = redis();
   if (!shared) return "off";
-  return shared.status === "ready" ? "up" : "degraded";
+  return shared.status === "ready" && redisCircuit() === "closed" ? "up" : "degraded";
 }
 
-/** A command that must not fail the request: its answer, or `fallback` with Redis down (a thrown error included). */
+/** A command that must not fail the request: its answer, or `fallback` with Redis down or the circuit open. */
 export async function orElse<T>(command: () => Promise<T>, fallback: T): Promise<T> {
   try {
-    return await command();
+    return await shielded(command);
   } catch {
     return fallback;
   }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
-import { orElse, redis } from "./redis.server";
+import { orElse, redis, shielded } from "./redis.server";
 import { sessionCookieName } from "./session-cookie.server";
 
 /**
@@ -107,7 +107,8 @@ async function unsealNew(value: string, header: string): Promise<SessionData | n
 /**
  * With a shared Redis, a logout is the user's logout time there until every cookie sealed before
  * it has expired: each replica refuses those cookies, whatever the legacy API does with the token
- * (decision 041). Without Redis, or while it does not answer, only the legacy API's revocation holds.
+ * (decision 041). Without Redis, or while it does not answer (its circuit open, decision 053), the
+ * check fails open: only the legacy API's revocation holds.
  */
 const logoutKey = (userId: number) => `logout:${userId}`;
 
@@ -115,7 +116,7 @@ export async function recordLogout(userId: number): Promise<void> {
   const shared = redis();
   if (!shared) return;
   try {
-    await shared.set(logoutKey(userId), String(Date.now()), "EX", SESSION_TTL_SECONDS);
+    await shielded(() => shared.set(logoutKey(userId), String(Date.now()), "EX", SESSION_TTL_SECONDS));
   } catch (error) {
     log.warn("redis: logout not recorded; other replicas accept copies of the cookie until it expires", {
       error: error instanceof Error ? error.message : String(error),

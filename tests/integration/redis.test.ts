@@ -282,3 +282,71 @@ describe("a replica whose Redis never answers", () => {
     expect(app.logs.filter((line) => line.includes('"redis: unreachable')).length).toBe(1);
   });
 });
+
+describe.skipIf(!hasRedis)("a Redis that stops answering (#26 item 5, decision 053)", () => {
+  let paused: ChildProcess;
+  let legacy: MockServer;
+  let here: App;
+  let there: App;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    const redisPort = await freePort();
+    [paused, legacy] = await Promise.all([
+      startRedis(redisPort),
+      startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY }),
+    ]);
+    const env = { LEGACY_API_URL: legacy.url, FILES_HOST_URL: legacy.origin, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+    [here, there] = await Promise.all([startBuiltApp(env), startBuiltApp(env)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    paused?.kill("SIGCONT");
+    await stop([here, there].filter(Boolean));
+    paused?.kill("SIGKILL");
+    await legacy?.close();
+  });
+
+  const timed = async (app: App, cookie: string) => {
+    const started = performance.now();
+    const response = await call(app, "/", { headers: { Cookie: cookie } });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  };
+
+  it("stops waiting on it after a few timeouts (fail open: a logout recorded before is not seen), and sees that logout again once it answers", async () => {
+    const [copied, loggingOut, learner] = [await signIn(there), await signIn(there), await signIn(here)];
+    // Signing out on `there` ends every session of the learner sealed before, on every replica.
+    await call(there, "/logout", { method: "POST", headers: { Cookie: loggingOut } });
+    expect((await call(here, "/", { headers: { Cookie: copied } })).status).toBe(302);
+    const fresh = await signIn(here);
+
+    paused.kill("SIGSTOP");
+    // The first requests wait for the command timeout (500 ms) and open the circuit.
+    await Promise.all(Array.from({ length: 4 }, () => timed(here, fresh)));
+    await expect.poll(async () => (await call(here, "/readyz")).text()).toBe("ready\nredis: degraded");
+    const during = [];
+    for (let i = 0; i < 10; i++) during.push(await timed(here, fresh));
+    expect(during.every(({ status }) => status === 200)).toBe(true);
+    // Never the command timeout again while the circuit is open: normal speed.
+    expect(Math.max(...during.map(({ ms }) => ms))).toBeLessThan(450);
+    expect(here.logs.filter((line) => line.includes('"redis: not answering')).length).toBeGreaterThanOrEqual(1);
+    // Fail open, the decision's price: the copied cookie, logged out before, is taken while Redis is not asked.
+    expect((await call(here, "/", { headers: { Cookie: copied } })).status).toBe(200);
+    expect((await call(here, "/", { headers: { Cookie: learner } })).status).toBe(200);
+
+    paused.kill("SIGCONT");
+    // After 5 s the next request's command probes, and the answer closes the circuit: the logout is seen again.
+    await expect
+      .poll(
+        async () => {
+          await timed(here, fresh);
+          return (await call(here, "/readyz")).text();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("ready\nredis: ok");
+    expect((await call(here, "/", { headers: { Cookie: copied } })).status).toBe(302);
+    expect((await call(here, "/", { headers: { Cookie: fresh } })).status).toBe(200);
+  }, 60_000);
+});
