@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { log } from "~/infra/log.server";
 import { PdfError } from "./failure.server";
@@ -58,6 +59,8 @@ type Renderer = {
 };
 
 const STDERR_KEPT = 2000;
+/** When the machine or the container runs out of memory, the kernel kills a renderer first, never the serving process. */
+const OOM_SCORE_ADJ = 500;
 
 export class RendererPool {
   private readonly renderers = new Set<Renderer>();
@@ -196,8 +199,9 @@ export class RendererPool {
     if (child.pid) {
       try {
         setPriority(child.pid, nice);
+        writeFileSync(`/proc/${child.pid}/oom_score_adj`, String(OOM_SCORE_ADJ));
       } catch {
-        // Not permitted here: the renderers then share the CPU evenly with the serving process.
+        // Not Linux, or not permitted: the renderers then share the CPU and the OOM killer's choice evenly.
       }
     }
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
