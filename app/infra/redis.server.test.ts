@@ -8,7 +8,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("the circuit in front of Redis (decision 053)", () => {
-  it("opens after a few failures, then answers every caller's fallback without asking Redis, probes after 5 s and closes on an answer", async () => {
+  it("opens after a few failures, then answers every caller's fallback without asking Redis, also once it is half open", async () => {
     expect(redisCircuit()).toBe("closed");
     for (let i = 0; i < 3; i++) expect(await orElse(timedOut, "fallback")).toBe("fallback");
     expect(redisCircuit()).toBe("open");
@@ -20,12 +20,8 @@ describe("the circuit in front of Redis (decision 053)", () => {
 
     await vi.advanceTimersByTimeAsync(5_000);
     expect(redisCircuit()).toBe("half-open");
-    // A probe that fails opens it again for another 5 s.
-    expect(await orElse(timedOut, "fallback")).toBe("fallback");
-    expect(redisCircuit()).toBe("open");
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(await orElse(asked, "fallback")).toBe("from redis");
-    expect(redisCircuit()).toBe("closed");
-    expect(asked).toHaveBeenCalledOnce();
+    // Only the circuit's own PING probes (tests/integration/redis.test.ts, with a real Redis): a learner's request never waits for it.
+    expect(await orElse(asked, "fallback")).toBe("fallback");
+    expect(asked).not.toHaveBeenCalled();
   });
 });

@@ -77,8 +77,9 @@ export function redis(): Redis | null {
  * A Redis that accepts connections and answers nothing (paused, swapping, a dead network path)
  * would cost every command its COMMAND_TIMEOUT_MS, and every signed-in request waits for one (the
  * logout check). The circuit (opossum) opens once at least half of the last second's commands
- * (three or more) failed: then, for CIRCUIT_OPEN_MS, no command is sent and every caller takes its
- * fallback at once; after that one command probes, and an answer closes the circuit (decision 053).
+ * (three or more) failed: then no command is sent and every caller takes its fallback at once.
+ * After CIRCUIT_OPEN_MS a PING probes in the background, never a learner's request: its answer
+ * closes the circuit, its failure opens it again (decision 053).
  */
 const CIRCUIT_OPEN_MS = 5_000;
 const circuit = new CircuitBreaker((command: () => Promise<unknown>) => command(), {
@@ -95,6 +96,10 @@ circuit.on("open", () =>
   }),
 );
 circuit.on("close", () => log.info("redis: answering again; sign-in limits, logout revocations and caches are shared"));
+circuit.on("halfOpen", () => {
+  const shared = client;
+  if (shared) void circuit.fire(() => shared.ping()).catch(() => undefined);
+});
 
 /** The circuit in front of every command: `open` while the app does not wait for Redis. */
 export function redisCircuit(): "closed" | "open" | "half-open" {
@@ -102,8 +107,9 @@ export function redisCircuit(): "closed" | "open" | "half-open" {
   return circuit.halfOpen ? "half-open" : "closed";
 }
 
-/** Runs a Redis command through the circuit: it fails at once, without reaching Redis, while the circuit is open. */
+/** Runs a Redis command through the circuit: it fails at once, without reaching Redis, unless the circuit is closed. */
 export function shielded<T>(command: () => Promise<T>): Promise<T> {
+  if (!circuit.closed) return Promise.reject(new Error("redis: the circuit is open"));
   return circuit.fire(command) as Promise<T>;
 }
 
