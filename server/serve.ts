@@ -8,8 +8,8 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { describeProblems, parseConfig } from "../app/infra/config.server";
-import { sessionCookieName } from "../app/infra/session-cookie.server";
 import { loggablePath, log } from "../app/infra/log.server";
+import { sessionCookieName } from "../app/infra/session-cookie.server";
 import { bodyLimit, drainThenClose } from "./body-limit";
 import { MemoryBudget, OpenCounter } from "./budget";
 import { methodGate, refuseConnect, sameOriginGate } from "./gates";

@@ -1,14 +1,18 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
-import { describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "../app/infra/config.server";
+import { type Config, describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "../app/infra/config.server";
 import { log } from "../app/infra/log.server";
 import { startMockServer } from "../mock";
+import { CRASH_LIMIT, crashCause, restartDelayMs, Crashes } from "./supervision";
 
 /**
- * `npm start`: validates the configuration, starts the embedded mock legacy API when no
- * LEGACY_API_URL is set, then runs the app's server (server/serve.ts, bundled next to this file)
- * and forwards signals to it; the mock stops only after the server has finished its requests.
+ * `npm start` and the image's PID 1: validates the configuration, starts the embedded mock legacy
+ * API when no LEGACY_API_URL is set, then runs the app's server (server/serve.ts, bundled next to
+ * this file) and supervises it (decision 052): a server that exits without being asked to is
+ * started again with a growing delay, the mock and its state staying up; one that keeps crashing
+ * makes the launcher exit non-zero, for the orchestrator to see. Signals are forwarded; the mock
+ * stops only after the server has finished its requests.
  */
 
 async function main() {
@@ -37,30 +41,66 @@ async function main() {
     loginMode: config.LOGIN_MODE,
   });
 
+  let stopping: NodeJS.Signals | null = null;
+  let child = startServer(config, env);
+  const crashes = new Crashes();
+  const exitWith = async (code: number) => {
+    await mock?.close();
+    process.exit(code);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      stopping = signal;
+      child.kill(signal);
+    });
+  }
+  void announceWhenReady(config.PORT, "Academia is ready: open");
+
+  const supervise = (server: ChildProcess & { stderrTail: () => string }) =>
+    server.on("exit", (code, signal) => {
+      // Asked to stop: the server has drained its requests; so does the launcher.
+      if (stopping) return void exitWith(code ?? 128 + (signal ? constants.signals[signal] : 0));
+      const cause = crashCause(code, signal, server.stderrTail());
+      const count = crashes.add(Date.now());
+      if (count > CRASH_LIMIT.count) {
+        log.error("the server keeps crashing: giving up", { cause, crashes: count, withinMs: CRASH_LIMIT.windowMs });
+        // Non-zero even for an exit 0 nobody asked for: the orchestrator restarts the container.
+        return void exitWith(code || 1);
+      }
+      const delayMs = restartDelayMs(count);
+      log.error("the server exited unexpectedly: starting it again", { cause, code, signal, crashes: count, inMs: delayMs });
+      setTimeout(() => {
+        if (stopping) return void exitWith(0);
+        child = startServer(config, env);
+        supervise(child);
+        void announceWhenReady(config.PORT, "the server is serving again:");
+      }, delayMs);
+    });
+  supervise(child);
+}
+
+/** The serving process, with its stderr passed through and its last lines kept (the crash's cause). */
+function startServer(config: Config, env: Record<string, string | undefined>) {
   const serve = fileURLToPath(new URL("./serve.js", import.meta.url));
   const child = spawn(process.execPath, [`--max-old-space-size=${config.HEAP_MB}`, serve], {
     env: { ...env, NODE_ENV: config.NODE_ENV, PORT: String(config.PORT) },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "pipe"],
   });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => child.kill(signal));
-  }
-  void announceWhenReady(config.PORT);
-  // The server exits by itself after SIGTERM (0); killed by a signal, it crashed (out of memory):
-  // the launcher fails too, as a shell would report it, so `restart: on-failure` restarts it.
-  child.on("exit", async (code, signal) => {
-    await mock?.close();
-    process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0));
+  let tail = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    tail = (tail + chunk.toString("utf8")).slice(-4096);
   });
+  return Object.assign(child, { stderrTail: () => tail });
 }
 
-async function announceWhenReady(port: number) {
+async function announceWhenReady(port: number, message: string) {
   const url = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) {
-        log.info(`Academia is ready: open ${url}`, { url });
+        log.info(`${message} ${url}`, { url });
         return;
       }
     } catch {
