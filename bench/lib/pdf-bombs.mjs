@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -5,10 +6,11 @@ import { build } from "esbuild";
 import { startApp } from "./servers.mjs";
 
 /**
- * Figure 6 (issue #12): the crafted PDFs that froze or killed the server, asked for again and
- * again by two learners, while /healthz is probed and a third learner loads the home page.
- * Every bomb request names a new file, so each is downloaded, scanned and parsed afresh (no
- * cached refusal helps). The bombs come from the tests' generator (tests/fixtures/pdf-bombs.ts).
+ * Figure 6 (issues #12 and #26): the crafted PDFs that froze or killed the server, asked for again
+ * and again by two learners, while /healthz is probed and a third learner loads the home page; the
+ * serving process and its PDF renderers have their memory sampled. Every bomb request
+ * names a new file, so each is downloaded, scanned and parsed afresh (no cached refusal helps).
+ * The bombs come from the tests' generator (tests/fixtures/pdf-bombs.ts).
  */
 
 export const PDF_BOMB_TARGETS = { healthP99Ms: 200, pageMs: 2000 };
@@ -37,7 +39,43 @@ async function bombFiles() {
     thin: bombs.thinPage(),
     "huge-image": bombs.hugeImage(),
     jbig2: bombs.jbig2Bomb(),
+    // Issue #26: 30 Flate streams of 60 MiB, a form that draws itself, 14 levels of forms drawn 4
+    // times, 2,000 inline images of 4000 × 4000.
+    streams: await bombs.streamsBomb(),
+    "self-drawing": bombs.selfDrawingForm(),
+    "nested-forms": bombs.nestedForms(),
+    "inline-images": bombs.inlineImagesBomb(),
   };
+}
+
+/** The resident memory of `pid` and every process under it (Linux's /proc), in bytes; 0 elsewhere. */
+function treeRss(pid) {
+  const parents = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let at = 0; at < tree.length; at++) for (const [child, parent] of parents) if (parent === tree[at]) tree.push(child);
+  let bytes = 0;
+  for (const each of tree) {
+    try {
+      bytes += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0) * 1024;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return bytes;
 }
 
 /** A files host answering `/storage/media/<kind>-<n>.pdf` with the bomb `<kind>`. */
@@ -112,11 +150,14 @@ export async function measurePdfBombs({ port, mockPort }) {
     };
     const health = [];
     const pages = [];
+    let peakRss = 0;
+    const sampling = setInterval(() => (peakRss = Math.max(peakRss, treeRss(app.pid))), 100);
     await Promise.all([
       ...attackers.flatMap((cookie) => Array.from({ length: IN_FLIGHT }, () => attack(cookie))),
       probe(`${app.origin}/healthz`, {}, 100, health),
       probe(`${app.origin}/`, { headers: { Cookie: reader } }, 500, pages),
     ]);
+    clearInterval(sampling);
     const alive = await fetch(`${app.origin}/healthz`).then(
       (response) => response.ok,
       () => false,
@@ -146,6 +187,7 @@ export async function measurePdfBombs({ port, mockPort }) {
       pageMaxMs,
       failed,
       alive,
+      peakRssMb: Math.round(peakRss / 1024 / 1024),
       pass: alive && failed === 0 && healthP99Ms < PDF_BOMB_TARGETS.healthP99Ms && pageMaxMs < PDF_BOMB_TARGETS.pageMs,
     };
   } finally {
@@ -163,7 +205,8 @@ export function pdfBombsFigure(result) {
     figure: "PDF bombs: /healthz p99 and a signed-in page's time while bombs render",
     value:
       `/healthz p99 ${result.healthP99Ms} ms (${result.healthProbes} probes; ${result.quietP99Ms} ms with no bombs), home max ${result.pageMaxMs} ms (${result.pageLoads} loads), ` +
-      `${result.failed} failed; ${result.bombRequests} bomb requests in ${result.seconds} s (${statuses})${result.alive ? "" : ", server down"}`,
+      `${result.failed} failed; ${result.bombRequests} bomb requests in ${result.seconds} s (${statuses}); ` +
+      `peak RSS of the serving process and its renderers ${result.peakRssMb} MiB${result.alive ? "" : ", server down"}`,
     target: `/healthz p99 < ${PDF_BOMB_TARGETS.healthP99Ms} ms, page < ${PDF_BOMB_TARGETS.pageMs} ms, none failed`,
     pass: result.pass,
   };
