@@ -59,6 +59,8 @@ type Renderer = {
 };
 
 const STDERR_KEPT = 2000;
+const CAPPED = process.platform === "linux";
+let warnedUncapped = false;
 /** When the machine or the container runs out of memory, the kernel kills a renderer first, never the serving process. */
 const OOM_SCORE_ADJ = 500;
 
@@ -188,7 +190,13 @@ export class RendererPool {
       if (value !== undefined) env[name] = value;
     }
     const node = [process.execPath, `--max-old-space-size=${heapMb}`, "--v8-pool-size=1", file];
-    const child: ChildProcess = spawn("prlimit", [`--data=${memoryBytes}`, "--", ...node], {
+    // prlimit is Linux's (util-linux); elsewhere (a developer's Mac) the renderers run uncapped.
+    if (!CAPPED && !warnedUncapped) {
+      warnedUncapped = true;
+      log.warn("pdf pages: renderers run without a memory cap (prlimit is Linux's)");
+    }
+    const [command = "prlimit", ...args] = CAPPED ? ["prlimit", `--data=${memoryBytes}`, "--", ...node] : node;
+    const child: ChildProcess = spawn(command, args, {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       serialization: "advanced",
       env,
