@@ -14,15 +14,10 @@ function multipart(fields: Record<string, string>, boundary = "xyz"): string {
 }
 
 /** Reads `chunks` through countedBody; what came out and the refusal, if any. */
-async function pass(
-  chunks: Array<string | Buffer>,
-  options: { limit: number; boundary: string | null; parse?: boolean; idleMs?: number | null },
-) {
+async function pass(chunks: Array<string | Buffer>, options: { limit: number; boundary: string | null; idleMs?: number | null }) {
   const refusals: string[] = [];
-  const out = countedBody(
-    Readable.from(chunks.map((chunk) => Buffer.from(chunk))),
-    { parse: false, contentType: MULTIPART, idleMs: null, ...options },
-    (refusal) => refusals.push(refusal),
+  const out = countedBody(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), { idleMs: null, ...options }, (refusal) =>
+    refusals.push(refusal),
   );
   const received: Buffer[] = [];
   const error = await new Promise<Error | null>((resolve) => {
@@ -39,7 +34,6 @@ describe("bodyVerdict", () => {
       ok: true,
       limit: FORM_BODY_LIMIT,
       boundary: null,
-      parse: false,
       upload: false,
       cost: 300,
     });
@@ -47,7 +41,6 @@ describe("bodyVerdict", () => {
       expect(bodyVerdict(route, MULTIPART, 100)).toMatchObject({
         ok: true,
         boundary: "xyz",
-        parse: false,
         upload: true,
         cost: 0,
       });
@@ -65,11 +58,11 @@ describe("bodyVerdict", () => {
     }
   });
 
-  it("parses the activity player's small multipart writes whole", () => {
+  it("takes the activity player's multipart writes whole, up to the largest SCORM data", () => {
     // SCORM data of 512 Ki characters (64 SCOs' data), each up to 3 bytes in UTF-8, fits.
     expect(bodyVerdict("/activity-progress", MULTIPART, null)).toMatchObject({
       ok: true,
-      parse: true,
+      upload: false,
       limit: 3 * 512 * 1024 + 16 * 1024,
     });
     expect(bodyVerdict("/activity-progress", MULTIPART, 3 * 512 * 1024 + 4096).ok).toBe(true);
@@ -121,11 +114,7 @@ describe("routes as Remix sees them", () => {
 describe("countedBody", () => {
   it("ends, with an error, when the client leaves mid-body (the route reading it does not wait forever)", async () => {
     const body = new PassThrough();
-    const out = countedBody(
-      body,
-      { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: null },
-      () => undefined,
-    );
+    const out = countedBody(body, { limit: 1024, boundary: null, idleMs: null }, () => undefined);
     const ended = new Promise<Error | null>((resolve) => {
       out.on("error", resolve);
       out.on("end", () => resolve(null));
@@ -165,18 +154,11 @@ describe("countedBody", () => {
     expect(refusals).toEqual(["badRequest"]);
   });
 
-  it("parses a small form whole when asked: a broken part is malformed, a good one passes", async () => {
-    const broken = "--xyz\r\nGarbage\r\n\r\n1\r\n--xyz--\r\n";
-    expect((await pass([broken], { limit: 1000, boundary: "xyz", parse: true })).refusals).toEqual(["badRequest"]);
-    const good = multipart({ activity: "1", action: "started" });
-    expect(await pass([good], { limit: 1000, boundary: "xyz", parse: true })).toEqual({ text: good, error: null, refusals: [] });
-  });
-
   it("holds a form's body and hands it on whole, once, when it is read at once", async () => {
     const chunks: string[] = [];
     const out = countedBody(
       Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]),
-      { limit: 100, boundary: null, parse: false, contentType: FORM, idleMs: 1000 },
+      { limit: 100, boundary: null, idleMs: 1000 },
       () => undefined,
     );
     for await (const chunk of out) chunks.push(String(chunk));
@@ -186,9 +168,7 @@ describe("countedBody", () => {
   it("fails a body that stops arriving for its idle limit (408), and never one that keeps coming", async () => {
     const body = new PassThrough();
     const refusals: string[] = [];
-    const out = countedBody(body, { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: 40 }, (refusal) =>
-      refusals.push(refusal),
-    );
+    const out = countedBody(body, { limit: 1024, boundary: null, idleMs: 40 }, (refusal) => refusals.push(refusal));
     const ended = new Promise<Error | null>((resolve) => {
       out.on("error", resolve);
       out.on("end", () => resolve(null));
@@ -199,11 +179,7 @@ describe("countedBody", () => {
     expect(refusals).toEqual(["timeout"]);
 
     const steady = new PassThrough();
-    const kept = countedBody(
-      steady,
-      { limit: 1024, boundary: null, parse: false, contentType: FORM, idleMs: 40 },
-      () => undefined,
-    );
+    const kept = countedBody(steady, { limit: 1024, boundary: null, idleMs: 40 }, () => undefined);
     const text = new Promise<string>((resolve, reject) => {
       const got: Buffer[] = [];
       kept.on("data", (chunk: Buffer) => got.push(chunk));

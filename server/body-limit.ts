@@ -4,7 +4,7 @@ import { parse as parseCookies } from "cookie";
 import type { RequestHandler } from "express";
 import { FILE_ROUTES, MAX_UPLOAD_BYTES } from "../app/lib/upload-rules";
 import { SCORM_DATA_LIMITS } from "../app/player/scorm-package";
-import type { MemoryBudget, OpenCounter } from "./budget";
+import type { CostRate, MemoryBudget, OpenCounter } from "./budget";
 import { refuse } from "./refusal";
 import { routeOf } from "./route-of";
 
@@ -37,15 +37,16 @@ const DRAIN_MS = 2000;
  * (measured: tests/serial/abuse.test.ts); a form's fields are read once.
  */
 const PARSE_FACTOR = { playerWrites: 6, form: 3 };
+/** What the largest body the edge reads whole is charged: a learner's share must take it. */
+export const MAX_BODY_COST = PLAYER_WRITES_LIMIT * PARSE_FACTOR.playerWrites;
 
 export type BodyVerdict =
   /**
-   * `parse`: a small multipart form without files, parsed here once whole (its route's parser would
-   * answer a 500). `upload`: a file route's body, streamed to its route, which has its own slots
-   * and time limits (app/infra/upload.server.ts). `cost`: the memory the body is charged
-   * (server/budget.ts), 0 for an upload, whose slots bound its memory.
+   * `upload`: a file route's body, streamed to its route, which has its own slots and time limits
+   * (app/infra/upload.server.ts); any other body is read here whole first. `cost`: the memory the
+   * body is charged (server/budget.ts), 0 for an upload, whose slots bound its memory.
    */
-  | { ok: true; limit: number; boundary: string | null; parse: boolean; upload: boolean; cost: number }
+  | { ok: true; limit: number; boundary: string | null; upload: boolean; cost: number }
   | { ok: false; refusal: "badRequest" | "tooLarge" | "unsupported" };
 
 /** A multipart body's boundary, from its Content-Type (quoted or not); null when absent or invalid. */
@@ -67,11 +68,11 @@ export function bodyVerdict(path: string, contentType: string | undefined, decla
   if (declaredLength !== null && declaredLength > limit && !readsItsOwnStart) return { ok: false, refusal: "tooLarge" };
   if (!multipart && type !== "application/x-www-form-urlencoded") return { ok: false, refusal: "unsupported" };
   const bytes = declaredLength ?? limit;
-  if (!multipart) return { ok: true, limit, boundary: null, parse: false, upload: false, cost: bytes * PARSE_FACTOR.form };
+  if (!multipart) return { ok: true, limit, boundary: null, upload: false, cost: bytes * PARSE_FACTOR.form };
   const boundary = boundaryOf(contentType ?? "");
   if (!boundary) return { ok: false, refusal: "badRequest" };
-  if (fileRoute) return { ok: true, limit, boundary, parse: false, upload: true, cost: 0 };
-  return { ok: true, limit, boundary, parse: true, upload: false, cost: bytes * PARSE_FACTOR.playerWrites };
+  if (fileRoute) return { ok: true, limit, boundary, upload: true, cost: 0 };
+  return { ok: true, limit, boundary, upload: false, cost: bytes * PARSE_FACTOR.playerWrites };
 }
 
 export class BodyTooLarge extends Error {
@@ -100,12 +101,10 @@ export type BodyRefusal = "badRequest" | "tooLarge" | "timeout";
 type CountOptions = {
   limit: number;
   boundary: string | null;
-  parse: boolean;
-  contentType: string;
   /**
-   * Read the whole body at once and hand it on whole (as `parse` does), failing (BodyIdle) when no
-   * byte arrives for this long; null streams it as its route reads it (the upload routes, which
-   * have their own limits and may leave a body unread while they wait for a slot).
+   * Read the whole body at once and hand it on whole, failing (BodyIdle) when no byte arrives for
+   * this long; null streams it as its route reads it (the upload routes, which have their own
+   * limits and may leave a body unread while they wait for a slot).
    */
   idleMs: number | null;
 };
@@ -118,10 +117,10 @@ type CountOptions = {
  */
 export function countedBody(
   body: Readable,
-  { limit, boundary, parse, contentType, idleMs }: CountOptions,
+  { limit, boundary, idleMs }: CountOptions,
   onRefused: (refusal: BodyRefusal) => void,
 ): Readable {
-  const hold = idleMs !== null || parse;
+  const hold = idleMs !== null;
   const held: Buffer[] = [];
   const opening = boundary === null ? null : Buffer.from(`--${boundary}\r\n`);
   const closing = boundary === null ? null : Buffer.from(`--${boundary}--`);
@@ -163,13 +162,7 @@ export function countedBody(
     flush(done) {
       clearTimeout(idle);
       if (opening && closing && (head.length < opening.length || !tail.includes(closing))) return malformed(done);
-      if (!hold) return done();
-      const whole = Buffer.concat(held);
-      if (!parse) return done(null, whole);
-      new Response(whole, { headers: { "Content-Type": contentType } }).formData().then(
-        () => done(null, whole),
-        () => malformed(done),
-      );
+      done(null, hold ? Buffer.concat(held) : undefined);
     },
   });
   // A client that leaves mid-body: `pipe` would leave the counted stream (and the route reading it) waiting forever.
@@ -213,6 +206,8 @@ export function bodyOf(req: IncomingMessage): Readable | null {
 export type BodyLimits = {
   /** Memory in flight: the process's budget and the learner's and address's shares of it. */
   budget: MemoryBudget;
+  /** The same charges over time, per learner (or address without a session). */
+  rate: CostRate;
   /** Bodies still arriving, per client address. */
   unfinished: OpenCounter;
   /** No byte for this long: 408 (every route but the upload routes, which have their own). */
@@ -227,7 +222,7 @@ export type BodyLimits = {
  * is a 413, 400 or 408).
  */
 export function bodyLimit(abort: (req: IncomingMessage) => void, limits: BodyLimits): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = req.get("Content-Length");
     // A POST without a body (a bare fetch, a test client) is an empty form, not an unknown type.
@@ -242,6 +237,11 @@ export function bodyLimit(abort: (req: IncomingMessage) => void, limits: BodyLim
     req.once("end", leave);
     req.once("close", leave);
     const learner = parseCookies(req.get("Cookie") ?? "")[limits.sessionCookie] ?? null;
+    const wait = await limits.rate.spend(learner === null ? `a:${address}` : `l:${learner}`, verdict.cost);
+    if (wait !== null) {
+      leave();
+      return void refuse(req, res, "tooMany", { "Retry-After": String(wait) });
+    }
     const charge = limits.budget.charge(verdict.cost, learner, address);
     if (!charge.ok) {
       leave();
@@ -250,7 +250,7 @@ export function bodyLimit(abort: (req: IncomingMessage) => void, limits: BodyLim
       });
     }
     res.once("close", charge.release);
-    const options = { ...verdict, contentType: req.get("Content-Type") ?? "", idleMs: verdict.upload ? null : limits.idleMs };
+    const options = { ...verdict, idleMs: verdict.upload ? null : limits.idleMs };
     bodies.set(
       req,
       countedBody(req, options, (refusal) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryBudget, OpenCounter } from "./budget";
+import { CostRate, MemoryBudget, OpenCounter } from "./budget";
 
 const budget = () => new MemoryBudget({ total: 100, learner: 30, address: 50 });
 
@@ -57,5 +57,18 @@ describe("OpenCounter", () => {
     const open = new OpenCounter(1);
     open.enter("x")?.();
     expect(open.size).toBe(0);
+  });
+});
+
+describe("CostRate", () => {
+  it("admits a key's cost up to its bucket per 10 s, then says how long to wait; keys are apart, nothing costs nothing", async () => {
+    const rate = new CostRate(10);
+    expect(await rate.spend("ana", 6)).toBeNull();
+    expect(await rate.spend("ana", 4)).toBeNull();
+    const wait = await rate.spend("ana", 1);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(10);
+    expect(await rate.spend("luis", 10)).toBeNull();
+    expect(await rate.spend("ana", 0)).toBeNull();
   });
 });

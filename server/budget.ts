@@ -1,3 +1,5 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
 /**
  * Memory in flight, budgeted (issue #26, docs/security.md "Budgets"): every request body the edge
  * lets through is charged what it can cost in memory (its bytes and what parsing them builds)
@@ -57,6 +59,35 @@ export class MemoryBudget {
   /** Bytes charged now (for metrics and tests). */
   get inFlight(): number {
     return this.used;
+  }
+}
+
+/**
+ * Memory over time: what a learner's bodies (or an address's, without a session) are charged is
+ * also spent from a bucket that refills over RATE_WINDOW_S, so one client cannot keep the
+ * process parsing large bodies back to back while others wait for the event loop. Past it, 429
+ * with the time until the bucket has room.
+ */
+const RATE_WINDOW_S = 10;
+
+export class CostRate {
+  private readonly bucket: RateLimiterMemory;
+
+  /** `perWindow`: the cost one key may be admitted per RATE_WINDOW_S. */
+  constructor(readonly perWindow: number) {
+    this.bucket = new RateLimiterMemory({ keyPrefix: "body-cost", points: perWindow, duration: RATE_WINDOW_S });
+  }
+
+  /** Spends `cost` of `key`'s bucket: null when it had room, else the seconds to wait. */
+  async spend(key: string, cost: number): Promise<number | null> {
+    if (cost === 0) return null;
+    try {
+      await this.bucket.consume(key, cost);
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      throw refusal;
+    }
   }
 }
 

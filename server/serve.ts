@@ -10,8 +10,8 @@ import express from "express";
 import { describeProblems, parseConfig } from "../app/infra/config.server";
 import { loggablePath, log } from "../app/infra/log.server";
 import { sessionCookieName } from "../app/infra/session-cookie.server";
-import { bodyLimit, drainThenClose } from "./body-limit";
-import { MemoryBudget, OpenCounter } from "./budget";
+import { bodyLimit, drainThenClose, MAX_BODY_COST } from "./body-limit";
+import { CostRate, MemoryBudget, OpenCounter } from "./budget";
 import { methodGate, refuseConnect, sameOriginGate } from "./gates";
 import { insecureSignInGate, usePublicHost } from "./proxy";
 import { abortRemix, remixHandler } from "./remix-handler";
@@ -84,6 +84,8 @@ const bodyBudget = (config.BODY_BUDGET_MB ?? Math.round(config.HEAP_MB / 3)) * 1
 app.use(
   bodyLimit(abortRemix, {
     budget: new MemoryBudget({ total: bodyBudget, learner: Math.floor(bodyBudget / 3), address: Math.floor(bodyBudget / 2) }),
+    // Two of the largest player writes per 10 s for one learner; far more than a player sends.
+    rate: new CostRate(2 * MAX_BODY_COST),
     unfinished: new OpenCounter(config.MAX_UNFINISHED_BODIES_PER_CLIENT),
     idleMs: config.BODY_IDLE_TIMEOUT_MS,
     sessionCookie: sessionCookieName(config),

@@ -1,5 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { largestWrite } from "../../bench/lib/abuse.mjs";
 import { type MockServer, startMockServer } from "../../mock";
 import { type App, TEST_SECRETS, ensureBuilt, startBuiltApp, stopApp } from "./built-app";
 
@@ -169,6 +170,36 @@ describe("memory in flight (#26 item 1)", () => {
     await new Promise((done) => setTimeout(done, 200));
     const again = await stalledWrite(app, last, 100, "127.0.0.5");
     expect(await answerNow(again)).toBe("");
+  });
+});
+
+describe("memory over time (#26 item 1)", () => {
+  it("takes two of the largest player writes from a learner in 10 s and refuses the third with 429 and the wait", async () => {
+    const app = await start({ INSECURE_COOKIES: "1" });
+    const cookie = `academia=${await sessionOf(app)}`;
+    const write = largestWrite();
+    const send = async () => {
+      const response = await fetch(`${app.origin}/activity-progress`, {
+        method: "POST",
+        headers: { "Content-Type": write.contentType, Cookie: cookie, Accept: "application/json" },
+        body: write.body,
+      });
+      return { status: response.status, retryAfter: Number(response.headers.get("Retry-After")), body: await response.json() };
+    };
+    expect((await send()).status).not.toBe(429);
+    expect((await send()).status).not.toBe(429);
+    const third = await send();
+    expect(third.status).toBe(429);
+    expect(third.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(third.retryAfter).toBeLessThanOrEqual(10);
+    expect(third.body).toMatchObject({ ok: false, error: "busy", retryAfter: third.retryAfter });
+    // Another learner is not held back.
+    const other = await fetch(`${app.origin}/activity-progress`, {
+      method: "POST",
+      headers: { "Content-Type": write.contentType, Cookie: `academia=${await sessionOf(app)}`, Accept: "application/json" },
+      body: write.body,
+    });
+    expect(other.status).not.toBe(429);
   });
 });
 

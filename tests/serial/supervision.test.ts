@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeTimes } from "../../bench/lib/abuse.mjs";
 import { ensureBuilt, stopApp } from "../integration/built-app";
-import { ANA, CARLOS, homeTimes, legacyRecords, type Service, servingPid, signIn, startService } from "./service";
+import { ANA, CARLOS, legacyRecords, type Service, servingPid, signIn, startService } from "./service";
 
 /**
  * Issue #26 item 4 (decision 052): the launcher starts a serving process that died again, the
@@ -55,7 +56,7 @@ describe("the launcher supervises the serving process", () => {
     // Another learner's pages keep coming while the server dies.
     let traffic = true;
     const background = (async () => {
-      while (traffic) await homeTimes(service, carlos, 5, 2).catch(() => undefined);
+      while (traffic) await homeTimes(service.origin, carlos, 5, 2).catch(() => undefined);
     })();
     await new Promise((done) => setTimeout(done, 300));
     const launcher = service.child.pid ?? 0;

@@ -140,7 +140,9 @@ export async function recordProgress(request: Request) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   try {
     const { session, ctx } = await requireUser(request);
-    const [first, ...rest] = reportsOf(Object.fromEntries(await request.formData())) ?? [];
+    // A body the parser cannot read (a broken part inside a well-framed multipart) is the page's mistake: 400.
+    const form = await request.formData().catch(() => null);
+    const [first, ...rest] = (form && reportsOf(Object.fromEntries(form))) ?? [];
     if (!first) return reply({ ok: false, error: "invalid", message: "" }, 400);
     const record = await inLane(`${session.token}:${first.activity}`, async () => {
       // A page's last data refused (too large, say) does not cost it the points and finished behind it.

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  ALL_RSS_LIMIT,
+  homeTimes,
+  largestWrite,
+  P99_FACTOR,
+  progressWrites,
+  SERVING_RSS_LIMIT,
+  slowBodies,
+  underAttack,
+} from "../../bench/lib/abuse.mjs";
+import { ensureBuilt, freePort, stopApp } from "../integration/built-app";
+import { ANA, CARLOS, type Service, signIn, startService } from "./service";
+
+/**
+ * Issue #26's attacks at the red team's sizes, each against the whole service (launcher, embedded
+ * mock, serving process at HEAP_MB 192), asserting what its Done-when asks: the serving process
+ * lives (same PID), its RSS stays under HEAP_MB + 256 MB and the service's under 1.5 GB, and
+ * another signed-in learner's home keeps a p99 within 3× of its p99 just before. Serial: the
+ * attacks fill the server's memory and CPU and the latency is compared with a baseline, so nothing
+ * else may run beside them. PDF bombs are tests/serial/pdf-bombs.test.ts; a killed server is
+ * supervision.test.ts.
+ */
+let service: Service;
+let ana: string;
+let carlos: string;
+
+type Result = Awaited<ReturnType<typeof underAttack>>;
+
+function expectWithstood(result: Result) {
+  expect(result.samePid, "the serving process is the same").toBe(true);
+  expect(result.peak.serving, "the serving process's peak RSS").toBeLessThan(SERVING_RSS_LIMIT);
+  expect(result.peak.all, "the whole service's peak RSS").toBeLessThan(ALL_RSS_LIMIT);
+  expect(
+    result.during,
+    `home p99 ${result.during.toFixed(0)} ms against ${result.before.toFixed(0)} ms before`,
+  ).toBeLessThanOrEqual(P99_FACTOR * result.before);
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  service = await startService();
+  [ana, carlos] = [await signIn(service, ANA), await signIn(service, CARLOS)];
+}, 120_000);
+
+afterAll(async () => {
+  await stopApp(service);
+});
+
+describe("one signed-in learner's writes (#26 item 1)", () => {
+  it.each([
+    { parallel: 150, valid: true },
+    { parallel: 400, valid: true },
+    { parallel: 200, valid: false },
+  ])(
+    "$parallel of the largest writes in parallel (valid: $valid): 429 past the learner's share, everyone else served",
+    async ({ parallel, valid }) => {
+      const result = await underAttack({
+        origin: service.origin,
+        launcherPid: service.launcherPid,
+        cookie: carlos,
+        start: () => progressWrites(service.origin, ana, { parallel, valid }),
+      });
+      expectWithstood(result);
+      // The learner's share took some (200, or 400 for the invalid ones) and refused the rest with 429, never a 500.
+      expect(Object.keys(result.outcome).sort()).toEqual(valid ? ["200", "429"] : ["400", "429"]);
+    },
+  );
+
+  it("keeps the write the learner's player sends after the attack: nothing confirmed is lost", async () => {
+    const write = largestWrite();
+    const response = await fetch(`${service.origin}/activity-progress`, {
+      method: "POST",
+      headers: { "Content-Type": write.contentType, Cookie: ana, Accept: "application/json" },
+      body: write.body,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true });
+  });
+});
+
+describe("a client that never signs in (#26 item 2)", () => {
+  it("3,900 sign-in posts whose bodies send a byte every 5 s: 429 past the address's bodies, 408 when they stall", async () => {
+    const result = await underAttack({
+      origin: service.origin,
+      launcherPid: service.launcherPid,
+      cookie: carlos,
+      start: () => slowBodies(service.origin, { connections: 3_900 }),
+    });
+    expectWithstood(result);
+    expect(result.outcome["429"]).toBeGreaterThan(0);
+  });
+});
+
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+if (!hasRedis && process.env.CI) throw new Error("redis-server is missing: .ci/run installs Debian's redis-server package");
+
+describe.skipIf(!hasRedis)("a Redis that hangs (#26 item 5)", () => {
+  let redis: ChildProcess;
+  let shared: Service;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
+    shared = await startService({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    await expect.poll(async () => (await fetch(`${shared.origin}/readyz`)).text(), { timeout: 10_000 }).toBe("ready\nredis: ok");
+  }, 60_000);
+
+  afterEach(() => redis?.kill("SIGCONT"));
+
+  afterAll(async () => {
+    if (shared) await stopApp(shared);
+    redis?.kill("SIGKILL");
+  });
+
+  it("costs the first requests their timeout, then none: home at normal speed while it is paused", async () => {
+    const cookie = await signIn(shared, CARLOS);
+    const ana = await signIn(shared, ANA);
+    const result = await underAttack({
+      origin: shared.origin,
+      launcherPid: shared.launcherPid,
+      cookie,
+      start: () => {
+        redis.kill("SIGSTOP");
+        // Another learner's requests are the few that wait for the timeout and open the circuit.
+        const opening = homeTimes(shared.origin, ana, 4, 4);
+        return { stop: async () => ({ opening: (await opening).map((ms) => Math.round(ms)) }) };
+      },
+    });
+    expectWithstood(result);
+    // Those few did wait for Redis's command timeout (500 ms): the attack was real.
+    expect(Math.max(...result.outcome.opening)).toBeGreaterThanOrEqual(450);
+  });
+});
