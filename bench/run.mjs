@@ -1,4 +1,4 @@
-// `npm run bench`: the performance budgets of issues #7 and #16 and the PWA checks of #18, each measured
+// `npm run bench`: the performance budgets of issues #7 and #16, the PWA checks of #18 and the abuse of #26, each measured
 // next to the framework floor (bench/floor) in the same run, since the machine is shared and noisy. Prints every figure
 // with its target and PASS/MISS and writes bench/results/<timestamp>.json and
 // bench/results/latest.json (a whole run only). `--only server-time,throughput` runs some sections.
@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { measureAbuse } from "./lib/abuse-section.mjs";
 import { FANOUT_FACTOR, measureFanout } from "./lib/fanout.mjs";
 import { measureJs } from "./lib/js-budget.mjs";
 import { measureLighthouse } from "./lib/lighthouse.mjs";
@@ -37,10 +38,23 @@ const PORTS = {
   devtools: 4690,
   pwa: 3695,
   pwaMock: 4695,
+  abuse: { port: 3700, mockPort: 4700, redisPort: 6700 },
 };
 const LATENCY_MS = 100;
 
-const SECTIONS = ["js", "lighthouse", "pwa", "fanout", "server-time", "throughput", "memory", "strings", "pdf-bombs", "redis"];
+const SECTIONS = [
+  "js",
+  "lighthouse",
+  "pwa",
+  "fanout",
+  "server-time",
+  "throughput",
+  "memory",
+  "strings",
+  "pdf-bombs",
+  "redis",
+  "abuse",
+];
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt === -1 ? SECTIONS : (process.argv[onlyAt + 1] ?? "").split(",");
 const unknown = only.filter((section) => !SECTIONS.includes(section));
@@ -291,6 +305,12 @@ try {
     results.redis = await measureRedis(PORTS.redis);
     const redis = redisFigure(results.redis);
     report(redis.figure, redis.value, redis.target, redis.pass);
+  }
+
+  if (runs("abuse")) {
+    phase("8. Abuse (issue #26)");
+    results.abuse = await measureAbuse(PORTS.abuse);
+    for (const { figure, value, target, pass } of results.abuse) report(figure, value, target, pass);
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));

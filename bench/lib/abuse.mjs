@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -44,6 +44,9 @@ export function rssOf(pid) {
   }
 }
 
+/** The resident memory of `pid` and every process under it, in bytes. */
+export const treeRss = (pid) => treeOf(pid).reduce((total, each) => total + rssOf(each), 0);
+
 const commandOf = (pid) => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -65,10 +68,7 @@ export function watchMemory(launcherPid) {
   const sample = () => {
     const serving = childrenOf(launcherPid).find((child) => commandOf(child).includes("serve.js"));
     if (serving) peak.serving = Math.max(peak.serving, rssOf(serving));
-    peak.all = Math.max(
-      peak.all,
-      treeOf(launcherPid).reduce((total, pid) => total + rssOf(pid), 0),
-    );
+    peak.all = Math.max(peak.all, treeRss(launcherPid));
   };
   sample();
   const timer = setInterval(sample, 100);
@@ -219,6 +219,44 @@ export function slowBodies(origin, { connections, everyMs = 5_000 }) {
       running = false;
       for (const socket of open) socket.destroy();
       await Promise.all(loops);
+      return statuses;
+    },
+  };
+}
+
+/** A files host answering `/storage/media/<kind>-<n>.pdf` with the bomb `<kind>` (bytes by kind). */
+export async function startBombHost(bombs) {
+  const server = createServer((request, response) => {
+    const kind = /^\/storage\/media\/(.+)-\d+\.pdf$/.exec(request.url ?? "")?.[1];
+    const bytes = kind ? bombs[kind] : undefined;
+    response.writeHead(bytes ? 200 : 404, { "Content-Type": "application/pdf" }).end(bytes ?? "no");
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/**
+ * Item 3: learners (their Cookie headers) each keep `inFlight` page renders of the bombs `kinds`
+ * in flight, every request a file of its own on a bomb host (startBombHost), so each is fetched and
+ * drawn afresh.
+ */
+export function pdfRenders(origin, cookies, { kinds, inFlight = 8 }) {
+  let file = 0;
+  const render = async (cookie) => {
+    const n = file++;
+    const response = await fetch(`${origin}/pdf-pages/360/storage/media/${kinds[n % kinds.length]}-${n}.pdf/1.png`, {
+      headers: { Cookie: cookie },
+    }).catch(() => null);
+    await response?.arrayBuffer().catch(() => undefined);
+    return response?.status ?? 0;
+  };
+  const each = cookies.map((cookie) => sustain(inFlight, () => render(cookie)));
+  return {
+    async stop() {
+      const all = await Promise.all(each.map((attack) => attack.stop()));
+      const statuses = {};
+      for (const counts of all)
+        for (const [status, count] of Object.entries(counts)) statuses[status] = (statuses[status] ?? 0) + count;
       return statuses;
     },
   };

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { build } from "esbuild";
-import { startApp } from "./servers.mjs";
+import { startBombHost, treeRss } from "./abuse.mjs";
+import { signIn, startApp } from "./servers.mjs";
 
 /**
  * Figure 6 (issues #12 and #26): the crafted PDFs that froze or killed the server, asked for again
@@ -18,11 +17,10 @@ const LOAD_SECONDS = 20;
 const BASELINE_SECONDS = 5;
 /** Requests each bomb-asking learner keeps in flight: their per-learner cap. */
 const IN_FLIGHT = 8;
-const PASSWORD = "Academia2026!";
 const [ATTACKERS, READER] = [["ana.martinez", "javier.lopez"], "valentina.herrera"];
 
 /** The generator of the tests, bundled to run here (it is TypeScript). */
-async function bombFiles() {
+export async function bombFiles() {
   const { outputFiles } = await build({
     entryPoints: ["tests/fixtures/pdf-bombs.ts"],
     bundle: true,
@@ -48,62 +46,6 @@ async function bombFiles() {
   };
 }
 
-/** The resident memory of `pid` and every process under it (Linux's /proc), in bytes; 0 elsewhere. */
-function treeRss(pid) {
-  const parents = new Map();
-  let entries = [];
-  try {
-    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = [pid];
-  for (let at = 0; at < tree.length; at++) for (const [child, parent] of parents) if (parent === tree[at]) tree.push(child);
-  let bytes = 0;
-  for (const each of tree) {
-    try {
-      bytes += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return bytes;
-}
-
-/** A files host answering `/storage/media/<kind>-<n>.pdf` with the bomb `<kind>`. */
-async function startBombHost(bombs) {
-  const server = createServer((request, response) => {
-    const kind = /^\/storage\/media\/(.+)-\d+\.pdf$/.exec(request.url ?? "")?.[1];
-    const bytes = kind ? bombs[kind] : undefined;
-    response.writeHead(bytes ? 200 : 404, { "Content-Type": "application/pdf" }).end(bytes ?? "no");
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
-}
-
-async function signInAs(app, user) {
-  const response = await fetch(`${app.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.origin },
-    body: new URLSearchParams({ email: `${user}@academia.test`, password: PASSWORD }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((pair) => pair.includes("academia="));
-  if (response.status !== 302 || !session) throw new Error(`sign-in of ${user} failed: ${response.status}`);
-  return session;
-}
-
 async function timed(url, init) {
   const start = performance.now();
   const response = await fetch(url, init);
@@ -121,7 +63,9 @@ export async function measurePdfBombs({ port, mockPort }) {
   const host = await startBombHost(bombs);
   const app = await startApp({ port, mockPort, env: { FILES_HOST_URL: host.origin } });
   try {
-    const attackers = await Promise.all(ATTACKERS.map((user) => signInAs(app, user)));
+    const attackers = await Promise.all(
+      ATTACKERS.map((user) => signIn(app, { email: `${user}@academia.test`, mockOrigin: null })),
+    );
     let until = 0;
     const probe = async (url, init, everyMs, into) => {
       while (performance.now() < until) {
@@ -130,7 +74,7 @@ export async function measurePdfBombs({ port, mockPort }) {
         await sleep(everyMs);
       }
     };
-    const reader = await signInAs(app, READER);
+    const reader = await signIn(app, { email: `${READER}@academia.test`, mockOrigin: null });
     const kinds = Object.keys(bombs);
     const widths = [360, 720, 1080];
     // The machine is shared: /healthz with no bombs first, the same way, as the baseline.

@@ -105,7 +105,7 @@ export async function startApp({ port, mockPort, latencyMs = 0, logs = false, en
   const origin = `http://localhost:${port}`;
   await waitForHttp(`${origin}/healthz`, child);
   const mockOrigin = env.LEGACY_API_URL ? null : `http://127.0.0.1:${mockPort}`;
-  return { origin, mockOrigin, pid: servingPid(child.pid), logs: lines, stop: stopper(child) };
+  return { origin, mockOrigin, pid: servingPid(child.pid), launcherPid: child.pid, logs: lines, stop: stopper(child) };
 }
 
 export async function startFloor({ port }) {
@@ -138,15 +138,16 @@ async function markBadgesSeen(mockOrigin) {
 /**
  * Marks the demo learner's earned badges seen on `mockOrigin` (so the one-time badge dialog is not
  * part of every page; skipped when null: a replayed upstream has no state), then signs in through
- * the real login form. Returns the `Cookie` header value.
+ * the real login form, as the demo learner or `email` (every seeded user's password is the demo's).
+ * Returns the `Cookie` header value.
  */
-export async function signIn(app, { mockOrigin = app.mockOrigin } = {}) {
-  if (mockOrigin) await markBadgesSeen(mockOrigin);
+export async function signIn(app, { mockOrigin = app.mockOrigin, email = DEMO.email } = {}) {
+  if (mockOrigin && email === DEMO.email) await markBadgesSeen(mockOrigin);
   const response = await fetch(`${app.origin}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.origin },
-    body: new URLSearchParams({ email: DEMO.email, password: DEMO.password }),
+    body: new URLSearchParams({ email, password: DEMO.password }),
   });
   const session = response.headers
     .getSetCookie()

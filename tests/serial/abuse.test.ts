@@ -5,11 +5,14 @@ import {
   homeTimes,
   largestWrite,
   P99_FACTOR,
+  pdfRenders,
   progressWrites,
   SERVING_RSS_LIMIT,
   slowBodies,
+  startBombHost,
   underAttack,
 } from "../../bench/lib/abuse.mjs";
+import { inlineImagesBomb, nestedForms, selfDrawingForm, streamsBomb } from "../fixtures/pdf-bombs";
 import { ensureBuilt, freePort, stopApp } from "../integration/built-app";
 import { ANA, CARLOS, type Service, signIn, startService } from "./service";
 
@@ -19,9 +22,16 @@ import { ANA, CARLOS, type Service, signIn, startService } from "./service";
  * lives (same PID), its RSS stays under HEAP_MB + 256 MB and the service's under 1.5 GB, and
  * another signed-in learner's home keeps a p99 within 3× of its p99 just before. Serial: the
  * attacks fill the server's memory and CPU and the latency is compared with a baseline, so nothing
- * else may run beside them. PDF bombs are tests/serial/pdf-bombs.test.ts; a killed server is
- * supervision.test.ts.
+ * else may run beside them. The PDF bombs one by one, with what each render answers, are
+ * tests/serial/pdf-bombs.test.ts; a killed server is supervision.test.ts.
  */
+const BOMBS = {
+  streams: streamsBomb,
+  "self-drawing": selfDrawingForm,
+  "nested-forms": nestedForms,
+  "inline-images": inlineImagesBomb,
+};
+let bombHost: Awaited<ReturnType<typeof startBombHost>>;
 let service: Service;
 let ana: string;
 let carlos: string;
@@ -40,12 +50,16 @@ function expectWithstood(result: Result) {
 
 beforeAll(async () => {
   ensureBuilt();
-  service = await startService();
+  const bombs = Object.fromEntries(await Promise.all(Object.entries(BOMBS).map(async ([kind, make]) => [kind, await make()])));
+  bombHost = await startBombHost(bombs);
+  // The files host is the bombs' (PDF pages are drawn from it); home's data still comes from the embedded mock.
+  service = await startService({ FILES_HOST_URL: bombHost.origin });
   [ana, carlos] = [await signIn(service, ANA), await signIn(service, CARLOS)];
 }, 120_000);
 
 afterAll(async () => {
   await stopApp(service);
+  bombHost?.close();
 });
 
 describe("one signed-in learner's writes (#26 item 1)", () => {
@@ -90,6 +104,21 @@ describe("a client that never signs in (#26 item 2)", () => {
     });
     expectWithstood(result);
     expect(result.outcome["429"]).toBeGreaterThan(0);
+  });
+});
+
+describe("PDF bombs (#26 item 3)", () => {
+  it("two learners keep 8 renders each of the four bombs in flight: each render ends on its own, everyone else served", async () => {
+    const javier = await signIn(service, "javier.lopez@academia.test");
+    const result = await underAttack({
+      origin: service.origin,
+      launcherPid: service.launcherPid,
+      cookie: carlos,
+      start: () => pdfRenders(service.origin, [ana, javier], { kinds: Object.keys(BOMBS) }),
+    });
+    expectWithstood(result);
+    // Refused by the render budget (422) or past a learner's share (429): never drawn, never a 500.
+    expect(Object.keys(result.outcome).every((status) => ["422", "429"].includes(status))).toBe(true);
   });
 });
 

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_RSS_LIMIT, HEAP_MB, rssOf, SERVING_RSS_LIMIT, startBombHost, treeOf, treeRss } from "../../bench/lib/abuse.mjs";
 import { inlineImagesBomb, nestedForms, selfDrawingForm, streamsBomb, textPage } from "../fixtures/pdf-bombs";
 import { type App, ensureBuilt, startBuiltApp, stopApp } from "../integration/built-app";
 import { cookiesOf, withLegacy } from "../integration/helpers";
@@ -18,20 +16,11 @@ import { cookiesOf, withLegacy } from "../integration/helpers";
  * beside them would skew, and whose memory they would compete for.
  */
 
-const HEAP_MB = 192;
-const SERVING_RSS_LIMIT = (HEAP_MB + 256) * 1024 * 1024;
-const ALL_RSS_LIMIT = 1.5 * 1024 ** 3;
-
 const legacy = withLegacy({ resetEachTest: false });
-let files: Server;
+let files: Awaited<ReturnType<typeof startBombHost>>;
 let app: App;
 const cookies: Record<"attacker" | "second" | "reader", string> = { attacker: "", second: "", reader: "" };
 let bombs: Record<string, Uint8Array>;
-
-const listen = (server: Server) =>
-  new Promise<string>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
 
 async function signIn(user: string) {
   const login = await fetch(`${app.origin}/login`, {
@@ -54,15 +43,11 @@ beforeAll(async () => {
   };
   // `/storage/media/<kind>-<n>.pdf` is the file `<kind>`: every request names a file of its own,
   // so each is downloaded and drawn afresh (no shared drawing, no cached refusal helps).
-  files = createServer((request, response) => {
-    const kind = /^\/storage\/media\/(.+)-\d+\.pdf$/.exec(request.url ?? "")?.[1];
-    const bytes = kind ? bombs[kind] : undefined;
-    response.writeHead(bytes ? 200 : 404, { "Content-Type": "application/pdf" }).end(bytes ?? "no");
-  });
+  files = await startBombHost(bombs);
   app = await startBuiltApp({
     LEGACY_API_URL: legacy().url,
     LEGACY_APP_KEY: "test-app-key-0123",
-    FILES_HOST_URL: await listen(files),
+    FILES_HOST_URL: files.origin,
     LEGACY_TIMEOUT_MS: "3000",
     HEAP_MB: String(HEAP_MB),
     LOG_LEVEL: "warn",
@@ -77,48 +62,15 @@ afterAll(async () => {
   files?.close();
 });
 
-/** Resident memory of a process, in bytes (0 once it is gone). */
-function rssOf(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** `pid` and every process under it (its PDF renderers), from /proc. */
-function processTree(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent is the 4th field, after the name in parentheses (which may hold spaces).
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const tree = [pid];
-  for (let at = 0; at < tree.length; at++) {
-    for (const [child, parent] of parents) if (parent === tree[at]) tree.push(child);
-  }
-  return tree;
-}
-
 /** Every 100 ms: the serving process's memory and all of its processes'; /healthz's answer and time. */
 function watch(pid: number) {
   const peak = { serving: 0, all: 0, processes: 0 };
   const health = { probes: 0, failed: 0, slowestMs: 0 };
   let running = true;
   const memory = setInterval(() => {
-    const tree = processTree(pid);
     peak.serving = Math.max(peak.serving, rssOf(pid));
-    peak.all = Math.max(
-      peak.all,
-      tree.reduce((sum, each) => sum + rssOf(each), 0),
-    );
-    peak.processes = Math.max(peak.processes, tree.length);
+    peak.all = Math.max(peak.all, treeRss(pid));
+    peak.processes = Math.max(peak.processes, treeOf(pid).length);
   }, 100);
   const probing = (async () => {
     while (running) {
