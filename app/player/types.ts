@@ -71,8 +71,11 @@ export type ScormItem = {
   objectives: string[];
 };
 
-/** Why a PDF's pages cannot be shown: locked with a password, damaged, or any other failure (missing, too large, busy…). */
-export type PdfProblem = "protected" | "damaged" | "unreadable";
+/**
+ * Why a PDF's pages cannot be shown: locked with a password, damaged, the renderers too busy for
+ * now (the learner's share or the whole queue, issue #26), or any other failure (missing, too large…).
+ */
+export type PdfProblem = "protected" | "damaged" | "busy" | "unreadable";
 
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {

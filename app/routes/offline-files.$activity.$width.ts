@@ -12,10 +12,15 @@ import { offlineFiles, pdfSaveWidth } from "~/player/server/offline-files.server
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseActivityId(params.activity);
-  const { ctx } = await requireUser(request);
+  const { ctx, session } = await requireUser(request);
   if (id === null) return Response.json({ state: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   const width = pdfSaveWidth(params.width ?? null);
-  const files = await offlineFiles(ctx, id, { width, signal: request.signal, filesHost: getConfig().FILES_HOST_URL });
+  const files = await offlineFiles(ctx, id, {
+    width,
+    signal: request.signal,
+    filesHost: getConfig().FILES_HOST_URL,
+    user: String(session.user.id),
+  });
   const status = { ready: 200, not_found: 404, failed: 503, unavailable: 409, not_saveable: 409 }[files.state];
   return Response.json(files, { status, headers: { "Cache-Control": "private, no-store" } });
 }

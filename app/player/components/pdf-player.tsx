@@ -25,7 +25,12 @@ const ZOOMED_SIZES = "(min-width: 57rem) 107rem, calc(200vw - 5rem)";
 const srcSet = (path: string, page: number, format: PdfPageFormat) =>
   PDF_PAGE_WIDTHS.map((width) => `${pdfPageUrl(path, page, width, format)} ${width}w`).join(", ");
 
-const PROBLEM_MESSAGES = { protected: "pdfProtected", damaged: "pdfDamaged", unreadable: "documentFailed" } as const;
+const PROBLEM_MESSAGES = {
+  protected: "pdfProtected",
+  damaged: "pdfDamaged",
+  busy: "pdfBusy",
+  unreadable: "documentFailed",
+} as const;
 
 /** The player's address showing the page group from page `first` (replacing the entry: closing the player goes back past the groups). */
 function useGroupPath() {
@@ -86,6 +91,7 @@ export function PdfPlayer({
 }) {
   const { t } = useTranslation("player");
   const hydrated = useHydrated();
+  const here = useLocation();
   const readable = pdf && "pages" in pdf ? pdf : null;
   const problem: PdfProblem | null = readable ? null : pdf && "problem" in pdf ? pdf.problem : "unreadable";
   const first = useRef<HTMLImageElement>(null);
@@ -161,6 +167,13 @@ export function PdfPlayer({
       {problem || status === "error" ? (
         <p className="player-error" role="alert">
           {t(PROBLEM_MESSAGES[problem ?? "unreadable"])}
+          {problem === "busy" ? (
+            <>
+              {" "}
+              {/* The same address again: a plain link works without JavaScript. */}
+              <a href={here.pathname + here.search}>{t("pdfRetry")}</a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {readable && hydrated ? (

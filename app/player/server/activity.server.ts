@@ -199,7 +199,9 @@ export async function loadPlayer(request: Request, id: number, closeTo: string, 
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
     pdf:
-      state === "ready" && played.kind === "pdf" && played.src ? await readPdf(played.src, request.signal, pdfFirstPage) : null,
+      state === "ready" && played.kind === "pdf" && played.src
+        ? await readPdf(played.src, request.signal, pdfFirstPage, String(session.user.id))
+        : null,
   };
   return data(payload);
 }

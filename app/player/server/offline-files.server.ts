@@ -72,7 +72,7 @@ function shellFiles(): Promise<OfflineFile[]> {
 export async function offlineFiles(
   ctx: LegacyContext,
   id: number,
-  options: { width: PdfPageWidth; signal: AbortSignal; filesHost: string },
+  options: { width: PdfPageWidth; signal: AbortSignal; filesHost: string; user: string },
 ): Promise<OfflineFiles> {
   const found = await findActivity(ctx, id);
   if (!found.placement) return { state: "not_found" };
@@ -87,9 +87,9 @@ export async function offlineFiles(
     case "video":
       return { ...base, files: await sizes([src], options.signal), pageGroups: [] };
     case "pdf": {
-      const pdf = await readPdf(src, options.signal);
+      const pdf = await readPdf(src, options.signal, 1, options.user);
       const path = pdfPagesPath(src);
-      if ("problem" in pdf) return { state: pdf.problem === "unreadable" ? "failed" : "not_saveable" };
+      if ("problem" in pdf) return { state: pdf.problem === "unreadable" || pdf.problem === "busy" ? "failed" : "not_saveable" };
       if (path === null) return { state: "not_saveable" };
       const pages = Array.from({ length: pdf.pageCount }, (_, index) => ({
         url: pdfPageUrl(path, index + 1, options.width, "webp"),

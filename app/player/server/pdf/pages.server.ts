@@ -23,9 +23,11 @@ import type { PdfOutline } from "./worker.server";
 
 export { MAX_PER_USER } from "./render.server";
 
-/** What the player says of a file it cannot show: a password and damage have their own message. */
-const problemOf = (reason: PdfFailure | "error"): PdfProblem =>
-  reason === "protected" || reason === "damaged" ? reason : "unreadable";
+/** What the player says of a file it cannot show: a password, damage and busy renderers have their own message. */
+function problemOf(reason: PdfFailure | "error"): PdfProblem {
+  if (reason === "protected" || reason === "damaged") return reason;
+  return reason === "busy" || reason === "userBusy" ? "busy" : "unreadable";
+}
 
 let readers = 0;
 
