@@ -177,10 +177,11 @@ export function countedBody(
 /**
  * Once an answer is sent before the whole body was read (a refusal, an upload route stopping at
  * its limit), what the client still sends is read and dropped so it sees the answer (a socket
- * closed with unread data resets, and the client may lose the answer): past DRAIN_BYTES the
- * connection is half-closed, and DRAIN_MS after the answer it is cut, like nginx's lingering close.
+ * closed with unread data resets, and the client may lose the answer): past `limit` bytes the
+ * connection is half-closed and nothing more is read, and DRAIN_MS after the answer it is cut, like
+ * nginx's lingering close.
  */
-export function drainThenClose(req: IncomingMessage) {
+export function drainThenClose(req: IncomingMessage, limit = DRAIN_BYTES) {
   if (req.complete) return;
   let dropped = 0;
   const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
@@ -188,7 +189,9 @@ export function drainThenClose(req: IncomingMessage) {
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DRAIN_BYTES && !req.socket.writableEnded) req.socket.end();
+    if (dropped <= limit) return;
+    req.pause();
+    if (!req.socket.writableEnded) req.socket.end();
   });
   req.on("end", () => clearTimeout(timer));
   req.socket.on("close", () => clearTimeout(timer));

@@ -28,6 +28,12 @@ export const REFUSAL_STATUS: Record<Refusal, number> = {
 };
 
 /**
+ * After a refusal for load (429, 503), how much is read and dropped: enough for a small form to
+ * arrive whole (the client then reads the answer), not the megabytes of a flood.
+ */
+export const SHED_DRAIN_BYTES = 64 * 1024;
+
+/**
  * A refusal that a client asking for JSON (the activity player's writes, the offline outbox) takes
  * as a write that never reached the legacy API (app/player/types.ts ProgressReply): it keeps the
  * write and sends it again, after Retry-After when there is one.
@@ -71,6 +77,8 @@ export async function refuse(req: Request, res: Response, refusal: Refusal, head
   if (res.locals.refused) return;
   // Set at once: Remix may settle the same request before the language is known (server/remix-handler.ts).
   res.locals.refused = true;
+  // Refused for load: the flood that follows is not read (a small form still arrives whole).
+  if (refusal === "tooMany" || refusal === "busy") res.locals.drainBytes = SHED_DRAIN_BYTES;
   const status = REFUSAL_STATUS[refusal];
   const requestId = String(res.getHeader("X-Request-Id") ?? "");
   log.warn("request refused", {

@@ -58,7 +58,7 @@ app.use((req, res, next) => {
   req.headers["x-academia-client-ip"] = req.ip ?? "";
   res.setHeader("X-Request-Id", requestId);
   if (draining) res.setHeader("Connection", "close");
-  res.on("finish", () => drainThenClose(req));
+  res.on("finish", () => drainThenClose(req, res.locals.drainBytes as number | undefined));
   const started = performance.now();
   // Read now: middleware mounted on a prefix (the /build/ assets) rewrites req.path.
   const path = loggablePath(req.originalUrl);
@@ -134,6 +134,15 @@ const server: Server = app.listen(config.PORT, () => {
 server.on("connect", refuseConnect);
 // Past this many open connections, new ones are closed at once: each holds buffers and a parser.
 server.maxConnections = config.MAX_CONNECTIONS;
+// One client address cannot take them all (behind a proxy, the proxy's own limits do that job).
+if (config.TRUST_PROXY === 0) {
+  const perClient = new OpenCounter(config.MAX_CONNECTIONS_PER_CLIENT);
+  server.on("connection", (socket) => {
+    const leave = perClient.enter(socket.remoteAddress ?? "");
+    if (leave) socket.once("close", leave);
+    else socket.destroy();
+  });
+}
 
 function stop(signal: NodeJS.Signals, delayMs: number) {
   if (draining) return;

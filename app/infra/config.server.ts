@@ -67,6 +67,11 @@ export const configSchema = z.object({
   BODY_BUDGET_MB: z.coerce.number().int().min(32).max(4096).optional(),
   /** Open connections the serving process takes; past it, new ones are closed at once. */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(100_000).default(1_000),
+  /**
+   * Open connections one client address may hold; past it, new ones from it are closed at once.
+   * Only without a proxy (TRUST_PROXY 0): behind one, every connection comes from the proxy.
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(8).max(100_000).default(256),
   /** Bodies one client address may have arriving at once; past it, 429. Behind a proxy, TRUST_PROXY names the address. */
   MAX_UNFINISHED_BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
   /**

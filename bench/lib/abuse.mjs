@@ -13,6 +13,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 const MiB = 1024 * 1024;
 export const HEAP_MB = 192;
+/** The attacker is another client than the learner whose pages are timed: another loopback address. */
+export const ATTACKER_ADDRESS = "127.0.0.2";
 /** Issue #26's bounds during an attack. */
 export const SERVING_RSS_LIMIT = (HEAP_MB + 256) * MiB;
 export const ALL_RSS_LIMIT = 1.5 * 1024 * MiB;
@@ -137,6 +139,7 @@ function post(origin, path, { body, contentType, cookie, accept = "application/j
         path: url.pathname,
         method: "POST",
         agent: false,
+        localAddress: ATTACKER_ADDRESS,
         headers: { "Content-Type": contentType, "Content-Length": body.length, Cookie: cookie, Accept: accept },
       },
       (res) => {
@@ -177,8 +180,9 @@ export function progressWrites(origin, cookie, { parallel, valid }) {
 
 /**
  * Item 2: a client that never signs in keeps `connections` sign-in posts open, each declaring
- * 60,000 bytes and sending `email=a` then a byte every `everyMs`, opening another whenever the
- * server closes one. Counts how the server ended them (the status it answered, or `closed`).
+ * 60,000 bytes and sending `email=a` then a byte every `everyMs`, opening another a second after
+ * the server closes one (as slowloris tools do; a flood of connections is the firewall's). Counts
+ * how the server ended them (the status it answered, or `closed`).
  */
 export function slowBodies(origin, { connections, everyMs = 5_000 }) {
   const url = new URL(origin);
@@ -187,7 +191,7 @@ export function slowBodies(origin, { connections, everyMs = 5_000 }) {
   const open = new Set();
   const one = () =>
     new Promise((resolve) => {
-      const socket = connect({ host: url.hostname, port: Number(url.port) });
+      const socket = connect({ host: url.hostname, port: Number(url.port), localAddress: ATTACKER_ADDRESS });
       open.add(socket);
       let answer = "";
       let drip;
@@ -212,7 +216,10 @@ export function slowBodies(origin, { connections, everyMs = 5_000 }) {
   const loops = Array.from({ length: connections }, async (_, index) => {
     // Opened over the first second, as a client with many sockets would.
     await sleep((index / connections) * 1_000);
-    while (running) await one();
+    while (running) {
+      await one();
+      if (running) await sleep(1_000);
+    }
   });
   return {
     async stop() {

@@ -250,6 +250,37 @@ describe("bodies that stop or pile up (#26 item 2)", () => {
     held.socket.destroy();
   });
 
+  it("closes an address's connections past MAX_CONNECTIONS_PER_CLIENT at once, and serves another address", async () => {
+    const app = await start({ MAX_CONNECTIONS_PER_CLIENT: "8" });
+    const open = await Promise.all(
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect({ port: app.port, host: "127.0.0.1", localAddress: "127.0.0.3" }, () => resolve(socket));
+            socket.on("error", () => undefined);
+            sockets.push(socket);
+          }),
+      ),
+    );
+    await new Promise((done) => setTimeout(done, 100));
+    const answerFrom = (localAddress: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect({ port: app.port, host: "127.0.0.1", localAddress }, () =>
+          socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+        );
+        socket.on("error", () => undefined);
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString()));
+      });
+    expect(await answerFrom("127.0.0.3")).toBe("");
+    expect(statusOf(await answerFrom("127.0.0.4"))).toBe(200);
+    for (const socket of open) socket.destroy();
+    await new Promise((done) => setTimeout(done, 100));
+    expect(statusOf(await answerFrom("127.0.0.3"))).toBe(200);
+  });
+
   it("closes connections past MAX_CONNECTIONS at once, and takes new ones when some close", async () => {
     const app = await start({ MAX_CONNECTIONS: "16" });
     const open = await Promise.all(

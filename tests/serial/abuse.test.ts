@@ -82,13 +82,20 @@ describe("one signed-in learner's writes (#26 item 1)", () => {
     },
   );
 
-  it("keeps the write the learner's player sends after the attack: nothing confirmed is lost", async () => {
+  it("takes the learner's write once it waits what Retry-After says, as the player does: nothing confirmed is lost", async () => {
     const write = largestWrite();
-    const response = await fetch(`${service.origin}/activity-progress`, {
-      method: "POST",
-      headers: { "Content-Type": write.contentType, Cookie: ana, Accept: "application/json" },
-      body: write.body,
-    });
+    const send = () =>
+      fetch(`${service.origin}/activity-progress`, {
+        method: "POST",
+        headers: { "Content-Type": write.contentType, Cookie: ana, Accept: "application/json" },
+        body: write.body,
+      });
+    let response = await send();
+    if (response.status === 429) {
+      // Not a timer of the app's: the server's bucket, whose wait its answer names.
+      await new Promise((done) => setTimeout(done, Number(response.headers.get("Retry-After")) * 1000));
+      response = await send();
+    }
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true });
   });
