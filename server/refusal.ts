@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
 import { languageOf } from "../app/infra/language.server";
 import { loggablePath, log } from "../app/infra/log.server";
+import { type RefusalReason, refusals } from "../app/infra/metrics.server";
 import enCommon from "../app/locales/en/common.json";
 import en from "../app/locales/en/edge.json";
 import esCommon from "../app/locales/es/common.json";
@@ -32,6 +33,19 @@ export const REFUSAL_STATUS: Record<Refusal, number> = {
  * arrive whole (the client then reads the answer), not the megabytes of a flood.
  */
 export const SHED_DRAIN_BYTES = 64 * 1024;
+
+/** What the refusals count as in the metrics. */
+const REFUSAL_REASON: Record<Refusal, RefusalReason> = {
+  badRequest: "bad_request",
+  crossSite: "forbidden",
+  insecure: "forbidden",
+  method: "bad_request",
+  timeout: "timeout",
+  tooLarge: "too_large",
+  unsupported: "unsupported",
+  tooMany: "too_many",
+  busy: "busy",
+};
 
 /**
  * A refusal that a client asking for JSON (the activity player's writes, the offline outbox) takes
@@ -77,6 +91,7 @@ export async function refuse(req: Request, res: Response, refusal: Refusal, head
   if (res.locals.refused) return;
   // Set at once: Remix may settle the same request before the language is known (server/remix-handler.ts).
   res.locals.refused = true;
+  refusals.inc({ reason: REFUSAL_REASON[refusal] });
   // Refused for load: the flood that follows is not read (a small form still arrives whole).
   if (refusal === "tooMany" || refusal === "busy") res.locals.drainBytes = SHED_DRAIN_BYTES;
   const status = REFUSAL_STATUS[refusal];

@@ -6,7 +6,9 @@ import {
   writeReadableStreamToWritable,
   type ServerBuild,
 } from "@remix-run/node";
+import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import { bodyOf } from "./body-limit";
 import { refuse } from "./refusal";
 
@@ -67,9 +69,44 @@ export function withFailureIds(build: ServerBuild): ServerBuild {
   return { ...build, routes };
 }
 
+/**
+ * What a request addresses, as metrics name it (app/infra/metrics.server.ts): its Remix route id
+ * (the deepest match, never the raw path) and kind: a document, a data request (single fetch's
+ * `.data`) or a resource route (no component). Remembered per path: matching compiles every route.
+ */
+export function routeNamer(build: ServerBuild) {
+  const children = (parentId: string | undefined): AgnosticRouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        children: route.index ? undefined : children(route.id),
+      })) as AgnosticRouteObject[];
+  const tree = children(undefined);
+  const named = new LRUCache<string, { route: string; kind: "document" | "data" | "resource" }>({ max: 2_000 });
+  return (pathname: string) => {
+    const known = named.get(pathname);
+    if (known) return known;
+    const data = pathname.endsWith(".data");
+    const leaf = matchRoutes(tree, data ? pathname.slice(0, -".data".length) || "/" : pathname)?.at(-1)?.route.id;
+    const route = leaf ?? "unmatched";
+    const name = {
+      route,
+      kind: data ? ("data" as const) : build.routes[route]?.module.default ? ("document" as const) : ("resource" as const),
+    };
+    named.set(pathname, name);
+    return name;
+  };
+}
+
 export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
   const handle = createRemixHandler(withFailureIds(build), mode);
+  const nameOf = routeNamer(build);
   return async (req, res, next) => {
+    Object.assign(res.locals, nameOf(req.path));
     const controller = new AbortController();
     controllers.set(req, controller);
     // The client has gone before the answer was sent: loaders and actions stop.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, watch } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,15 @@ import compression from "compression";
 import express from "express";
 import { describeProblems, parseConfig } from "../app/infra/config.server";
 import { loggablePath, log } from "../app/infra/log.server";
+import {
+  collectProcessMetrics,
+  gaugeOf,
+  httpDuration,
+  httpRequests,
+  METRICS_CONTENT_TYPE,
+  metricsText,
+  statusClass,
+} from "../app/infra/metrics.server";
 import { sessionCookieName } from "../app/infra/session-cookie.server";
 import { bodyLimit, drainThenClose, MAX_BODY_COST } from "./body-limit";
 import { CostRate, MemoryBudget, OpenCounter } from "./budget";
@@ -62,15 +71,16 @@ app.use((req, res, next) => {
   const started = performance.now();
   // Read now: middleware mounted on a prefix (the /build/ assets) rewrites req.path.
   const path = loggablePath(req.originalUrl);
-  res.on("finish", () =>
-    log.info("request", {
-      requestId,
-      method: req.method,
-      path,
-      status: res.statusCode,
-      ms: Math.round(performance.now() - started),
-    }),
-  );
+  res.on("finish", () => {
+    const ms = performance.now() - started;
+    log.info("request", { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms) });
+    // Remix's route (server/remix-handler.ts), the edge's own answer, or a static file.
+    const route = (res.locals.route as string | undefined) ?? (res.locals.refused ? "edge" : "static");
+    const kind = (res.locals.kind as string | undefined) ?? (res.locals.refused ? "edge" : "static");
+    const method = ["GET", "HEAD", "POST"].includes(req.method) ? req.method : "other";
+    httpRequests.inc({ route, method, status: statusClass(res.statusCode), kind });
+    httpDuration.observe({ route, method, kind }, ms / 1000);
+  });
   next();
 });
 app.use(securityHeaders({ production: config.NODE_ENV === "production", filesOrigin: new URL(config.FILES_HOST_URL).origin }));
@@ -81,9 +91,15 @@ app.use(methodGate);
 app.use(sameOriginGate);
 if (secureCookies) app.use(insecureSignInGate);
 const bodyBudget = (config.BODY_BUDGET_MB ?? Math.round(config.HEAP_MB / 3)) * 1024 * 1024;
+const budget = new MemoryBudget({ total: bodyBudget, learner: Math.floor(bodyBudget / 3), address: Math.floor(bodyBudget / 2) });
+gaugeOf(
+  "academia_body_bytes_in_flight",
+  "What the request bodies in flight are charged, in bytes (their budget is BODY_BUDGET_MB)",
+  () => budget.inFlight,
+);
 app.use(
   bodyLimit(abortRemix, {
-    budget: new MemoryBudget({ total: bodyBudget, learner: Math.floor(bodyBudget / 3), address: Math.floor(bodyBudget / 2) }),
+    budget,
     // Two of the largest player writes per 10 s for one learner; far more than a player sends.
     rate: new CostRate(2 * MAX_BODY_COST),
     unfinished: new OpenCounter(config.MAX_UNFINISHED_BODIES_PER_CLIENT),
@@ -132,6 +148,25 @@ const server: Server = app.listen(config.PORT, () => {
 });
 
 server.on("connect", refuseConnect);
+let openConnections = 0;
+gaugeOf(
+  "academia_open_connections",
+  "Open connections of the serving process (MAX_CONNECTIONS caps them)",
+  () => openConnections,
+);
+server.on("connection", (socket) => {
+  openConnections += 1;
+  socket.once("close", () => (openConnections -= 1));
+});
+
+// Metrics on their own listener (docs/operations.md): what Prometheus scrapes, never on the public port.
+if (config.METRICS_PORT) {
+  collectProcessMetrics();
+  createServer(async (req, res) => {
+    if (req.url !== "/metrics") return void res.writeHead(404).end();
+    res.writeHead(200, { "Content-Type": METRICS_CONTENT_TYPE }).end(await metricsText());
+  }).listen(config.METRICS_PORT, () => log.info("metrics listening", { port: config.METRICS_PORT }));
+}
 // Past this many open connections, new ones are closed at once: each holds buffers and a parser.
 server.maxConnections = config.MAX_CONNECTIONS;
 // One client address cannot take them all (behind a proxy, the proxy's own limits do that job).

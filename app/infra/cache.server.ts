@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { cacheLookups } from "./metrics.server";
 import { orElse, redis } from "./redis.server";
 
 /**
@@ -10,6 +11,7 @@ const entries = new LRUCache<string, Promise<unknown>>({ max: 1_000 });
 
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const hit = entries.get(key);
+  cacheLookups.inc({ cache: "catalogue", result: hit ? "hit" : "miss" });
   if (hit) return hit as Promise<T>;
   const value = sharedOrLoad(key, ttlMs, load);
   entries.set(key, value, { ttl: ttlMs });

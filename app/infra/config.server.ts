@@ -110,6 +110,11 @@ export const configSchema = z.object({
       if (parsed && !parsed.ok) ctx.addIssue({ code: "custom", message: parsed.problem });
     }),
   /**
+   * The port of the Prometheus metrics (`/metrics`, docs/operations.md), on its own listener, never
+   * the public one. Unset: no metrics listener.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
    * The serving process's V8 old-space limit. Without one V8 grows the heap lazily towards a
    * quarter of the machine's memory (400+ MiB of mostly garbage under load); the live set is far
    * smaller, so a bound keeps RSS predictable at no measured cost in throughput.

@@ -1,5 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { refusals } from "./metrics.server";
 import { redis, shielded } from "./redis.server";
 
 /**
@@ -119,6 +120,7 @@ export async function takeAttempt(request: Request, kind: AttemptKind, account?:
   rules ??= buildRules();
   for (const rule of rules[kind].filter((candidate) => !candidate.braked)) await spend(rule);
   if (braked) for (const rule of rules[kind].filter((candidate) => candidate.braked)) await spend(rule);
+  if (waits.length > 0) refusals.inc({ reason: "rate_limit" });
   return {
     blockedFor: waits.length > 0 ? Math.max(...waits) : null,
     quiet,

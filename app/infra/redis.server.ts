@@ -2,6 +2,7 @@ import { Redis, type RedisOptions } from "ioredis";
 import CircuitBreaker from "opossum";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
+import { gaugeOf } from "./metrics.server";
 import { describeTarget, parseRedisUrl, type RedisTarget } from "./redis-url.server";
 
 /**
@@ -100,6 +101,20 @@ circuit.on("halfOpen", () => {
   const shared = client;
   if (shared) void circuit.fire(() => shared.ping()).catch(() => undefined);
 });
+
+gaugeOf(
+  "academia_redis_state",
+  "The shared Redis as /readyz reports it: 1 for the current state (off: no REDIS_URL, up, degraded)",
+  () => (["off", "up", "degraded"] as const).map((state) => ({ labels: { state }, value: redisState() === state ? 1 : 0 })),
+  ["state"],
+);
+gaugeOf(
+  "academia_redis_circuit",
+  "The circuit in front of Redis (decision 053): 1 for the current state (closed, open, half-open)",
+  () =>
+    (["closed", "open", "half-open"] as const).map((state) => ({ labels: { state }, value: redisCircuit() === state ? 1 : 0 })),
+  ["state"],
+);
 
 /** The circuit in front of every command: `open` while the app does not wait for Redis. */
 export function redisCircuit(): "closed" | "open" | "half-open" {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { LegacyUser } from "~/legacy/schemas/user.server";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
+import { cacheLookups } from "./metrics.server";
 import { orElse, redis, shielded } from "./redis.server";
 import { sessionCookieName } from "./session-cookie.server";
 
@@ -79,7 +80,9 @@ async function unsealSession(request: Request): Promise<SessionData | null> {
   const value = header ? parseCookies(header)[sessionCookie().name] : undefined;
   if (!header || !value) return null;
   try {
-    const data = fresh(unsealed.get(value)) ?? (await unsealNew(value, header));
+    const known = fresh(unsealed.get(value));
+    cacheLookups.inc({ cache: "session", result: known ? "hit" : "miss" });
+    const data = known ?? (await unsealNew(value, header));
     if (!data || (await revoked(data))) return null;
     return data;
   } catch {

@@ -3,6 +3,7 @@ import type { z } from "zod/v4";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "~/infra/log.server";
+import { endpointTemplate, type LegacyOutcome, legacyCalls, legacyDuration } from "~/infra/metrics.server";
 import { parseJson, validateReply } from "./validated-replies.server";
 
 /**
@@ -149,12 +150,20 @@ export async function retry<T>(task: () => Promise<T>, { attempts, delayMs, dead
  */
 export async function legacyRequest<T>(ctx: LegacyContext, options: RequestOptions<T>): Promise<T> {
   const deadline = Math.min(ctx.deadline ?? Infinity, performance.now() + getConfig().LEGACY_TIMEOUT_MS);
+  let tries = 0;
   try {
-    return await retry(() => attempt(ctx, options, deadline), {
-      attempts: options.method === "GET" ? GET_ATTEMPTS : 1,
-      delayMs: jitteredBackoffMs,
-      deadline,
-    });
+    return await retry(
+      () => {
+        if (tries++ > 0)
+          legacyCalls.inc({ endpoint: endpointTemplate(options.path), method: options.method, outcome: "retried" });
+        return attempt(ctx, options, deadline);
+      },
+      {
+        attempts: options.method === "GET" ? GET_ATTEMPTS : 1,
+        delayMs: jitteredBackoffMs,
+        deadline,
+      },
+    );
   } catch (error) {
     if (isTransient(error) && ctx.onUnavailable) throw ctx.onUnavailable();
     throw error;
@@ -200,6 +209,11 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   }
 
   const started = performance.now();
+  const endpoint = endpointTemplate(options.path);
+  const count = (outcome: LegacyOutcome) => {
+    legacyCalls.inc({ endpoint, method: options.method, outcome });
+    legacyDuration.observe({ endpoint, method: options.method }, (performance.now() - started) / 1000);
+  };
   const logCall = (status: number | string) =>
     log.info("legacy call", {
       method: options.method,
@@ -220,6 +234,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     logCall(timedOut ? "timeout" : "network-error");
+    count(timedOut ? "timeout" : "unreached");
     if (notConnected(error)) throw new LegacyUnreached();
     throw new LegacyError("unavailable", timedOut ? 504 : 502, "");
   }
@@ -228,9 +243,11 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
     text = await response.text();
   } catch {
     logCall("body-timeout");
+    count("timeout");
     throw new LegacyError("unavailable", 504, "");
   }
   logCall(response.status);
+  if (!response.ok) count(response.status >= 500 ? "5xx" : "4xx");
 
   if (!response.ok) {
     const payload = parseJson(text);
@@ -252,7 +269,9 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
         .map((issue) => `${issue.path.join(".")}: ${issue.code}`)
         .join("; "),
     });
+    count("invalid_body");
     throw new LegacyError("unavailable", response.status, "");
   }
+  count("ok");
   return parsed.data;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod/v4";
+import { cacheLookups } from "~/infra/metrics.server";
 
 /**
  * Replies already parsed and validated, by schema and by the SHA-256 of their body (decision 048).
@@ -48,6 +49,7 @@ export type Validated<T> = { success: true; data: T } | { success: false; error:
 export function validateReply<T>(schema: z.ZodType<T, unknown>, text: string): Validated<T> {
   const key = `${schemaId(schema)}:${createHash("sha256").update(text).digest("base64")}`;
   const known = replies.get(key);
+  cacheLookups.inc({ cache: "validated_reply", result: known ? "hit" : "miss" });
   if (known) return { success: true, data: known.data as T };
   const parsed = schema.safeParse(parseJson(text));
   if (!parsed.success) return { success: false, error: parsed.error };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requireUser } from "~/infra/auth.server";
+import { gaugeOf } from "~/infra/metrics.server";
 import type { ActivityReport } from "~/legacy/activities.server";
 import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
@@ -98,6 +99,11 @@ function reportsOf(form: Record<string, unknown>): Report[] | null {
  * when the balancer keeps them on one process.
  */
 const lanes = new Map<string, Promise<unknown>>();
+gaugeOf(
+  "academia_player_write_lanes",
+  "Learners' activities with player writes being performed or waiting in order",
+  () => lanes.size,
+);
 
 function inLane<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = lanes.get(key) ?? Promise.resolve();

@@ -9,6 +9,7 @@ import {
 import { plain } from "~/infra/files-host.server";
 import { getFixedT } from "~/infra/language.server";
 import { log } from "~/infra/log.server";
+import { refusals } from "~/infra/metrics.server";
 import type { PdfDocument, PdfProblem } from "~/player/types";
 import { FAILURE_STATUS, PdfError, type PdfFailure, reasonOf } from "./failure.server";
 import { decodedSplat, downloadedFile, trainingUrl } from "./fetch.server";
@@ -167,6 +168,7 @@ export async function pageResponse(
     if (reason === "error") log.error("pdf pages: render failed", { path, error: String(error) });
     const status = reason === "error" ? 500 : FAILURE_STATUS[reason];
     if (status === 429 || status === 503) {
+      refusals.inc({ reason: status === 429 ? "too_many" : "busy" });
       const t = learner.request ? await getFixedT(learner.request, "server") : null;
       const text = status === 429 ? t?.("player.pdfPages.userBusy") : t?.("player.pdfPages.busy");
       return plain(status, text ?? "Too many pages are being drawn; try again shortly", {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { getConfig } from "~/infra/config.server";
+import { gaugeOf } from "~/infra/metrics.server";
 import { PdfError } from "./failure.server";
 import { RendererPool } from "./pool.server";
 
@@ -77,6 +78,10 @@ export class RenderSlots {
     return this.waiting.length;
   }
 
+  get busyCount() {
+    return this.busy;
+  }
+
   run<T>(learner: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
     if (signal?.aborted) return Promise.reject(new PdfError("gone"));
     const startsNow = this.busy < this.slots && (this.running.get(learner) ?? 0) < this.share;
@@ -141,6 +146,17 @@ const renderSlots = () => {
   const { renderers: count, share } = rendererCounts();
   return (slots = new RenderSlots(count, share, MAX_WAITING));
 };
+
+gaugeOf(
+  "academia_pdf_renders",
+  "PDF renders running (busy renderers) and waiting for one",
+  () => [
+    { labels: { state: "running" }, value: slots?.busyCount ?? 0 },
+    { labels: { state: "waiting" }, value: slots?.waitingCount ?? 0 },
+  ],
+  ["state"],
+);
+gaugeOf("academia_pdf_renderers", "PDF renderer processes configured (PDF_RENDERERS)", () => rendererCounts().renderers);
 
 /** Runs `work` (a download and a renderer task) for `learner` in one of the render slots (RenderSlots). */
 export function withSlot<T>(learner: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
