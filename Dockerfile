@@ -1,10 +1,10 @@
 # Multi-stage image: build with dev dependencies, run with production ones as a non-root user.
-FROM node:22-bookworm-slim AS build
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN sh scripts/docker/build-steps.sh
 
-FROM node:22-bookworm-slim
+FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000
 # The PDF renderer draws text in CJK fonts a file does not embed with Noto CJK (docs/decisions/022).
