@@ -148,6 +148,9 @@ const server: Server = app.listen(config.PORT, () => {
 });
 
 server.on("connect", refuseConnect);
+gaugeOf("academia_demo_mode", "1 when this is the embedded demo (mock legacy API, demo secrets; DEMO_MODE), else 0", () =>
+  config.DEMO_MODE ? 1 : 0,
+);
 let openConnections = 0;
 gaugeOf(
   "academia_open_connections",

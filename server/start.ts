@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
-import { type Config, describeProblems, isEmbedded, parseConfig, withEmbeddedDefaults } from "../app/infra/config.server";
+import {
+  type Config,
+  demoRefusal,
+  describeProblems,
+  isEmbedded,
+  parseConfig,
+  withEmbeddedDefaults,
+} from "../app/infra/config.server";
 import { log } from "../app/infra/log.server";
 import { startMockServer } from "../mock";
 import { CRASH_LIMIT, crashCause, restartDelayMs, Crashes } from "./supervision";
@@ -16,15 +23,23 @@ import { CRASH_LIMIT, crashCause, restartDelayMs, Crashes } from "./supervision"
  */
 
 async function main() {
+  const refusal = demoRefusal(process.env);
+  if (refusal) {
+    process.stderr.write(`${refusal}\n`);
+    process.exit(1);
+  }
   const embedded = isEmbedded(process.env);
   let env: Record<string, string | undefined> = process.env;
   let mock: Awaited<ReturnType<typeof startMockServer>> | null = null;
   if (embedded) {
-    log.info("embedded mode: no LEGACY_API_URL, starting the mock legacy API with demo secrets", {
+    log.warn("DEMO MODE: no LEGACY_API_URL, starting the mock legacy API with demo secrets and demo accounts", {
       mode: "embedded",
     });
     mock = await startMockServer({ port: Number(process.env.MOCK_PORT ?? 0) });
     env = withEmbeddedDefaults(process.env, mock.origin);
+  } else {
+    // A demo is the embedded mock: with a real upstream the server never says it is one.
+    env = { ...process.env, DEMO_MODE: "0" };
   }
   const parsed = parseConfig(env);
   if (!parsed.ok) {

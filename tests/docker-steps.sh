@@ -21,7 +21,7 @@ done
 
 probe() { node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))" "$1"; }
 
-NODE_ENV=production PORT=$port MOCK_PORT=$((port + 1)) LOG_LEVEL=silent node build/bin/start.js &
+NODE_ENV=production DEMO_MODE=1 PORT=$port MOCK_PORT=$((port + 1)) LOG_LEVEL=silent node build/bin/start.js &
 pid=$!
 for _ in $(seq 1 100); do
   if probe "http://127.0.0.1:$port/healthz"; then

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSecrets, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config.server";
+import { demoRefusal, demoSecrets, isEmbedded, parseConfig, withEmbeddedDefaults } from "./config.server";
 
 const complete = {
   LEGACY_API_URL: "https://legacy.example.com/v1/api/",
@@ -99,5 +99,21 @@ describe("embedded mode", () => {
       PORT: "4000",
     });
     expect(parseConfig(env).ok).toBe(true);
+  });
+});
+
+describe("no accidental demo (issue #30 item 4)", () => {
+  it("refuses production without LEGACY_API_URL unless DEMO_MODE=1, in one line saying what to set", () => {
+    const refusal = demoRefusal({ NODE_ENV: "production" });
+    expect(refusal).toMatch(/^No LEGACY_API_URL in production: set LEGACY_API_URL .* or DEMO_MODE=1 /);
+    expect(refusal).not.toContain("\n");
+    expect(demoRefusal({})).toBe(refusal);
+    expect(demoRefusal({ NODE_ENV: "production", DEMO_MODE: "1" })).toBeNull();
+    expect(demoRefusal({ NODE_ENV: "production", LEGACY_API_URL: "https://legacy.example.com/v1/api" })).toBeNull();
+    expect(demoRefusal({ NODE_ENV: "development" })).toBeNull();
+  });
+
+  it("marks the embedded environment as the demo", () => {
+    expect(withEmbeddedDefaults({}, "http://127.0.0.1:4000").DEMO_MODE).toBe("1");
   });
 });

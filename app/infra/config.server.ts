@@ -50,6 +50,14 @@ export const configSchema = z.object({
       "must be folders such as storage/ or media/courses/, comma-separated, each ending in /",
     ),
   LOGIN_MODE: z.enum(["password", "employee"]).default("password"),
+  /**
+   * `1`: the embedded demo (the mock legacy API, demo secrets and accounts) is wanted. Without it,
+   * production with no LEGACY_API_URL is a configuration error, never a quiet demo (`demoRefusal`).
+   */
+  DEMO_MODE: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers catch up). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
@@ -170,12 +178,27 @@ export function isEmbedded(env: Env): boolean {
   return !env.LEGACY_API_URL;
 }
 
+/**
+ * Why the launcher will not start: production (NODE_ENV unset or `production`) with no
+ * LEGACY_API_URL and no DEMO_MODE=1 — an image started without its upstream must not quietly
+ * run the demo with its public secrets. One line, saying what to set; null when it may start.
+ */
+export function demoRefusal(env: Env): string | null {
+  const production = (env.NODE_ENV || "production") === "production";
+  if (!production || !isEmbedded(env) || env.DEMO_MODE === "1") return null;
+  return (
+    "No LEGACY_API_URL in production: set LEGACY_API_URL and LEGACY_APP_KEY, SESSION_SECRET, SSO_AES_KEY and SSO_AES_IV " +
+    "to serve the academy's legacy API, or DEMO_MODE=1 to run the embedded demo (mock API, demo secrets and accounts)."
+  );
+}
+
 /** The environment the app runs with in embedded mode: demo secrets unless the operator set them. */
 export function withEmbeddedDefaults(env: Env, mockOrigin: string): Env {
   return {
     ...demoSecrets,
     FILES_HOST_URL: mockOrigin,
     MEDIA_VIA_APP: "1",
+    DEMO_MODE: "1",
     ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== "")),
     LEGACY_API_URL: `${mockOrigin}/v1/api`,
   };

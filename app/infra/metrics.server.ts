@@ -88,6 +88,17 @@ export const cacheLookups: Counter<"cache" | "result"> = once(
     }),
 );
 
+/** Commands sent to the shared Redis through its circuit (decision 053). */
+export const redisCommands: Counter<"outcome"> = once(
+  "academia_redis_commands_total",
+  () =>
+    new client.Counter({
+      name: "academia_redis_commands_total",
+      help: "Redis commands by outcome: ok, failed (an error or its timeout), skipped (the circuit was open: the caller's fallback at once)",
+      labelNames: ["outcome"],
+    }),
+);
+
 /**
  * A gauge read when Prometheus scrapes: `read` returns the value, or values by label. The module
  * that owns the state declares it beside that state.

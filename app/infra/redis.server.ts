@@ -2,7 +2,7 @@ import { Redis, type RedisOptions } from "ioredis";
 import CircuitBreaker from "opossum";
 import { getConfig } from "./config.server";
 import { log } from "./log.server";
-import { gaugeOf } from "./metrics.server";
+import { gaugeOf, redisCommands } from "./metrics.server";
 import { describeTarget, parseRedisUrl, type RedisTarget } from "./redis-url.server";
 
 /**
@@ -97,6 +97,8 @@ circuit.on("open", () =>
   }),
 );
 circuit.on("close", () => log.info("redis: answering again; sign-in limits, logout revocations and caches are shared"));
+circuit.on("success", () => redisCommands.inc({ outcome: "ok" }));
+circuit.on("failure", () => redisCommands.inc({ outcome: "failed" }));
 circuit.on("halfOpen", () => {
   const shared = client;
   if (shared) void circuit.fire(() => shared.ping()).catch(() => undefined);
@@ -124,7 +126,10 @@ export function redisCircuit(): "closed" | "open" | "half-open" {
 
 /** Runs a Redis command through the circuit: it fails at once, without reaching Redis, unless the circuit is closed. */
 export function shielded<T>(command: () => Promise<T>): Promise<T> {
-  if (!circuit.closed) return Promise.reject(new Error("redis: the circuit is open"));
+  if (!circuit.closed) {
+    redisCommands.inc({ outcome: "skipped" });
+    return Promise.reject(new Error("redis: the circuit is open"));
+  }
   return circuit.fire(command) as Promise<T>;
 }
 

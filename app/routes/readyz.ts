@@ -1,3 +1,4 @@
+import { getConfig } from "~/infra/config.server";
 import { redisState } from "~/infra/redis.server";
 
 /**
@@ -9,6 +10,10 @@ import { redisState } from "~/infra/redis.server";
  */
 export function loader() {
   const redis = redisState();
-  const body = redis === "off" ? "ready" : `ready\nredis: ${redis === "up" ? "ok" : "degraded"}`;
+  const lines = ["ready"];
+  if (redis !== "off") lines.push(`redis: ${redis === "up" ? "ok" : "degraded"}`);
+  // The embedded demo says so wherever an operator looks (the metrics' academia_demo_mode too).
+  if (getConfig().DEMO_MODE) lines.push("demo: the embedded mock legacy API with demo secrets and accounts");
+  const body = lines.join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
 }

@@ -82,6 +82,7 @@ export async function startApp({ port, mockPort, latencyMs = 0, logs = false, en
       MOCK_PORT: String(mockPort),
       MOCK_LATENCY_MS: String(latencyMs),
       LEGACY_API_URL: "",
+      DEMO_MODE: "1",
       LOG_LEVEL: logs ? "info" : "silent",
       ...env,
     },

@@ -18,6 +18,7 @@ export async function startLanServer(port: number): Promise<{ stop(): Promise<vo
       ...process.env,
       PORT: String(port),
       LEGACY_API_URL: "",
+      DEMO_MODE: "1",
       MOCK_PORT: "",
       INSECURE_COOKIES: "1",
       LOG_LEVEL: "warn",

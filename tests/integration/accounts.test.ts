@@ -49,7 +49,7 @@ beforeAll(async () => {
     launch("build/bin/serve.js", env),
     launch("build/bin/serve.js", env),
     // What `npm start` and `docker run` start: the launcher with its embedded mock.
-    launch("build/bin/start.js", { LEGACY_API_URL: "", MOCK_PORT: String(embeddedMockPort) }),
+    launch("build/bin/start.js", { LEGACY_API_URL: "", DEMO_MODE: "1", MOCK_PORT: String(embeddedMockPort) }),
   ]);
 }, 180_000);
 

@@ -342,6 +342,7 @@ describe("SIGTERM", () => {
       MOCK_LATENCY_MS: "100",
       SHUTDOWN_DELAY_MS: "2000",
       LEGACY_API_URL: "",
+      DEMO_MODE: "1",
     });
     expect((await fetch(`${app.origin}/readyz`)).status).toBe(200);
     let ok = 0;

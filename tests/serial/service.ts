@@ -16,7 +16,7 @@ export const CARLOS = "carlos.ruiz@academia.test";
 /** The embedded service in production mode; cookies without `__Host-` (plain http on loopback). */
 export async function startService(env: Record<string, string> = {}): Promise<Service> {
   const mockPort = await freePort();
-  const app = await launch("build/bin/start.js", { MOCK_PORT: String(mockPort), INSECURE_COOKIES: "1", ...env });
+  const app = await launch("build/bin/start.js", { MOCK_PORT: String(mockPort), DEMO_MODE: "1", INSECURE_COOKIES: "1", ...env });
   return { ...app, mockOrigin: `http://127.0.0.1:${mockPort}`, launcherPid: app.child.pid ?? 0 };
 }
 
