@@ -21,6 +21,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Demo: `docker run -e DEMO_MODE=1 academia`; production: LEGACY_API_URL and the secrets (README,
+# docs/operations.md). With neither, the launcher exits at once saying what to set.
 # PID 1 is the launcher: it validates the configuration, forwards SIGTERM to the app server and
 # starts it again within a second when it dies unasked (decision 052); after more than 5 crashes in
 # a minute it exits non-zero, so run the container with a restart policy (`--restart
