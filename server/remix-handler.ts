@@ -9,6 +9,7 @@ import {
 import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
+import { inSpan } from "../app/infra/tracing.server";
 import { bodyOf } from "./body-limit";
 import { refuse } from "./refusal";
 
@@ -41,11 +42,11 @@ const isAnswer = (thrown: unknown) =>
   (typeof thrown === "object" && thrown !== null && "type" in thrown && thrown.type === "DataWithResponseInit");
 
 /**
- * A page route's loader or action that fails unexpectedly answers a 500 whose data names its own
- * request id, logged by entry.server's handleError. A route with a clientLoader gets its data in a
+ * Every loader and action in a span; a page route's loader or action that fails unexpectedly
+ * answers a 500 whose data names its own request id, logged by entry.server's handleError. A route with a clientLoader gets its data in a
  * request of its own (decision 038), so the error boundary cannot take the page's id for it.
  */
-export function withFailureIds(build: ServerBuild): ServerBuild {
+export function withSpansAndFailureIds(build: ServerBuild): ServerBuild {
   const guard = (run: RouteFunction | undefined): RouteFunction | undefined =>
     run &&
     (async (args) => {
@@ -57,12 +58,16 @@ export function withFailureIds(build: ServerBuild): ServerBuild {
         throw data({ requestId: args.request.headers.get("x-request-id") }, { status: 500 });
       }
     });
+  // Every loader and action is a span of its own (app/infra/tracing.server.ts); a page route's fails with its request id.
+  const traced = (kind: "loader" | "action", id: string, run: RouteFunction | undefined): RouteFunction | undefined =>
+    run && ((args) => inSpan(`${kind} ${id}`, { "remix.route.id": id }, () => Promise.resolve(run(args))));
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const module = route.module;
-      if (!module.default) return [id, route];
-      const loader = guard(module.loader as RouteFunction | undefined);
-      const action = guard(module.action as RouteFunction | undefined);
+      const page = (run: unknown) =>
+        module.default ? guard(run as RouteFunction | undefined) : (run as RouteFunction | undefined);
+      const loader = traced("loader", id, page(module.loader));
+      const action = traced("action", id, page(module.action));
       return [id, { ...route, module: { ...module, loader, action } }];
     }),
   ) as ServerBuild["routes"];
@@ -103,7 +108,7 @@ export function routeNamer(build: ServerBuild) {
 }
 
 export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
-  const handle = createRemixHandler(withFailureIds(build), mode);
+  const handle = createRemixHandler(withSpansAndFailureIds(build), mode);
   const nameOf = routeNamer(build);
   return async (req, res, next) => {
     Object.assign(res.locals, nameOf(req.path));

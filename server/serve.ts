@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Span } from "@opentelemetry/api";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -19,6 +20,7 @@ import {
   statusClass,
 } from "../app/infra/metrics.server";
 import { sessionCookieName } from "../app/infra/session-cookie.server";
+import { flushTraces, requestSpan, startTracing } from "../app/infra/tracing.server";
 import { bodyLimit, drainThenClose, MAX_BODY_COST } from "./body-limit";
 import { CostRate, MemoryBudget, OpenCounter } from "./budget";
 import { methodGate, refuseConnect, sameOriginGate } from "./gates";
@@ -60,7 +62,15 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 
+if (startTracing())
+  log.info("tracing: spans go to OTEL_EXPORTER_OTLP_ENDPOINT", { service: process.env.OTEL_SERVICE_NAME || "academia" });
+
 app.use((req, res, next) => {
+  // The request's span (when tracing is on) holds everything that follows, its log lines included.
+  requestSpan(req.method, req.headers, (span) => edge(req, res, next, span));
+});
+
+function edge(req: express.Request, res: express.Response, next: express.NextFunction, span: Span) {
   const requestId = randomUUID();
   // Remix sees only these values, never ones a client sent under the same names.
   req.headers["x-request-id"] = requestId;
@@ -81,8 +91,15 @@ app.use((req, res, next) => {
     httpRequests.inc({ route, method, status: statusClass(res.statusCode), kind });
     httpDuration.observe({ route, method, kind }, ms / 1000);
   });
+  // Also when the client left before the answer ended.
+  res.on("close", () => {
+    const route = (res.locals.route as string | undefined) ?? (res.locals.refused ? "edge" : "static");
+    span.updateName(`${req.method} ${route}`);
+    span.setAttributes({ "http.route": route, "http.response.status_code": res.statusCode, "academia.request_id": requestId });
+    span.end();
+  });
   next();
-});
+}
 app.use(securityHeaders({ production: config.NODE_ENV === "production", filesOrigin: new URL(config.FILES_HOST_URL).origin }));
 
 // Before Remix, in this order: one public host, then what a page never takes.
@@ -188,7 +205,7 @@ function stop(signal: NodeJS.Signals, delayMs: number) {
   log.info("stopping: /readyz answers 503", { signal, delayMs });
   const done = () => {
     log.info("stopped: every request finished");
-    process.exit(0);
+    void flushTraces().finally(() => process.exit(0));
   };
   setTimeout(() => {
     // On SIGTERM, net's close, not http's: http's also drops connections that look idle, which

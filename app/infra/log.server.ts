@@ -1,9 +1,13 @@
+import { activeTraceId } from "./tracing.server";
+
 /** Structured JSON logs, one line per event. Callers never pass tokens, passwords or SSO plaintext. */
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: "info" | "warn" | "error", msg: string, fields: Fields = {}) {
   if (process.env.LOG_LEVEL === "silent") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  // With tracing on, a line written inside a request's span names its trace (docs/operations.md).
+  const traceId = activeTraceId();
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...(traceId ? { traceId } : {}) });
   if (level === "info") process.stdout.write(`${line}\n`);
   else process.stderr.write(`${line}\n`);
 }

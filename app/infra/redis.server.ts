@@ -4,6 +4,7 @@ import { getConfig } from "./config.server";
 import { log } from "./log.server";
 import { gaugeOf, redisCommands } from "./metrics.server";
 import { describeTarget, parseRedisUrl, type RedisTarget } from "./redis-url.server";
+import { inSpan, SpanKind } from "./tracing.server";
 
 /**
  * The one client of the Redis every replica shares (REDIS_URL; README, "Scaling"; decision 040).
@@ -130,7 +131,7 @@ export function shielded<T>(command: () => Promise<T>): Promise<T> {
     redisCommands.inc({ outcome: "skipped" });
     return Promise.reject(new Error("redis: the circuit is open"));
   }
-  return circuit.fire(command) as Promise<T>;
+  return inSpan("redis", {}, () => circuit.fire(command) as Promise<T>, SpanKind.CLIENT);
 }
 
 /** What /readyz reports: `off` without REDIS_URL, `degraded` while Redis does not answer (or the circuit keeps the app from asking). */

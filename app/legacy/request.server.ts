@@ -4,6 +4,7 @@ import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "~/infra/log.server";
 import { endpointTemplate, type LegacyOutcome, legacyCalls, legacyDuration } from "~/infra/metrics.server";
+import { injectTraceHeaders, inSpan, SpanKind } from "~/infra/tracing.server";
 import { parseJson, validateReply } from "./validated-replies.server";
 
 /**
@@ -193,7 +194,18 @@ export async function cachedLegacyRequest<T>(
   }
 }
 
-async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline: number): Promise<T> {
+/** One call, a span of its own whose context goes upstream as `traceparent`. */
+function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline: number): Promise<T> {
+  const endpoint = endpointTemplate(options.path);
+  return inSpan(
+    `legacy ${options.method} ${endpoint}`,
+    { "http.request.method": options.method, "url.template": endpoint },
+    () => call(ctx, options, deadline),
+    SpanKind.CLIENT,
+  );
+}
+
+async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline: number): Promise<T> {
   const config = getConfig();
   const headers = new Headers({
     Accept: "application/json",
@@ -201,6 +213,7 @@ async function attempt<T>(ctx: LegacyContext, options: RequestOptions<T>, deadli
     "X-App-Key": config.LEGACY_APP_KEY,
   });
   if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
+  injectTraceHeaders(headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body) {

@@ -10,6 +10,7 @@ import { plain } from "~/infra/files-host.server";
 import { getFixedT } from "~/infra/language.server";
 import { log } from "~/infra/log.server";
 import { refusals } from "~/infra/metrics.server";
+import { inSpan } from "~/infra/tracing.server";
 import type { PdfDocument, PdfProblem } from "~/player/types";
 import { FAILURE_STATUS, PdfError, type PdfFailure, reasonOf } from "./failure.server";
 import { decodedSplat, downloadedFile, trainingUrl } from "./fetch.server";
@@ -129,8 +130,8 @@ export async function pageImage(
   const key = imageKey(url, number, width, format);
   const stored = await storedPageImage(key);
   if (stored) return stored;
-  return asLearner(user, () =>
-    imageFor(drawing.get(key) ?? startDrawing(key, url, { number, width, format, user }), key, signal),
+  return inSpan("pdf render", { "pdf.page": number, "pdf.width": width, "pdf.format": format }, () =>
+    asLearner(user, () => imageFor(drawing.get(key) ?? startDrawing(key, url, { number, width, format, user }), key, signal)),
   );
 }
 
