@@ -19,6 +19,7 @@ import { startReplay } from "./lib/replay.mjs";
 import { measureServerTime } from "./lib/server-time.mjs";
 import { buildAll, signIn, startApp, startFloor } from "./lib/servers.mjs";
 import { measureStrings } from "./lib/strings.mjs";
+import { measureTracing, tracingFigure } from "./lib/tracing.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -39,6 +40,7 @@ const PORTS = {
   pwa: 3695,
   pwaMock: 4695,
   abuse: { port: 3700, mockPort: 4700, redisPort: 6700 },
+  tracing: { traced: 3710, tracedMock: 4710, plain: 3711, plainMock: 4711 },
 };
 const LATENCY_MS = 100;
 
@@ -53,6 +55,7 @@ const SECTIONS = [
   "strings",
   "pdf-bombs",
   "redis",
+  "tracing",
   "abuse",
 ];
 const onlyAt = process.argv.indexOf("--only");
@@ -307,8 +310,15 @@ try {
     report(redis.figure, redis.value, redis.target, redis.pass);
   }
 
+  if (runs("tracing")) {
+    phase("8. Tracing");
+    results.tracing = await measureTracing(PORTS.tracing);
+    const tracing = tracingFigure(results.tracing);
+    report(tracing.figure, tracing.value, tracing.target, tracing.pass);
+  }
+
   if (runs("abuse")) {
-    phase("8. Abuse (issue #26)");
+    phase("9. Abuse (issue #26)");
     results.abuse = await measureAbuse(PORTS.abuse);
     for (const { figure, value, target, pass } of results.abuse) report(figure, value, target, pass);
   }
