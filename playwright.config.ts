@@ -1,53 +1,40 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
-import { EMPLOYEE_MOCK_PORT, EMPLOYEE_PORT, MOCK_PORT, PORT, serverLogFile } from "./tests/e2e/ports";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./scripts/chromium.mjs";
 
 /**
  * End-to-end tests in Debian's Chromium (browsers are never downloaded), run twice: with
- * JavaScript on and with JavaScript off. The app runs in embedded mode on a fixed mock port
- * with its test endpoints on (MOCK_TEST_ENDPOINTS), so tests can read the mock's outbox and reset
- * its state. Their logs go to files that the global teardown scans for leaked tokens and keys.
+ * JavaScript on and with JavaScript off. Each worker starts its own app in embedded mode, with its
+ * own mock legacy API and its test endpoints on (MOCK_TEST_ENDPOINTS), on ports the system hands
+ * out (tests/e2e/servers.ts, the `app` fixture), so tests run in parallel and one's mock reset,
+ * faults or sign-out never reach another. The apps' logs go to one folder per run, which the global
+ * teardown scans for leaked tokens and keys. A spec that had to own its app's whole process (kill
+ * it, fill its memory) would go in a serial project of its own; none does.
  */
 
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 360, height: 740 },
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
 };
+
+/** Workers (each a browser, an app and its mock): E2E_WORKERS overrides the count measured fastest on two cores. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/leaks.ts",
   timeout: 30_000,
-  // Service workers are blocked except where a spec allows them (offline.spec).
-  use: { baseURL: `http://localhost:${PORT}`, trace: "off", locale: "es-ES", serviceWorkers: "block" },
+  // Service workers are blocked except where a spec allows them (offline.spec). The base URL is
+  // the worker's own app (the `app` fixture).
+  use: { trace: "off", locale: "es-ES", serviceWorkers: "block" },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: [
-    { port: PORT, mockPort: MOCK_PORT, loginMode: "password" },
-    { port: EMPLOYEE_PORT, mockPort: EMPLOYEE_MOCK_PORT, loginMode: "employee" },
-  ].map(({ port, mockPort, loginMode }) => ({
-    command: `node scripts/start.mjs --no-build > ${serverLogFile(port)} 2>&1`,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      LOGIN_MODE: loginMode,
-      PORT: String(port),
-      MOCK_PORT: String(mockPort),
-      LEGACY_API_URL: "",
-      LOG_LEVEL: "info",
-      TRUST_PROXY: "1",
-      MOCK_TEST_ENDPOINTS: "1",
-    },
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
-  })),
 });

@@ -11,11 +11,14 @@ import {
   signIn,
   test,
 } from "./fixtures";
-import { EMPLOYEE_PORT, PORT } from "./ports";
+import { currentApp } from "./servers";
 
 test.beforeEach(async () => {
   await mock.reset();
 });
+
+/** Home of this worker's app, as an absolute URL. */
+const home = () => `${currentApp().origin}/`;
 
 test.describe("sign-in", () => {
   test("the learner signs in and lands on home with the app layout", async ({ page }, testInfo) => {
@@ -83,13 +86,13 @@ test.describe("sign-in", () => {
   test("a signed-in user who opens /login goes home", async ({ page }) => {
     await signIn(page);
     await page.goto("/login");
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
   });
 });
 
 test.describe("employee-number mode", () => {
-  test("LOGIN_MODE=employee asks only for the employee number", async ({ page }) => {
-    await page.goto(`http://localhost:${EMPLOYEE_PORT}/login`);
+  test("LOGIN_MODE=employee asks only for the employee number", async ({ page, employeeApp }) => {
+    await page.goto(`${employeeApp.origin}/login`);
     await expect(page.getByPlaceholder("Número de empleado")).toBeVisible();
     await expect(page.getByLabel("Contraseña", { exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
@@ -106,23 +109,23 @@ test.describe("employee-number mode", () => {
 test.describe("SSO links", () => {
   function ssoLink(...pairs: string[]) {
     return execFileSync("node", ["scripts/sso-link.mjs", ...pairs], {
-      env: { ...process.env, PORT: String(PORT), LEGACY_API_URL: "" },
+      env: { ...process.env, PORT: String(currentApp().port), LEGACY_API_URL: "" },
       encoding: "utf8",
     }).trim();
   }
 
   test("npm run sso-link prints a link that signs the user in", async ({ page }) => {
     const link = ssoLink(`email=${accounts.learner.email}`);
-    expect(link).toMatch(new RegExp(`^http://localhost:${PORT}/welcome\\?email=`));
+    expect(link).toMatch(new RegExp(`^${home()}welcome\\?email=`));
     await page.goto(link);
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
   });
 
   test("the same encrypted parameters on /login sign the user in too", async ({ page }) => {
     const link = ssoLink(`email=${accounts.learner.email}`).replace("/welcome?", "/login?");
     await page.goto(link);
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
   });
 
@@ -144,12 +147,12 @@ test.describe("SSO links", () => {
     await expectAccessible(page);
     await screenshot(page, testInfo, "welcome-sso-confirm");
     await page.getByRole("link", { name: "Continuar como Ana" }).click();
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.learner.name);
 
     await arrive();
     await page.getByRole("button", { name: "Entrar con este enlace" }).click();
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.leader.name);
   });
 
@@ -219,7 +222,7 @@ test.describe("password recovery", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill("Nueva2026!");
     await page.getByLabel("Confirmar contraseña").fill("Nueva2026!");
     await page.getByRole("button", { name: "Continuar" }).click();
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
     await expect(page.getByRole("heading", { level: 1 })).toContainText(accounts.newUser.name);
   });
 
@@ -275,7 +278,7 @@ test.describe("sign-out and guards", () => {
   test("an unknown path goes home", async ({ page }) => {
     await signIn(page);
     await page.goto("/esto/no/existe");
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(home());
   });
 });
 

@@ -7,7 +7,7 @@ export type Cable = { origin: string; unplug(): void; plug(): void; stop(): Prom
  * its open connections drop and new ones are reset, whatever in the browser makes them: the page,
  * its service worker, or a keepalive write the worker lets through, which `setOffline` does not reach.
  */
-export async function startCable(port: number, appPort: number): Promise<Cable> {
+export async function startCable(appPort: number): Promise<Cable> {
   const open = new Set<Socket>();
   let plugged = true;
   const server = createServer((client) => {
@@ -25,7 +25,10 @@ export async function startCable(port: number, appPort: number): Promise<Cable> 
     }
     client.pipe(app).pipe(client);
   });
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, resolve));
+  // On a port the system hands out: each worker's app has a cable of its own.
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
   const unplug = () => {
     plugged = false;
     for (const socket of open) socket.destroy();

@@ -54,6 +54,9 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
   await expect(page).toHaveURL(/\/notifications\/\d+$/);
   await expect(page.getByRole("dialog", { name: title })).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Cerrar" }).click();
+  // Back on the list (without JavaScript a new document, which would close any menu opened before it arrives).
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.locator(".notification", { hasText: title })).toHaveAttribute("data-seen", "true");
   await expect(bell.locator(".badge")).toHaveText(String(before - 1));
 

@@ -1,6 +1,6 @@
 import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, screenshot, signIn, test } from "./fixtures";
 import { startLanServer, lanAddress } from "./lan-server";
-import { PORT } from "./ports";
+import { freePort } from "./servers";
 import { expectNoSidewaysScroll, tapReachable } from "./touch";
 
 /** Defects found by using the app as learners and leaders would (issue #14), on a touch screen. */
@@ -123,7 +123,7 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
   const address = lanAddress();
   test.skip(!address, "this machine has no non-loopback address");
   test.setTimeout(90_000);
-  const port = PORT + 2;
+  const port = await freePort();
   const server = await startLanServer(port);
   try {
     const open = async (email: string) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
 import { SECRET_MARKERS } from "./leaks";
-import { MOCK_PORT } from "./ports";
+import { type AppServer, currentApp, setCurrentApp, startApp } from "./servers";
 
 export const PASSWORD = "Academia2026!";
 export const accounts = {
@@ -10,12 +10,13 @@ export const accounts = {
   newUser: { email: "lucia.gomez@academia.test", employeeNumber: "100003", name: "Lucía Gómez" },
 } as const;
 
-const mockOrigin = `http://127.0.0.1:${MOCK_PORT}`;
+/** This worker's mock legacy API (each worker's app has its own, servers.ts). */
+const mockOrigin = () => currentApp().mockOrigin;
 
 /** The mock legacy API's headers for calls made as `email` (test set-up, not through the app). */
 async function legacyHeaders(email: string) {
   const headers = { "X-App-Key": "demo-app-key-academia", "Content-Type": "application/json" };
-  const login = await fetch(`${mockOrigin}/v1/api/auth/login`, {
+  const login = await fetch(`${mockOrigin()}/v1/api/auth/login`, {
     method: "POST",
     headers,
     body: JSON.stringify({ email, password: PASSWORD }),
@@ -35,16 +36,16 @@ export type LegacyRecord = {
   finalized: string | null;
 };
 
-/** The embedded mock legacy API's test endpoints. */
+/** This worker's embedded mock legacy API: its test endpoints, and calls made to it directly. */
 export const mock = {
   /** The learner's ACTIVITY records of an activity, as the legacy API holds them (one, unless a write was repeated). */
   async activityRecords(activityId: number, email: string = accounts.learner.email): Promise<LegacyRecord[]> {
-    const reply = await fetch(`${mockOrigin}/v1/api/training/user_progress`, { headers: await legacyHeaders(email) });
+    const reply = await fetch(`${mockOrigin()}/v1/api/training/user_progress`, { headers: await legacyHeaders(email) });
     const { user_progress: records } = (await reply.json()) as { user_progress: LegacyRecord[] };
     return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
   },
   async reset() {
-    const response = await fetch(`${mockOrigin}/__mock/reset`, { method: "POST" });
+    const response = await fetch(`${mockOrigin()}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
   /** Injects faults into the legacy API (latency, error and malformed rates, paths answered 404) until the next reset. */
@@ -55,30 +56,40 @@ export const mock = {
     missingPaths?: string[];
     refusePath?: string;
   }) {
-    const response = await fetch(`${mockOrigin}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
+    const response = await fetch(`${mockOrigin()}/__mock/faults`, { method: "POST", body: JSON.stringify(faults) });
     expect(response.ok).toBe(true);
   },
   /** The legacy API calls received since the last reset, as `METHOD /path`. */
   async calls(): Promise<string[]> {
-    const response = await fetch(`${mockOrigin}/__mock/calls`);
+    const response = await fetch(`${mockOrigin()}/__mock/calls`);
     return ((await response.json()) as { calls: string[] }).calls;
   },
   /** Marks the user's newly earned badges seen, so the one-time badge dialog stays out of a test's way. */
   async markBadgesSeen(email: string) {
     const auth = await legacyHeaders(email);
-    const check = await fetch(`${mockOrigin}/v1/api/badges/check_badges`, { headers: auth });
+    const check = await fetch(`${mockOrigin()}/v1/api/badges/check_badges`, { headers: auth });
     const { user_badges: badges } = (await check.json()) as { user_badges: Array<{ id: number }> };
-    for (const badge of badges) await fetch(`${mockOrigin}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
+    for (const badge of badges) await fetch(`${mockOrigin()}/v1/api/badges/view/${badge.id}`, { method: "POST", headers: auth });
   },
   /** Marks the user's pending news viewed, so the news modal (and the welcome flow) stays out of a test's way. */
   async viewPendingNews(email: string) {
     const auth = await legacyHeaders(email);
-    const check = await fetch(`${mockOrigin}/v1/api/user/check_updates`, { headers: auth });
+    const check = await fetch(`${mockOrigin()}/v1/api/user/check_updates`, { headers: auth });
     const { user_news: news } = (await check.json()) as { user_news: Array<{ id: number }> };
-    for (const item of news) await fetch(`${mockOrigin}/v1/api/user/user_news/${item.id}`, { method: "POST", headers: auth });
+    for (const item of news) await fetch(`${mockOrigin()}/v1/api/user/user_news/${item.id}`, { method: "POST", headers: auth });
+  },
+  /** The contact messages the legacy API received (the public contact form and home's footer). */
+  async contactMessages(): Promise<unknown[]> {
+    const response = await fetch(`${mockOrigin()}/__mock/contact_messages`);
+    return ((await response.json()) as { messages: unknown[] }).messages;
+  },
+  /** Makes `bytes` the file of an activity (a PDF's), under `name`, until the next reset. */
+  async giveActivityFile(activityId: number, name: string, bytes: Uint8Array<ArrayBuffer>) {
+    const response = await fetch(`${mockOrigin()}/__mock/activity-file/${activityId}/${name}`, { method: "POST", body: bytes });
+    expect(response.ok).toBe(true);
   },
   async lastRecoveryPath(to: string): Promise<string> {
-    const response = await fetch(`${mockOrigin}/__mock/outbox`);
+    const response = await fetch(`${mockOrigin()}/__mock/outbox`);
     const { messages } = (await response.json()) as { messages: Array<{ to: string; link_path: string }> };
     const message = messages.filter((item) => item.to === to).at(-1);
     if (!message) throw new Error(`no recovery e-mail for ${to}`);
@@ -165,10 +176,66 @@ export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: Tes
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 /**
+ * Runs the page's clock (`page.clock.install()` came before the page loaded) `ms` forward, firing
+ * every app timer due by then, until `done` passes. An app timer is set once what it waits for has
+ * loaded, in an effect React runs after painting it, so the test may see that thing a moment before
+ * the timer exists: the clock then goes `ms` forward again, until the timer has fired.
+ */
+export async function runClockUntil(page: Page, ms: number, done: () => Promise<unknown>) {
+  await expect(async () => {
+    await page.clock.runFor(ms);
+    await done();
+  }).toPass({ intervals: [250], timeout: 20_000 });
+}
+
+/**
+ * Until the tasks the page had queued have run: React runs an update's effects (where the app sets
+ * its timers) in a task it queues on a MessageChannel once the update is on screen, so a message
+ * posted on one after seeing the update arrives after them.
+ */
+export async function afterPendingTasks(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
+/**
+ * Each worker runs its own app and mock legacy API (servers.ts): `app`, started before the worker's
+ * first test and stopped after its last, which every page's `baseURL` points at; `employeeApp`, the
+ * LOGIN_MODE=employee one, only in a worker whose tests ask for it.
+ *
  * Every test scans every response its browser context receives — headers (the sealed cookie is
  * encrypted, so it is scanned too) and every text body — for the secret markers (issue #7).
  */
-export const test = base.extend<{ leakScan: void; cspWatch: void }>({
+export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const app = await startApp("password");
+      setCurrentApp(app);
+      await use(app);
+      setCurrentApp(null);
+      await app.stop();
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+  employeeApp: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      const app = await startApp("employee");
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ app }, use) => {
+    await use(app.origin);
+  },
   /**
    * The e2e servers run with TRUST_PROXY=1 and every test's browser arrives from its own address,
    * as through a proxy, so the sign-in rate limits (10 a minute per IP) of one test never block

@@ -1,13 +1,11 @@
 import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
-import { MOCK_PORT } from "./ports";
 
 test.beforeEach(async () => {
   await mock.reset();
 });
 
 async function contactCount(): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/contact_messages`);
-  return ((await response.json()) as { messages: unknown[] }).messages.length;
+  return (await mock.contactMessages()).length;
 }
 
 test("FAQ: one category open at a time, sanitised answers, links to suggestions and support", async ({ page }, testInfo) => {

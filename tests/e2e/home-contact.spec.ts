@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { expect, mock, signIn, test } from "./fixtures";
-import { MOCK_PORT } from "./ports";
 
 /**
  * The contact footer on home (issue #14 item 17): a signed-in learner who sends it stays on home,
@@ -12,8 +11,7 @@ test.beforeEach(async () => {
 });
 
 async function contactCount(): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/contact_messages`);
-  return ((await response.json()) as { messages: unknown[] }).messages.length;
+  return (await mock.contactMessages()).length;
 }
 
 /** Home's contact form, filled in with a comment that passes every rule. */
@@ -87,7 +85,19 @@ test.describe("the live contact form loads when the footer comes near", () => {
       if (LIVE_CHUNK.test(request.url())) asked.push(request.url());
     });
     await page.reload({ waitUntil: "networkidle" });
-    await page.waitForTimeout(500);
+    // The browser has measured where the footer is: an observer of the test's own gets its first
+    // report in the same task as the page's observers get any pending one, so by then the page
+    // would have asked for the chunk, had the footer been near.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.getElementById("contact")!);
+        }),
+    );
     expect(asked).toEqual([]);
     // Half a screen above the footer is near enough.
     await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
-import { accounts, expect, expectAccessible, mock, outboxRecords, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, mock, outboxRecords, runClockUntil, signIn, test } from "./fixtures";
 
 /**
  * The progress outbox (issue #18 items 4 and 5): what the player could not send offline waits on
@@ -56,8 +56,12 @@ async function cacheOfflineCode(page: Page) {
   }, offlineChunks());
 }
 
-/** Signs in, opens the image online (started is saved), then finishes it offline: its writes wait on the device. */
+/**
+ * Signs in, opens the image online (started is saved), then finishes it offline (its 5 s on the
+ * page's clock): its writes wait on the device.
+ */
 async function finishOffline(page: Page, context: BrowserContext) {
+  await page.clock.install();
   await signIn(page);
   await page.goto(ROUTE);
   await cacheOfflineCode(page);
@@ -66,9 +70,29 @@ async function finishOffline(page: Page, context: BrowserContext) {
   await expect(state(page)).toHaveText("Iniciado");
   await context.setOffline(true);
   await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
-  await expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 10_000 });
+  await runClockUntil(page, 5_000, () => expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 2_000 }));
   await expect(dialogOf(page).getByRole("alert")).toHaveCount(0);
   expect(await writes()).toEqual(["POST /activities/started"]);
+}
+
+/** The device's outbox records, as IndexedDB holds them: whose, of which activity, whether its player still runs. */
+async function records(page: Page) {
+  return (await outboxRecords(page)) as Array<{ user: number; activity: number; open: boolean }>;
+}
+
+/**
+ * An init script: notes in `window.outboxWatched` when the page starts watching the outbox, which
+ * it shows by listening to every form submitted in the document before the form does
+ * (app/offline/sync.ts, a capturing `submit` listener).
+ */
+function noteOutboxWatch() {
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["addEventListener"]>) {
+    const [type, , options] = args;
+    const capture = options === true || (typeof options === "object" && options?.capture === true);
+    if (this === document && type === "submit" && capture) (window as { outboxWatched?: boolean }).outboxWatched = true;
+    return add.apply(this, args);
+  };
 }
 
 /** Closes the player with its × (the page stays, offline or not). */
@@ -105,13 +129,17 @@ test.describe("with JavaScript, on a touch screen", () => {
   }, testInfo) => {
     await finishOffline(page, context);
     await closePlayer(page);
-    await page.waitForTimeout(1_000);
+    // Closed: its player no longer runs, its writes wait in the outbox.
+    await expect
+      .poll(async () => (await records(page)).map(({ activity, open }) => ({ activity, open })))
+      .toEqual([{ activity: IMAGE, open: false }]);
     expect(await writes()).toEqual(["POST /activities/started"]);
     await context.setOffline(false);
     await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
     await expect(card(page).locator(".status")).toHaveText("Completado");
     await screenshot(page, testInfo, "outbox-sent");
-    await page.waitForTimeout(1_000);
+    // Nothing is left on the device to send again.
+    await expect.poll(() => outboxRecords(page)).toEqual([]);
     expect(await writes()).toEqual(ONCE_IN_ORDER);
     expect(await outboxRecords(page)).toEqual([]);
   });
@@ -130,8 +158,8 @@ test.describe("with JavaScript, on a touch screen", () => {
     await later.goto("/ranking");
     await expect(later.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
-    await later.reload();
-    await later.waitForTimeout(1_000);
+    // Whatever the reloaded page would send, it has sent once its network is idle.
+    await later.reload({ waitUntil: "networkidle" });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
   });
 
@@ -139,8 +167,12 @@ test.describe("with JavaScript, on a touch screen", () => {
     page,
     context,
   }, testInfo) => {
+    await page.addInitScript(noteOutboxWatch);
     await finishOffline(page, context);
     await closePlayer(page);
+    // The page takes over signing out once it watches the outbox, whose code it loads when the
+    // outbox first holds something: a person needs longer than that to reach the button.
+    await expect.poll(() => page.evaluate(() => (window as { outboxWatched?: boolean }).outboxWatched)).toBe(true);
     await page.getByRole("button", { name: "Cerrar sesión" }).tap();
     const question = page.getByRole("dialog", { name: "Tienes progreso sin enviar" });
     await expect(question).toBeVisible();
@@ -159,6 +191,7 @@ test.describe("with JavaScript, on a touch screen", () => {
   });
 
   test("discarding the progress that cannot be sent signs out and forgets it", async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     // The app is reachable but the writes never are: they wait, and the drain at sign-out cannot send them.
     await page.route("**/activity-progress", (route) =>
@@ -167,7 +200,10 @@ test.describe("with JavaScript, on a touch screen", () => {
     await page.goto(ROUTE);
     await card(page).getByRole("link").tap();
     await expect(state(page)).toHaveText("Iniciado");
-    await expect(dialogOf(page).getByRole("alert")).toContainText("No pudimos guardar tu avance", { timeout: 10_000 });
+    // The image's 5 s on the page's clock, then finished cannot be sent.
+    await runClockUntil(page, 5_000, () =>
+      expect(dialogOf(page).getByRole("alert")).toContainText("No pudimos guardar tu avance", { timeout: 2_000 }),
+    );
     await closePlayer(page);
     await page.goto("/profile", { waitUntil: "networkidle" });
     await page.locator(".profile-logout").getByRole("button", { name: "Cerrar sesión" }).tap();
@@ -176,8 +212,9 @@ test.describe("with JavaScript, on a touch screen", () => {
     await expect(page).toHaveURL(/\/welcome$/);
     expect(await outboxRecords(page)).toEqual([]);
     await page.unrouteAll();
+    // Signing in waits for home's network to be idle: whatever it would send, it has sent.
     await signIn(page);
-    await page.waitForTimeout(1_000);
+    expect(await outboxRecords(page)).toEqual([]);
     expect(await writes()).toEqual(["POST /activities/started"]);
   });
 
@@ -188,12 +225,13 @@ test.describe("with JavaScript, on a touch screen", () => {
     await context.clearCookies();
     await context.setOffline(false);
     await signIn(page, accounts.leader.email);
-    await page.waitForTimeout(1_000);
-    expect(await outboxRecords(page)).toEqual([]);
+    // The leader's page drains the outbox: Ana's record is deleted, never sent.
+    await expect.poll(() => outboxRecords(page)).toEqual([]);
     expect(await writes()).toEqual(["POST /activities/started"]);
     await context.clearCookies();
+    // Signing in waits for home's network to be idle: whatever it would send, it has sent.
     await signIn(page);
-    await page.waitForTimeout(1_000);
+    expect(await outboxRecords(page)).toEqual([]);
     expect(await writes()).toEqual(["POST /activities/started"]);
     expect((await mock.activityRecords(IMAGE))[0]?.finalized).toBeFalsy();
   });

@@ -1,7 +1,17 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, test } from "./fixtures";
-import { PORT } from "./ports";
+import {
+  accounts,
+  afterPendingTasks,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  mock,
+  screenshot,
+  test,
+} from "./fixtures";
+import { currentApp } from "./servers";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -9,7 +19,7 @@ test.beforeEach(async () => {
 
 function ssoLink(email: string) {
   return execFileSync("node", ["scripts/sso-link.mjs", `email=${email}`], {
-    env: { ...process.env, PORT: String(PORT), LEGACY_API_URL: "" },
+    env: { ...process.env, PORT: String(currentApp().port), LEGACY_API_URL: "" },
     encoding: "utf8",
   }).trim();
 }
@@ -45,8 +55,9 @@ test.describe("the new user's welcome and onboarding", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const js = jsEnabled(testInfo);
+    await page.clock.install();
     await page.goto(ssoLink(accounts.newUser.email));
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(`${currentApp().origin}/`);
 
     // The welcome news with its floating video.
     const dialog = newsDialog(page);
@@ -160,7 +171,14 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect(page.getByRole("progressbar")).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, testInfo, "onboarding-loader");
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`, { timeout: 10_000 });
+    if (js) {
+      // The loader's 3 s, on the page's clock.
+      await page.clock.runFor(3_000);
+      await expect(page).toHaveURL(`${currentApp().origin}/`);
+    } else {
+      // Without JavaScript the browser follows the page's own 3 s refresh, which no test clock moves.
+      await expect(page).toHaveURL(`${currentApp().origin}/`, { timeout: 10_000 });
+    }
     await expect(newsDialog(page).getByRole("heading", { name: "Nueva ruta: Formación Especializada" })).toBeVisible();
     await newsDialog(page).getByRole("button", { name: "Continuar" }).click();
     await expect(newsDialog(page)).toHaveCount(0);
@@ -185,8 +203,9 @@ test.describe("the new user's welcome and onboarding", () => {
 
   test("with Save-Data the welcome video waits for a tap", async ({ page, context }, testInfo) => {
     await context.setExtraHTTPHeaders({ "Save-Data": "on" });
+    await page.clock.install();
     await page.goto(ssoLink(accounts.newUser.email));
-    await expect(page).toHaveURL(`http://localhost:${PORT}/`);
+    await expect(page).toHaveURL(`${currentApp().origin}/`);
     await page.goto("/");
     const video = newsDialog(page).locator("video");
     await expect(video).toHaveAttribute("preload", "none");
@@ -198,7 +217,9 @@ test.describe("the new user's welcome and onboarding", () => {
     }
     const play = newsDialog(page).getByRole("button", { name: "Reproducir el video de bienvenida" });
     await expect(play).toBeVisible();
-    await page.waitForTimeout(1000);
+    // Past the half second after which a video autoplays, on the page's clock.
+    await afterPendingTasks(page);
+    await page.clock.runFor(1_000);
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
     await expectAccessible(page);
     await screenshot(page, testInfo, "onboarding-welcome-save-data");

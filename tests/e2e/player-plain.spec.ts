@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { chooseLanguage, expect, expectAccessible, mock, signIn, test } from "./fixtures";
+import { sealData, unsealData } from "iron-session";
+import { demoSecrets } from "../../app/infra/config.server";
+import { chooseLanguage, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
 
 /**
  * The player without JavaScript (issue #14 item 7): a learner starts an activity with 'Iniciar'
@@ -15,6 +17,21 @@ test.beforeEach(async () => {
 
 const dialogOf = (page: Page) => page.locator("dialog.route-dialog");
 
+/**
+ * What the server's clock would say `ms` later, without waiting for it (decision 050): the note
+ * the page holds ('Iniciar' sealed when the activity started, app/player/server/plain-progress.server.ts)
+ * sealed again as started `ms` earlier, with the secret the e2e apps run with (servers.ts pins
+ * embedded mode's demo secret), and put back in the page's form.
+ */
+async function startedEarlier(page: Page, ms: number) {
+  const field = dialogOf(page).locator("input[type=hidden][name=started]");
+  const sealing = { password: demoSecrets.SESSION_SECRET, ttl: 24 * 60 * 60 };
+  const note = await unsealData<{ startedAt: number }>((await field.getAttribute("value")) ?? "", sealing);
+  expect(note.startedAt, "the page holds the server's started note").toBeGreaterThan(0);
+  const earlier = await sealData({ ...note, startedAt: note.startedAt - ms }, sealing);
+  await field.evaluate((input: HTMLInputElement, value) => (input.value = value), earlier);
+}
+
 test("without JavaScript a PDF is started, refused before 15 s, then finished", async ({ page, javaScriptEnabled }, testInfo) => {
   test.skip(javaScriptEnabled !== false, "the forms are the player without JavaScript");
   await signIn(page);
@@ -22,7 +39,6 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   const dialog = dialogOf(page);
   await expect(dialog.getByText("Sin JavaScript, registra tu avance con estos botones")).toBeVisible();
   await dialog.getByRole("button", { name: "Iniciar" }).tap();
-  const startedAt = Date.now();
   await expect(dialog.locator(".player-plain [role=status]")).toHaveText(
     /^Actividad iniciada\. Podrás marcarla como terminada dentro de 1?\d segundos?\.$/,
   );
@@ -30,7 +46,8 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan 1?\d segundos?\.$/);
   await expectAccessible(page);
   await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-plain-early.png` });
-  await page.waitForTimeout(Math.max(0, startedAt + 15_500 - Date.now()));
+  // The PDF's 15 s (and a half) pass on the server's clock: the note says it started that long ago.
+  await startedEarlier(page, 15_500);
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
   await expect(page).toHaveURL(/\/learning-path\/formacion-requerida\/207$/);
   await expect(dialog.locator(".player-meta .status")).toHaveText("Completado");
@@ -61,9 +78,13 @@ test("in English the forms speak English", async ({ page, javaScriptEnabled }, t
 
 test("with JavaScript the player records by itself and shows no forms", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "what a learner with JavaScript sees");
+  await page.clock.install();
   await signIn(page);
   await page.goto("/learning-path/formacion-requerida/205");
-  await expect(dialogOf(page).locator(".player-meta .status")).toHaveText("Completado", { timeout: 15_000 });
+  // The image's 5 s, on the page's clock.
+  await runClockUntil(page, 5_000, () =>
+    expect(dialogOf(page).locator(".player-meta .status")).toHaveText("Completado", { timeout: 2_000 }),
+  );
   await expect(dialogOf(page).getByRole("button", { name: "Iniciar" })).toHaveCount(0);
   await expect(dialogOf(page).getByText("Sin JavaScript")).toHaveCount(0);
 });

@@ -1,7 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { expect, expectAccessible, mock, signIn, test } from "./fixtures";
-import { MOCK_PORT } from "./ports";
+import { afterPendingTasks, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
 
 /**
  * The activity player (spec §4): opened over home or a route page, it plays each content type,
@@ -66,6 +65,7 @@ test.describe("with JavaScript", () => {
   test("an image is completed 5 s after it loads; the card and the route percent change without a reload", async ({
     page,
   }, testInfo) => {
+    await page.clock.install();
     await signIn(page);
     await page.goto(route("formacion-requerida"));
     await expect(routePercent(page)).toHaveText("25 %");
@@ -78,7 +78,8 @@ test.describe("with JavaScript", () => {
     await expect(dialog.getByRole("img", { name: "Estructura de un hallazgo" })).toBeVisible();
     await expect(state).toHaveText("Iniciado");
     await expect(card(page, `${route("formacion-requerida")}/205`).locator(".status")).toHaveText("Iniciado");
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    // The image's 5 s, on the page's clock.
+    await runClockUntil(page, 5_000, () => expect(state).toHaveText("Completado", { timeout: 2_000 }));
     await expectAccessible(page);
     await screenshot(page, testInfo, "player-image");
 
@@ -92,18 +93,23 @@ test.describe("with JavaScript", () => {
 
   test("with a slow legacy API a finished activity counts once", async ({ page }) => {
     test.setTimeout(60_000);
+    await page.clock.install();
     await signIn(page);
     await page.goto(route("formacion-requerida"));
     const points = page.locator(".points-chip");
     const before = Number((await points.innerText()).replace(/\D/g, ""));
     await mock.setFaults({ latencyMs: 700 });
     await openCard(page, "formacion-requerida", 205);
-    const { state } = player(page);
-    await expect(state).toHaveText("Completado", { timeout: 20_000 });
+    const { dialog, state } = player(page);
+    // The image's 5 s on the page's clock; each legacy call then takes 0.7 s.
+    await runClockUntil(page, 5_000, () => expect(state).toHaveText("Completado", { timeout: 10_000 }));
     await player(page).close();
     await openCard(page, "formacion-requerida", 205);
     await expect(state).toHaveText("Completado");
-    await page.waitForTimeout(6_000);
+    // Opened again, the image loads and its 5 s pass, and more: a second finished would be sent now.
+    await expectLoaded(dialog.getByRole("img", { name: "Estructura de un hallazgo" }));
+    await afterPendingTasks(page);
+    await page.clock.runFor(6_000);
     await player(page).close();
     await expect(routePercent(page)).toHaveText("37,5 %");
     await expect.poll(async () => Number((await points.innerText()).replace(/\D/g, ""))).toBe(before + 10);
@@ -118,6 +124,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(60_000);
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+    await page.clock.install();
     await signIn(page);
     await openFromRoutePage(page, "formacion-requerida", 207);
     const { dialog, state } = player(page);
@@ -134,7 +141,8 @@ test.describe("with JavaScript", () => {
     );
     await screenshot(page, testInfo, "player-pdf");
     await expect(state).toHaveText("Iniciado");
-    await expect(state).toHaveText("Completado", { timeout: 25_000 });
+    // The PDF's 15 s, on the page's clock.
+    await runClockUntil(page, 15_000, () => expect(state).toHaveText("Completado", { timeout: 2_000 }));
     await player(page).close();
     await expect(card(page, `${route("formacion-requerida")}/207`).locator(".status")).toHaveText("Completado");
   });
@@ -280,16 +288,19 @@ test.describe("with JavaScript", () => {
   });
 
   test("leaving the page mid-activity sends the time spent with a beacon", async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     await page.goto(`${route("formacion-especializada")}/403`);
     await expect(player(page).state).toHaveText("Iniciado");
-    await page.waitForTimeout(4_000);
+    // Four seconds with the player open, on the page's clock: too few for the 30 s update_time.
+    await page.clock.runFor(4_000);
     expect((await legacyRecord(403))?.task_duration).toBe(0);
     await page.goto("/ranking");
     await expect.poll(async () => (await legacyRecord(403))?.task_duration ?? 0).toBeGreaterThanOrEqual(0.06);
   });
 
   test("a failed write is shown to the learner and retried until it is saved", async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     let failures = 2;
     await page.route("**/activity-progress", async (request) => {
@@ -301,13 +312,17 @@ test.describe("with JavaScript", () => {
     });
     await openFromRoutePage(page, "formacion-requerida", 205);
     const { dialog, state } = player(page);
-    await expect(dialog.getByRole("alert")).toHaveText(/No pudimos guardar tu avance; lo intentaremos de nuevo\./, {
-      timeout: 10_000,
-    });
+    // The image's 5 s on the page's clock, then finished fails.
+    await runClockUntil(page, 5_000, () =>
+      expect(dialog.getByRole("alert")).toHaveText(/No pudimos guardar tu avance; lo intentaremos de nuevo\./, {
+        timeout: 2_000,
+      }),
+    );
     await expect(state).not.toHaveText("Completado");
     await dialog.getByRole("button", { name: "Reintentar ahora" }).click();
-    // The writes that waited are confirmed: 'Guardado' (decision 046).
-    await expect(state).toHaveText("Completado · Guardado", { timeout: 15_000 });
+    // The writes that waited are confirmed: 'Guardado' (decision 046); a retry that failed again
+    // waits its delay (2 s, then 5 s), on the page's clock.
+    await runClockUntil(page, 5_000, () => expect(state).toHaveText("Completado · Guardado", { timeout: 2_000 }));
     await expect(dialog.getByRole("alert")).toHaveCount(0);
   });
 
@@ -338,7 +353,8 @@ test.describe("with JavaScript", () => {
     await page.goto("/103");
     const load = player(page).dialog.locator("summary", { hasText: "Cargar el documento" });
     await expect(load).toBeVisible();
-    await page.waitForTimeout(500);
+    // Whatever the browser would fetch for the page it has fetched once its network is idle.
+    await page.waitForLoadState("networkidle");
     expect(drawn).toEqual([]);
     await load.click();
     await expectPageImage(player(page).dialog.getByRole("img", { name: "Página 1 de 2" }));
@@ -396,6 +412,13 @@ const pages = [
     shot: "parent",
   },
 ];
+
+/** An image the browser has loaded. */
+async function expectLoaded(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
+}
 
 /** A page of a PDF, drawn by the server (`/pdf-pages/`), loaded and in its page's shape. */
 async function expectPageImage(image: Locator) {
@@ -487,11 +510,7 @@ test.describe("real-world PDFs", () => {
   let files = 0;
   async function givePdf(bytes: Uint8Array<ArrayBuffer>, testInfo: TestInfo) {
     const name = `e2e-${testInfo.project.name}-${Date.now()}-${++files}.pdf`;
-    const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/activity-file/${PDF_ACTIVITY}/${name}`, {
-      method: "POST",
-      body: bytes,
-    });
-    expect(response.ok).toBe(true);
+    await mock.giveActivityFile(PDF_ACTIVITY, name, bytes);
     return name;
   }
   /** Dark pixels of a loaded page image in its top quarter, counted in the browser (same origin, so readable). */
@@ -572,6 +591,7 @@ test.describe("real-world PDFs", () => {
     }, testInfo) => {
       test.setTimeout(60_000);
       await givePdf(lockedPdf(), testInfo);
+      await page.clock.install();
       await signIn(page);
       await page.goto(`/${PDF_ACTIVITY}`);
       const { dialog, state } = player(page);
@@ -584,7 +604,8 @@ test.describe("real-world PDFs", () => {
       const opened = context.waitForEvent("page");
       await dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" }).tap();
       await (await opened).close();
-      await expect(state).toHaveText("Completado", { timeout: 25_000 });
+      // The PDF's 15 s from opening the original, on the page's clock.
+      await runClockUntil(page, 15_000, () => expect(state).toHaveText("Completado", { timeout: 2_000 }));
     });
 
     test("a damaged PDF says so, with the link to the original", async ({ page }, testInfo) => {

@@ -148,6 +148,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("total time adds each session's time to the saved total", async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     await answerQuiz(page);
     const dialog = page.locator("dialog.route-dialog");
@@ -158,7 +159,8 @@ test.describe("with JavaScript", () => {
     expect(seconds(first["cmi.core.total_time"])).toBe(seconds(first["cmi.core.session_time"]));
     await page.goto(`/${QUIZ}`);
     await expect(page.frameLocator(".scorm-frame").getByText(/Notas guardadas/)).toBeVisible();
-    await page.waitForTimeout(2_000);
+    // Two seconds in the second session, on the page's clock (the package's frame keeps the page's time).
+    await page.clock.runFor(2_000);
     await dialog.getByRole("link", { name: "Cerrar" }).click();
     await expect
       .poll(async () => seconds(keptData(await legacyRecord(QUIZ))["cmi.core.total_time"]))
