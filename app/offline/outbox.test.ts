@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply, ProgressReport } from "~/player/types";
-import { clearOutbox, drain, keepWrites, type Send } from "./outbox";
+import { clearOutbox, drain, keepWrites, ownerGone, type Send } from "./outbox";
 import { DEVICE_DATA_MARK } from "./supported";
 
 /** Web Locks as the outbox uses them: exclusive, waiting in turn, or `ifAvailable`. */
@@ -107,13 +107,13 @@ describe("the outbox", () => {
     await settle();
     expect(storage.has(DEVICE_DATA_MARK)).toBe(true);
     const { sent, send } = sender();
-    expect(await drain(7, send)).toEqual({ sent: 3, waiting: false });
+    expect(await drain(7, send)).toEqual({ sent: 3, waiting: false, owned: [] });
     expect(sent).toEqual([
       [205, started],
       [205, time],
       [205, finished],
     ]);
-    expect(await drain(7, send)).toEqual({ sent: 0, waiting: false });
+    expect(await drain(7, send)).toEqual({ sent: 0, waiting: false, owned: [] });
     expect(sent).toHaveLength(3);
     expect(storage.has(DEVICE_DATA_MARK)).toBe(false);
   });
@@ -135,17 +135,22 @@ describe("the outbox", () => {
     ]);
   });
 
-  it("leaves a running player's record to its own queue", async () => {
+  it("leaves a running player's record to its own queue, and says when that player has gone", async () => {
     const player = openPlayer(7, 205);
     player.fail(started, time);
     await settle();
     const { sent, send } = sender();
-    expect(await drain(7, send)).toEqual({ sent: 0, waiting: true });
+    const first = await drain(7, send);
+    expect(first).toEqual({ sent: 0, waiting: true, owned: [expect.any(String)] });
     expect(sent).toEqual([]);
+    let gone = false;
+    const leaving = ownerGone(first.owned[0] ?? "").then(() => (gone = true));
+    await settle();
+    expect(gone).toBe(false);
     player.confirm(1);
     player.leave();
-    await settle();
-    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false });
+    await leaving;
+    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false, owned: [] });
     expect(sent).toEqual([[205, time]]);
   });
 
@@ -155,10 +160,10 @@ describe("the outbox", () => {
     player.fail(started);
     await settle();
     const { sent, send } = sender();
-    expect(await drain(7, send)).toEqual({ sent: 0, waiting: true });
+    expect(await drain(7, send)).toEqual({ sent: 0, waiting: true, owned: [expect.any(String)] });
     player.leave();
     await settle();
-    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false });
+    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false, owned: [] });
     expect(sent).toEqual([[205, started]]);
   });
 
@@ -177,14 +182,14 @@ describe("the outbox", () => {
       openPlayer(7, 302).leave(started);
       await settle();
       const offline = sender([saved, down]);
-      expect(await drain(7, offline.send)).toEqual({ sent: 1, waiting: true });
+      expect(await drain(7, offline.send)).toEqual({ sent: 1, waiting: true, owned: [] });
       expect(offline.sent.map(([activity, report]) => `${activity} ${report.action}`)).toEqual([
         "205 started",
         "205 update_time",
       ]);
       expect(storage.has(DEVICE_DATA_MARK)).toBe(true);
       const online = sender();
-      expect(await drain(7, online.send)).toEqual({ sent: 3, waiting: false });
+      expect(await drain(7, online.send)).toEqual({ sent: 3, waiting: false, owned: [] });
       expect(online.sent.map(([activity, report]) => `${activity} ${report.action}`)).toEqual([
         "205 update_time",
         "205 finished",
@@ -196,7 +201,7 @@ describe("the outbox", () => {
       openPlayer(7, 205).leave(time, finished);
       await settle();
       const first = sender([unconfirmed, unconfirmed]);
-      expect(await drain(7, first.send)).toEqual({ sent: 0, waiting: true });
+      expect(await drain(7, first.send)).toEqual({ sent: 0, waiting: true, owned: [] });
       const second = sender();
       await drain(7, second.send);
       expect(second.sent).toEqual([[205, finished]]);
@@ -206,11 +211,11 @@ describe("the outbox", () => {
       openPlayer(7, 209).leave(started, finished);
       await settle();
       const expired = sender([{ ok: false, error: "session", location: "/login" }]);
-      expect(await drain(7, expired.send)).toEqual({ sent: 0, waiting: true });
+      expect(await drain(7, expired.send)).toEqual({ sent: 0, waiting: true, owned: [] });
       const locked = sender([saved, refused]);
-      expect(await drain(7, locked.send)).toEqual({ sent: 1, waiting: false });
+      expect(await drain(7, locked.send)).toEqual({ sent: 1, waiting: false, owned: [] });
       expect(locked.sent.map(([, report]) => report.action)).toEqual(["started", "finished"]);
-      expect(await drain(7, sender().send)).toEqual({ sent: 0, waiting: false });
+      expect(await drain(7, sender().send)).toEqual({ sent: 0, waiting: false, owned: [] });
     });
   });
 
@@ -220,9 +225,9 @@ describe("the outbox", () => {
       openPlayer(8, 302).leave(started);
       await settle();
       const { sent, send } = sender();
-      expect(await drain(8, send)).toEqual({ sent: 1, waiting: false });
+      expect(await drain(8, send)).toEqual({ sent: 1, waiting: false, owned: [] });
       expect(sent).toEqual([[302, started]]);
-      expect(await drain(7, send)).toEqual({ sent: 0, waiting: false });
+      expect(await drain(7, send)).toEqual({ sent: 0, waiting: false, owned: [] });
       expect(sent).toHaveLength(1);
       expect(storage.has(DEVICE_DATA_MARK)).toBe(false);
     });
@@ -237,7 +242,7 @@ describe("the outbox", () => {
       await settle();
       expect(storage.has(DEVICE_DATA_MARK)).toBe(false);
       const { sent, send } = sender();
-      expect(await drain(7, send)).toEqual({ sent: 0, waiting: false });
+      expect(await drain(7, send)).toEqual({ sent: 0, waiting: false, owned: [] });
       expect(sent).toEqual([]);
     });
   });

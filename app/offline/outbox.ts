@@ -149,7 +149,17 @@ async function unlessOwned<T>(key: string, record: OutboxRecord, work: () => Pro
   return await navigator.locks.request(ownerLock(key), { ifAvailable: true }, (lock) => (lock ? work() : null));
 }
 
-export type DrainResult = { sent: number; waiting: boolean };
+/**
+ * Resolves once the player that owns `key`'s record is gone (its tab closed or its player left):
+ * the lock is granted to this tab then, and given back at once. Never without Web Locks.
+ */
+export function ownerGone(key: string): Promise<void> {
+  if (!navigator.locks) return new Promise<void>(() => undefined);
+  return navigator.locks.request(ownerLock(key), () => undefined);
+}
+
+/** Confirmed writes, whether some still wait, and the records left to a player that still held them. */
+export type DrainResult = { sent: number; waiting: boolean; owned: string[] };
 
 /**
  * Sends the signed-in user's waiting writes, oldest record first, and deletes every other user's
@@ -166,15 +176,17 @@ export async function drain(user: number, send: Send = post): Promise<DrainResul
     const mine = all.filter(([, record]) => record.user === user).sort(([, a], [, b]) => a.since - b.since);
     let sent = 0;
     let waiting = false;
+    const owned: string[] = [];
     for (const [key, record] of mine) {
       const result = await unlessOwned(key, record, () => sendRecord(key, record, send));
+      if (!result) owned.push(key);
       waiting ||= result?.waiting ?? true;
       sent += result?.sent ?? 0;
       // A write that could not be sent stops the drain: the writes behind it keep their turn.
       if (result?.waiting) break;
     }
     if ((await keys(db())).length === 0) setMark(false);
-    return { sent, waiting };
+    return { sent, waiting, owned };
   };
   return navigator.locks ? await navigator.locks.request(DRAIN_LOCK, run) : run();
 }

@@ -1,5 +1,5 @@
 import type { AppT } from "~/lib/i18n/keys";
-import { drain } from "./outbox";
+import { drain, ownerGone } from "./outbox";
 import { OUTBOX_EVENT } from "./supported";
 
 /** How long the page says that the outbox was sent (a toast's time, spec §9). */
@@ -15,9 +15,20 @@ type Page = React.MutableRefObject<{ t: AppT<"common">; revalidate: () => void }
  */
 export function watch(user: number, notice: React.RefObject<HTMLElement>, page: Page): () => void {
   let timer: number | undefined;
+  let stopped = false;
+  // Records another tab's player held at the last drain: drained again once it lets go (a tab just
+  // closed may hold its lock a moment after this page has loaded).
+  const awaited = new Set<string>();
   const run = () =>
     void drain(user)
-      .then(({ sent }) => {
+      .then(({ sent, owned }) => {
+        for (const key of owned.filter((key) => !awaited.has(key))) {
+          awaited.add(key);
+          void ownerGone(key).then(() => {
+            awaited.delete(key);
+            if (!stopped) run();
+          });
+        }
         if (sent === 0 || !notice.current) return;
         notice.current.textContent = page.current.t("app.outboxSent");
         page.current.revalidate();
@@ -40,6 +51,7 @@ export function watch(user: number, notice: React.RefObject<HTMLElement>, page: 
   window.addEventListener(OUTBOX_EVENT, run);
   document.addEventListener("submit", onSubmit, true);
   return () => {
+    stopped = true;
     window.clearTimeout(timer);
     window.removeEventListener("online", run);
     window.removeEventListener(OUTBOX_EVENT, run);
