@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
  * Three projects, three stages of `npm test` (scripts/test.mjs): `unit` (app/, server/, mock/:
  * rules, schemas, modules), `integration` (tests/integration: loaders, actions and the built app
  * over real HTTP) and `serial` (tests/serial: attacks that fill the server's memory or kill it,
- * and measure another learner's latency, so one file at a time (`--no-file-parallelism`) and never beside other stages).
+ * and measure another learner's latency; and `*.serial.test.ts` beside a module, whose test holds
+ * child processes to deadlines: one file at a time (`--no-file-parallelism`), never beside other stages).
  */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -16,13 +17,20 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "mock/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "mock/**/*.test.ts"],
+          exclude: ["**/*.serial.test.ts", "**/node_modules/**"],
+        },
+      },
       { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
       {
         extends: true,
         test: {
           name: "serial",
-          include: ["tests/serial/**/*.test.ts"],
+          include: ["tests/serial/**/*.test.ts", "app/**/*.serial.test.ts", "server/**/*.serial.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
