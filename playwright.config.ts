@@ -18,7 +18,7 @@ const chromium = {
 };
 
 /** Workers (each a browser, an app and its mock): E2E_WORKERS overrides the count measured fastest on two cores. */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 5);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -6,21 +6,16 @@
 // `npm test -- e2e unit` runs only the stages named.
 import concurrently from "concurrently";
 
-// The browser tests are the longest stage and wait on their pages more than they compute: the
-// stages beside them run at a lower CPU priority (nice 10), so they fill the cores the browsers
-// leave idle instead of slowing the stage that decides when the run ends.
-const beside = (script) => `nice -n 10 npm run --silent ${script}`;
-
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
-    { name: "typecheck", command: beside("typecheck") },
-    { name: "lint", command: beside("lint") },
-    { name: "format", command: beside("format:check") },
-    { name: "unit", command: beside("test:unit") },
-    { name: "integration", command: beside("test:integration") },
+    { name: "typecheck", command: "npm run --silent typecheck" },
+    { name: "lint", command: "npm run --silent lint" },
+    { name: "format", command: "npm run --silent format:check" },
+    { name: "unit", command: "npm run --silent test:unit" },
+    { name: "integration", command: "npm run --silent test:integration" },
     { name: "e2e", command: "npm run --silent test:e2e" },
-    { name: "docker", command: beside("test:docker") },
+    { name: "docker", command: "npm run --silent test:docker" },
   ],
   [{ name: "serial", command: "npm run --silent test:serial" }],
 ];

@@ -8,8 +8,10 @@ port=${DOCKER_STEPS_PORT:-3190}
 # Only the server is stopped: `kill 0` would end this script's whole process group (npm test).
 trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
-tar -C "$root" --exclude=./node_modules --exclude=./build --exclude=./public/build --exclude=./.git \
-  --exclude=./test-results --exclude=./tests/screenshots -cf - . | tar -C "$work" -xf -
+# The repo's files as git sees them (tracked, and new ones not ignored): never the outputs other
+# stages are writing at the same time (build/, test-results/, caches), which tar would trip on.
+git -C "$root" ls-files -z --cached --others --exclude-standard \
+  | tar -C "$root" --null --ignore-failed-read -T - -cf - | tar -C "$work" -xf -
 cd "$work"
 sh scripts/docker/build-steps.sh > build.log 2>&1 || { tail -40 build.log; exit 1; }
 test ! -d node_modules/@playwright/test || { echo "dev dependencies left in the image"; exit 1; }

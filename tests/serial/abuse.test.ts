@@ -56,7 +56,7 @@ function expectWithstood(result: Result) {
 
 /** Until `check` passes (a hook cannot use expect.poll). */
 async function until(check: () => Promise<boolean>, timeoutMs: number) {
-  for (const deadline = Date.now() + timeoutMs; !(await check().catch(() => false)); ) {
+  for (const deadline = Date.now() + timeoutMs; !(await check().catch(() => false));) {
     if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
     await new Promise((done) => setTimeout(done, 100));
   }
