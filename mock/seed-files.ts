@@ -20,6 +20,8 @@ export const files = {
   scormObjectives: file("scorm/objetivos-2004/", "index.html"),
   scormMulti2004: file("scorm/multi-sco-2004/", "parte.html"),
   scormMulti12: file("scorm/multi-sco-12/", "leccion-1.html"),
+  // Issue #27: attempts.
+  scormAttempts12: file("scorm/intentos-12/", "index.html"),
   avatarAna: file("avatars/", "ana-martinez.png"),
   avatarCarlos: file("avatars/", "carlos-ruiz.png"),
   avatarOne: file("avatars/", "avatar-1.png"),

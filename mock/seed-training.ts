@@ -611,6 +611,17 @@ export function seedAcademy(at: At): AcademyRecord {
           views: 19,
           media: files.scormMulti12,
         }),
+        a({
+          id: 515,
+          type: "elearning",
+          title: "Reglas del arqueo: cuestionario",
+          description: "Seis páginas y una pregunta.",
+          duration: 5,
+          points: 40,
+          age: 19,
+          views: 12,
+          media: files.scormAttempts12,
+        }),
       ]),
       course(52, "Tips en video", "Consejos de un minuto.", [
         a({

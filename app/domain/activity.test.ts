@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   declaredAspect,
+  holdFailure,
+  scoExit,
   keptAfter,
   writeRetryDelayMs,
   safeToRepeat,
@@ -564,5 +566,43 @@ describe("isRestoredScormKey", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("SCORM attempts (issue #27, decision 055)", () => {
+  it("a session ends by how the SCO left: suspend (also suspendAll), ended on Terminate (1.2: with a result), else open", () => {
+    expect(scoExit("2004", { "cmi.exit": "suspend" }, true)).toBe("suspend");
+    expect(scoExit("2004", { "cmi.exit": "" }, true, "suspendAll")).toBe("suspend");
+    expect(scoExit("2004", { "cmi.exit": "" }, true, "exitAll")).toBe("ended");
+    expect(scoExit("2004", { "cmi.exit": "normal" }, true)).toBe("ended");
+    expect(scoExit("1.2", { "cmi.core.exit": "", "cmi.core.lesson_status": "failed" }, true)).toBe("ended");
+    expect(scoExit("1.2", { "cmi.core.exit": "logout", "cmi.core.lesson_status": "passed" }, true)).toBe("ended");
+    // 1.2 without a result yet: the same attempt goes on.
+    expect(scoExit("1.2", { "cmi.core.exit": "", "cmi.core.lesson_status": "incomplete" }, true)).toBe("open");
+    expect(scoExit("1.2", { "cmi.core.lesson_location": "4", "cmi.core.lesson_status": "failed" }, false)).toBe("open");
+  });
+
+  it("a failure within an attempt stands until the SCO passes", () => {
+    const failed12 = { "cmi.core.lesson_status": "failed", "cmi.core.score.raw": "33" };
+    expect(holdFailure("1.2", failed12, { ...failed12, "cmi.core.lesson_status": "completed" })).toMatchObject({
+      "cmi.core.lesson_status": "failed",
+    });
+    expect(holdFailure("1.2", failed12, { "cmi.core.lesson_status": "passed" })).toEqual({ "cmi.core.lesson_status": "passed" });
+    expect(holdFailure("1.2", undefined, { "cmi.core.lesson_status": "completed" })).toEqual({
+      "cmi.core.lesson_status": "completed",
+    });
+    const failed2004 = { "cmi.success_status": "failed", "cmi.completion_status": "completed" };
+    expect(holdFailure("2004", failed2004, { "cmi.success_status": "unknown", "cmi.completion_status": "completed" })).toEqual(
+      failed2004,
+    );
+  });
+
+  it("replays issue #27 item 2: failed at 33, then 'completed' in the same attempt, finishes nothing and earns nothing", () => {
+    const before = { "cmi.core.lesson_status": "failed", "cmi.core.score.raw": "33", "cmi.core.lesson_location": "5" };
+    const after = holdFailure("1.2", before, { ...before, "cmi.core.lesson_status": "completed" });
+    const progress = scormProgress("1.2", ["sco"], { sco: after }, "sco");
+    const decision = scormDecision(null, progress, [], []);
+    expect(decision.finish).toBeNull();
+    expect(decision.reports.map((report) => report.action)).toEqual(["update_user_data"]);
   });
 });

@@ -2,12 +2,72 @@ import { scoScore } from "./activity-result";
 
 /** The player's timing and completion rules (spec §4, §9), as pure functions. */
 
-/** SCORM user data as update_user_data keeps it: each SCO's kept CMI values and the last one open. */
+/**
+ * A SCO's attempt (SCORM RTE: from a launch that is not a resume to a normal exit): its number
+ * (1 first), whether it ended (the SCO terminated without suspending: the next launch starts a new
+ * attempt with a fresh data model), and the data of the attempt before it, kept for the record.
+ */
+export type ScoAttempt = { number: number; ended: boolean; previous?: Record<string, string> };
+
+/**
+ * SCORM user data as update_user_data keeps it: each SCO's kept CMI values (its current attempt),
+ * the last one open, and each SCO's attempt when it is past its first or has ended (decision 055).
+ */
 export type ScormUserData = {
   scorm: 2;
   current: string;
   items: Record<string, Record<string, string>>;
+  attempts?: Record<string, ScoAttempt>;
 };
+
+/** How a SCO's session ends: suspended (resumed next time), ended (its attempt is over) or neither (left open). */
+export type ScoExit = "suspend" | "ended" | "open";
+
+/**
+ * How a SCO's session ended, from what it set before its last commit: Terminate (LMSFinish)
+ * with `exit` "suspend", or a suspendAll request, suspends. In 2004, Terminate with any other
+ * exit ("", "normal", "logout", "time-out") ends the attempt (RTE 4.2.8). SCORM 1.2 defines no
+ * attempts: its attempt ends on such an exit once the SCO has a result (lesson_status completed,
+ * passed or failed), as LMSs commonly read RTE 1.2 3.4.4; before that the same attempt goes on.
+ * A SCO taken away without Terminate (a closed tab, a phone that killed the page) is left open:
+ * its data is kept and the next launch continues the same attempt.
+ */
+export function scoExit(version: ScormVersion, cmi: Record<string, unknown>, terminated: boolean, navRequest = ""): ScoExit {
+  const exit = String(cmi[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] ?? "");
+  if (exit === "suspend" || navRequest === "suspendAll") return "suspend";
+  if (!terminated) return "open";
+  if (version === "2004") return "ended";
+  return RESULTS_12.has(String(cmi["cmi.core.lesson_status"] ?? "").toLowerCase()) ? "ended" : "open";
+}
+
+const RESULTS_12 = new Set(["completed", "passed", "failed"]);
+
+/** What the SCO's status says of its result: "failed", "passed", or neither yet. */
+function verdict(version: ScormVersion, data: Record<string, string>): "failed" | "passed" | null {
+  const status = (version === "1.2" ? data["cmi.core.lesson_status"] : data["cmi.success_status"])?.toLowerCase();
+  return status === "failed" || status === "passed" ? status : null;
+}
+
+/**
+ * What a SCO's status rolls up from: its current attempt's data, or, while a new attempt has
+ * reported nothing yet, the attempt before it (SN keeps an activity's status across attempts).
+ */
+export function latestData(
+  id: string,
+  items: Record<string, Record<string, string>>,
+  attempts: Record<string, ScoAttempt> = {},
+): Record<string, string> | undefined {
+  return items[id] ?? attempts[id]?.previous;
+}
+
+/**
+ * Within one attempt a failure stands until the SCO passes (issue #27): a "completed" (1.2) or an
+ * "unknown" success (2004) set after "failed" never turns the failure into a finished activity.
+ */
+export function holdFailure(version: ScormVersion, before: Record<string, string> | undefined, after: Record<string, string>) {
+  if (!before || verdict(version, before) !== "failed" || verdict(version, after) === "passed") return after;
+  return { ...after, [version === "1.2" ? "cmi.core.lesson_status" : "cmi.success_status"]: "failed" };
+}
 
 /** The player's writes (spec §4, §7), as the page sends them to `/activity-progress`. */
 export type ProgressReport =
@@ -143,9 +203,14 @@ export function scormProgress(
   scos: string[],
   items: Record<string, Record<string, string>>,
   current: string,
+  attempts: Record<string, ScoAttempt> = {},
 ): ScormProgress {
-  const snapshots = scos.map((id) => (items[id] ? scormSnapshot(version, items[id]) : null));
-  const userData: ScormUserData = { scorm: 2, current, items };
+  const snapshots = scos.map((id) => {
+    const data = latestData(id, items, attempts);
+    return data ? scormSnapshot(version, data) : null;
+  });
+  const userData: ScormUserData =
+    Object.keys(attempts).length > 0 ? { scorm: 2, current, items, attempts } : { scorm: 2, current, items };
   const completedObjectives = [...new Set(snapshots.flatMap((snapshot) => snapshot?.completedObjectives ?? []))];
   if (scos.length === 1) {
     const only = snapshots[0];

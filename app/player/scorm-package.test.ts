@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launchable, navigate, readScormUserData, scormDataFits, startItem, startValues } from "./scorm-package";
+import { launchable, launchSco, navigate, readScormUserData, scormDataFits, startItem, startValues } from "./scorm-package";
 import type { ScormItem, ScormPackage } from "./types";
 
 const item = (id: string, changes: Partial<ScormItem> = {}): ScormItem => ({
@@ -74,6 +74,45 @@ describe("navigate", () => {
   });
 });
 
+describe("launchSco (attempts, decision 055)", () => {
+  const suspended = { "cmi.location": "4", "cmi.exit": "suspend", "cmi.success_status": "failed" };
+  const left = { "cmi.location": "4", "cmi.success_status": "failed" };
+
+  it("starts the first attempt ab-initio", () => {
+    expect(launchSco("2004", { items: {} }, "a")).toEqual({ items: {}, attempts: {}, saved: undefined, entry: "ab-initio" });
+  });
+
+  it("resumes after a suspend, continues without resuming a session left open", () => {
+    expect(launchSco("2004", { items: { a: suspended } }, "a")).toMatchObject({ saved: suspended, entry: "resume" });
+    expect(launchSco("2004", { items: { a: left } }, "a")).toMatchObject({ saved: left, entry: "" });
+    expect(launchSco("1.2", { items: { a: { "cmi.core.exit": "suspend" } } }, "a").entry).toBe("resume");
+    expect(launchSco("1.2", { items: { a: { "cmi.core.lesson_location": "4" } } }, "a").entry).toBe("");
+  });
+
+  it("after an attempt that ended starts the next with a fresh data model, the ended one kept as previous", () => {
+    const launched = launchSco("1.2", { items: { a: left, b: suspended }, attempts: { a: { number: 2, ended: true } } }, "a");
+    expect(launched).toEqual({
+      items: { b: suspended },
+      attempts: { a: { number: 3, ended: false, previous: left } },
+      saved: undefined,
+      entry: "ab-initio",
+    });
+  });
+
+  it("keeps the objectives' status into the new attempt, and nothing else", () => {
+    const ended = {
+      ...left,
+      "cmi.objectives.0.id": "obj-1",
+      "cmi.objectives.0.success_status": "passed",
+      "cmi.suspend_data": "x",
+    };
+    expect(launchSco("2004", { items: { a: ended }, attempts: { a: { number: 1, ended: true } } }, "a").saved).toEqual({
+      "cmi.objectives.0.id": "obj-1",
+      "cmi.objectives.0.success_status": "passed",
+    });
+  });
+});
+
 describe("startValues", () => {
   const sco = item("a", {
     cmi: { "cmi.scaled_passing_score": "0.8", "cmi.launch_data": "nivel=2" },
@@ -81,7 +120,7 @@ describe("startValues", () => {
   });
 
   it("starts a new SCO with the manifest's values and objectives, ab-initio", () => {
-    expect(startValues("2004", sco, undefined, learner)).toEqual({
+    expect(startValues("2004", sco, undefined, learner, "ab-initio")).toEqual({
       "cmi.scaled_passing_score": "0.8",
       "cmi.launch_data": "nivel=2",
       "cmi.objectives.0.id": "primario",
@@ -107,6 +146,7 @@ describe("startValues", () => {
         "cmi.total_time": "PT5M",
       },
       learner,
+      "resume",
     );
     expect(values).toMatchObject({
       "cmi.location": "4",
@@ -123,7 +163,9 @@ describe("startValues", () => {
   });
 
   it("names a 1.2 learner under the 1.2 keys", () => {
-    expect(startValues("1.2", item("a", { cmi: { "cmi.student_data.mastery_score": "100" } }), undefined, learner)).toEqual({
+    expect(
+      startValues("1.2", item("a", { cmi: { "cmi.student_data.mastery_score": "100" } }), undefined, learner, "ab-initio"),
+    ).toEqual({
       "cmi.student_data.mastery_score": "100",
       "cmi.core.student_id": "7",
       "cmi.core.student_name": "Martínez, Ana",

@@ -1,5 +1,5 @@
 // Relative: server/body-limit.ts imports this module, and the server's bundle has no `~` alias.
-import { isRestoredScormKey, type ScormVersion } from "../domain/activity";
+import { isRestoredScormKey, type ScoAttempt, type ScormVersion } from "../domain/activity";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
@@ -70,11 +70,25 @@ export function readScormUserData(raw: unknown, firstSco: string | null): ScormU
       }),
     );
     const current = typeof value.current === "string" ? value.current : "";
-    return Object.keys(items).length > 0 || current ? { scorm: 2, current, items } : null;
+    const attempts = readAttempts(value.attempts);
+    if (Object.keys(items).length === 0 && !current) return null;
+    return Object.keys(attempts).length > 0 ? { scorm: 2, current, items, attempts } : { scorm: 2, current, items };
   }
   const flat = cmiValues(value);
   if (!firstSco || Object.keys(flat).length === 0) return null;
   return { scorm: 2, current: firstSco, items: { [firstSco]: flat } };
+}
+
+function readAttempts(value: unknown): Record<string, ScoAttempt> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([id, attempt]) => {
+      if (!isRecord(attempt) || !Number.isInteger(attempt.number) || (attempt.number as number) < 1) return [];
+      const previous = cmiValues(attempt.previous);
+      const kept: ScoAttempt = { number: attempt.number as number, ended: attempt.ended === true };
+      return [[id, Object.keys(previous).length > 0 ? { ...kept, previous } : kept]];
+    }),
+  );
 }
 
 /** The item to open: the one open last if it can still be launched, else the first. */
@@ -83,16 +97,53 @@ export function startItem(pack: ScormPackage, resume: ScormUserData | null): str
   return (items.find((item) => item.id === resume?.current) ?? items[0])?.id ?? null;
 }
 
+const OBJECTIVE_STATUS =
+  /^cmi\.objectives\.\d+\.(?:id|status|success_status|completion_status|progress_measure|score\.(?:raw|min|max|scaled))$/;
+
+/**
+ * A launch of SCO `id` (decision 055): after an attempt that ended, a new attempt with a fresh data
+ * model but for its objectives' status (the ended one's data kept as `previous`); otherwise the attempt saved, resumed when its
+ * last session suspended. Returns the user data as it stands once launched, the data the SCO
+ * starts from and its entry: "ab-initio" for a fresh data model, "resume" after a suspend, else "".
+ */
+export function launchSco(
+  version: ScormVersion,
+  userData: Pick<ScormUserData, "items" | "attempts">,
+  id: string,
+): {
+  items: ScormUserData["items"];
+  attempts: Record<string, ScoAttempt>;
+  saved: Record<string, string> | undefined;
+  entry: string;
+} {
+  const attempts = { ...userData.attempts };
+  const items = { ...userData.items };
+  const attempt = attempts[id];
+  if (attempt?.ended) {
+    const previous = items[id];
+    attempts[id] = { number: attempt.number + 1, ended: false, ...(previous ? { previous } : {}) };
+    delete items[id];
+    // The objectives' status outlives the attempt (SN: an activity's objective information is not
+    // reset by a new attempt); everything else starts again.
+    const objectives = Object.fromEntries(Object.entries(previous ?? {}).filter(([key]) => OBJECTIVE_STATUS.test(key)));
+    return { items, attempts, saved: Object.keys(objectives).length > 0 ? objectives : undefined, entry: "ab-initio" };
+  }
+  const saved = items[id];
+  const suspended = saved?.[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] === "suspend";
+  return { items, attempts, saved, entry: !saved ? "ab-initio" : suspended ? "resume" : "" };
+}
+
 /**
  * What a SCO's runtime is loaded with before it starts: its saved data, the manifest's values
  * (which win, should the package have changed), the manifest's objectives not saved yet (after
- * the saved ones, so their indices hold), the learner and the entry mode.
+ * the saved ones, so their indices hold), the learner and the entry mode (`launchSco`).
  */
 export function startValues(
   version: ScormVersion,
   item: Pick<ScormItem, "cmi" | "objectives">,
   saved: Record<string, string> | undefined,
   learner: { id: number; firstName: string; lastName: string },
+  entry: string,
 ): Record<string, string> {
   // Every kept value but the last session's time and exit (isRestoredScormKey, app/domain/activity.ts).
   const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
@@ -105,20 +156,15 @@ export function startValues(
   );
   const objectives: Record<string, string> = {};
   for (const id of item.objectives) if (!savedIds.has(id)) objectives[`cmi.objectives.${next++}.id`] = id;
-  const resuming = Object.keys(kept).length > 0;
   const name = [learner.lastName, learner.firstName].filter(Boolean).join(", ");
   const who: Record<string, string> =
     version === "2004"
-      ? { "cmi.learner_id": String(learner.id), "cmi.learner_name": name, "cmi.entry": resuming ? "resume" : "ab-initio" }
-      : {
-          "cmi.core.student_id": String(learner.id),
-          "cmi.core.student_name": name,
-          "cmi.core.entry": resuming ? "resume" : "ab-initio",
-        };
+      ? { "cmi.learner_id": String(learner.id), "cmi.learner_name": name, "cmi.entry": entry }
+      : { "cmi.core.student_id": String(learner.id), "cmi.core.student_name": name, "cmi.core.entry": entry };
   return { ...kept, ...item.cmi, ...objectives, ...who };
 }
 
-/** A navigation request (2004 `adl.nav.request`, or a tap on the table of contents). */
+/** A navigation request (2004 `adl.nav.request`, or a tap on the table of contents); suspendAll, abandon and abandonAll close as exitAll does. */
 export type NavRequest = { type: "continue" | "previous" | "exit" | "exitAll" } | { type: "choice"; target: string };
 
 /** Where a request leads from the item open: another item to launch, the player's close, or nowhere. */

@@ -13,7 +13,7 @@ import type { NavRequest } from "./scorm-package";
  */
 type Runtime = {
   loadFromFlattenedJSON(json: Record<string, unknown>): void;
-  on(event: string, callback: (value?: unknown) => void): void;
+  on(event: string, callback: (first?: unknown, second?: unknown) => void): void;
 };
 
 // NOTE: scorm-again's type files declare a default export, but its ESM builds export the class by name.
@@ -37,6 +37,8 @@ const NAV_EVENTS = {
   SequenceExitAll: "exitAll",
 } as const;
 
+const CLOSING_REQUESTS = new Set(["suspendAll", "abandon", "abandonAll"]);
+
 export async function installScormRuntime(
   version: ScormVersion,
   {
@@ -46,17 +48,23 @@ export async function installScormRuntime(
   }: {
     /** The values the SCO starts with (`startValues` in scorm-package.ts). */
     start: Record<string, string>;
-    /** Takes a commit's flattened CMI; false when it cannot be saved (too large, or saves are failing). */
-    onCommit: (cmi: Record<string, unknown>) => boolean;
+    /**
+     * Takes a commit's flattened CMI, with whether it is Terminate's (LMSFinish's) and the 2004
+     * `adl.nav.request` set then; false when it cannot be saved (too large, or saves are failing).
+     */
+    onCommit: (cmi: Record<string, unknown>, session: { terminated: boolean; navRequest: string }) => boolean;
     /** A 2004 SCO's adl.nav.request, handed over once Terminate has committed. */
     onNavigate: (request: NavRequest) => void;
   },
 ): Promise<() => void> {
+  // Set by BeforeTerminate (both versions), which scorm-again fires just before Terminate's commit.
+  let terminated = false;
+  let navRequest = "";
   // scorm-again sends a commit only when it has a commit URL; this one is never requested: the
   // httpService below receives every commit synchronously and answers for the legacy API.
   const httpService = {
     processHttpRequest: (_url: string, params: unknown) =>
-      onCommit(params && typeof params === "object" ? (params as Record<string, unknown>) : {})
+      onCommit(params && typeof params === "object" ? (params as Record<string, unknown>) : {}, { terminated, navRequest })
         ? { result: "true", errorCode: 0 }
         : { result: "false", errorCode: COMMIT_FAILED[version] },
     updateSettings: () => undefined,
@@ -75,10 +83,16 @@ export async function installScormRuntime(
       ? new ((await import("scorm-again/scorm2004/min")) as unknown as Scorm2004Module).Scorm2004API(settings)
       : new ((await import("scorm-again/scorm12/min")) as unknown as Scorm12Module).Scorm12API(settings);
   api.loadFromFlattenedJSON(start);
+  api.on("BeforeTerminate", () => (terminated = true));
   if (version === "2004") {
     for (const [event, type] of Object.entries(NAV_EVENTS)) api.on(event, () => onNavigate({ type }));
     api.on("SequenceChoice", (target) => {
       if (typeof target === "string" && target) onNavigate({ type: "choice", target });
+    });
+    api.on("SetValue.adl.nav.request", (_element, value) => (navRequest = typeof value === "string" ? value : ""));
+    // Without a sequencing tree scorm-again raises no event for these: the session is over, the player closes.
+    api.on("Terminate", () => {
+      if (CLOSING_REQUESTS.has(navRequest)) onNavigate({ type: "exitAll" });
     });
   }
   const key = version === "2004" ? "API_1484_11" : "API";

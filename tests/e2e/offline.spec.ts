@@ -84,11 +84,12 @@ async function waiting(page: Page, activity: number) {
 /**
  * What opening and completing the PDF, then the SCORM package, offline keeps on the device: each
  * activity's writes in the order made (the package commits its data, then its score; the time
- * spent goes before finished).
+ * spent goes before finished; its LMSFinish then ends the attempt, which its data records,
+ * decision 055).
  */
 const OFFLINE_WRITES = {
   [PDF]: ["started", "update_time", "finished"],
-  [SCORM]: ["started", "update_user_data", "update_points", "update_time", "finished"],
+  [SCORM]: ["started", "update_user_data", "update_points", "update_time", "finished", "update_user_data"],
 };
 
 /** The player's 'Guardar sin conexión', scrolled to within the dialog as the learner would, then tapped. */

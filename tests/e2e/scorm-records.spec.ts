@@ -18,6 +18,7 @@ function keptData(record: LegacyRecord | undefined): Record<string, string> {
 }
 
 const QUIZ = 505;
+const QUIZ_SCO = "item-cierre";
 
 /** The player's saved state, as the learner reads it. */
 const player = (page: Page) => page.locator("dialog.route-dialog .player-meta .status");
@@ -33,7 +34,11 @@ async function answerQuiz(page: Page) {
   await expect.poll(async () => keptData(await legacyRecord(QUIZ))["cmi.interactions.0.id"]).toBe("tres-lineas");
 }
 
-/** The package finished on its way out: data, then points (once), then finished reached the legacy API. */
+/**
+ * The package finished on its way out: its data, then points (once), then finished reached the
+ * legacy API. LMSFinish without a suspend then ends the attempt, which one more update_user_data
+ * records (decision 055).
+ */
 async function expectFinishedOnLeaving() {
   await expect.poll(async () => (await legacyRecord(QUIZ))?.finalized ?? null, { timeout: 10_000 }).not.toBeNull();
   const record = await legacyRecord(QUIZ);
@@ -54,8 +59,12 @@ async function expectFinishedOnLeaving() {
   const writes = (await mock.calls()).filter((call) => /\/activities\/(update_user_data|update_points|finished)$/.test(call));
   expect(writes.filter((call) => call.endsWith("update_points"))).toHaveLength(1);
   const last = (action: string) => writes.map((call) => call.endsWith(action)).lastIndexOf(true);
-  expect(last("update_user_data")).toBeLessThan(last("update_points"));
-  expect(last("update_points")).toBeLessThan(last("finished"));
+  const points = last("update_points");
+  expect(writes.slice(0, points).some((call) => call.endsWith("update_user_data"))).toBe(true);
+  expect(points).toBeLessThan(last("finished"));
+  await expect
+    .poll(async () => JSON.parse((await legacyRecord(QUIZ))?.user_data ?? "{}") as unknown)
+    .toMatchObject({ attempts: { [QUIZ_SCO]: { number: 1, ended: true } } });
 }
 
 test.beforeEach(async () => {
@@ -147,10 +156,13 @@ test.describe("with JavaScript", () => {
     await expect(frame.getByText("LMSCommit: false · error 101")).toBeVisible();
   });
 
-  test("total time adds each session's time to the saved total", async ({ page }) => {
+  test("total time adds each session's time to the saved total, within an attempt", async ({ page }) => {
     await page.clock.install();
     await signIn(page);
-    await answerQuiz(page);
+    // Unanswered, the quiz has no result when LMSFinish comes: its attempt goes on (decision 055).
+    await page.goto(`/${QUIZ}`);
+    await expect(page.frameLocator(".scorm-frame").getByText(/Notas guardadas/)).toBeVisible();
+    await page.clock.runFor(1_000);
     const dialog = page.locator("dialog.route-dialog");
     await dialog.getByRole("link", { name: "Cerrar" }).click();
     await expect.poll(async () => keptData(await legacyRecord(QUIZ))["cmi.core.session_time"]).toBeTruthy();

@@ -35,7 +35,9 @@ describe("home loader", () => {
     expect(home.mostViewed.length).toBeGreaterThan(0);
     expect(home.sharedByLeaders.length).toBeGreaterThan(0);
     expect(home.faq.length).toBeGreaterThan(0);
-    expect(home.welcome?.simulators.activities.map((activity) => activity.id)).toEqual([501, 502, 505, 506, 511, 512, 513, 514]);
+    expect(home.welcome?.simulators.activities.map((activity) => activity.id)).toEqual([
+      501, 502, 505, 506, 511, 512, 513, 514, 515,
+    ]);
     expect(home.welcome?.learningRoute.courses.map((course) => course.name)).toEqual([
       "Fundamentos de la auditoría interna",
       "Marco normativo y control interno",

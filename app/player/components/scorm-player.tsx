@@ -1,7 +1,10 @@
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   declaredAspect,
+  holdFailure,
+  latestData,
   SCORM_FALLBACK_LOAD_MS,
+  type ScoAttempt,
   SCORM_MODULES_FINISH_MS,
   type ScormItemState,
   type ScormProgress,
@@ -9,9 +12,10 @@ import {
   scormItemState,
   scormProgress,
   scormSnapshot,
+  scoExit,
 } from "~/domain/activity";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { launchable, type NavRequest, navigate, scormDataFits, startItem, startValues } from "~/player/scorm-package";
+import { launchable, launchSco, type NavRequest, navigate, scormDataFits, startItem, startValues } from "~/player/scorm-package";
 import { installScormRuntime } from "~/player/scorm-runtime";
 import type { ProgressReport, ScormPackage, ScormUserData } from "~/player/types";
 import { NoScriptNote, useScripted } from "./notes";
@@ -68,7 +72,7 @@ export function ScormPlayer({
   const [open, setOpen] = useState({ id: startItem(pack, resume), launch: 0 });
   // Each start of the runtime for the open SCO: the frame, then each move to or from a window of its own.
   const [session, setSession] = useState(0);
-  const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}));
+  const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}, resume?.attempts ?? {}));
   const [elsewhere, setElsewhere] = useState(false);
   const [aspect, setAspect] = useState<number | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
@@ -79,8 +83,9 @@ export function ScormPlayer({
   const frame = useRef<HTMLIFrameElement>(null);
   const popup = useRef<Window | null>(null);
   const sent = useRef<{ previous: ScormProgress | null; modules: number[] }>({ previous: null, modules: [] });
-  // What each SCO kept so far, and the SCO open last (saved as `current`, even if it never commits).
-  const saved = useRef({ learner, items: resume?.items ?? {}, current: open.id ?? "" });
+  // What each SCO kept so far (its current attempt), its attempts, and the SCO open last (saved as
+  // `current`, even if it never commits).
+  const saved = useRef({ learner, items: resume?.items ?? {}, attempts: resume?.attempts ?? {}, current: open.id ?? "" });
   const modulesTimer = useRef<number>();
   useEffect(() => () => window.clearTimeout(modulesTimer.current), []);
 
@@ -100,17 +105,29 @@ export function ScormPlayer({
     let uninstall: (() => void) | null = null;
     const { version } = pack;
     const scos = launchable(pack).map((candidate) => candidate.id);
-    const record = (cmi: Record<string, unknown>) => {
-      const items = { ...saved.current.items, [id]: scormSnapshot(version, cmi).data };
+    const record = (cmi: Record<string, unknown>, session: { terminated: boolean; navRequest: string }) => {
+      const exit = scoExit(version, cmi, session.terminated, session.navRequest);
+      const data = holdFailure(version, saved.current.items[id], scormSnapshot(version, cmi).data);
+      // A suspendAll is kept as the suspend it is, so the next launch resumes.
+      if (exit === "suspend") data[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] = "suspend";
+      const items = { ...saved.current.items, [id]: data };
+      const attempt: ScoAttempt = { ...(saved.current.attempts[id] ?? { number: 1 }), ended: exit === "ended" };
+      // A first attempt still open is the default, and is not written down.
+      const { [id]: _, ...others } = saved.current.attempts;
+      let attempts = attempt.number > 1 || attempt.ended ? { ...others, [id]: attempt } : others;
+      const fits = () => scormDataFits({ scorm: 2, current: saved.current.current, items, attempts });
+      // The attempt before is only a record: it gives way to the current one's data.
+      if (!fits() && attempt.previous) attempts = { ...others, [id]: { number: attempt.number, ended: attempt.ended } };
       // Too large for the legacy API: nothing is sent, the package and the learner are told.
-      if (!scormDataFits({ scorm: 2, current: saved.current.current, items })) {
+      if (!fits()) {
         latest.current.unsaved();
         return false;
       }
       saved.current.items = items;
-      setStates(itemStates(pack, items));
+      saved.current.attempts = attempts;
+      setStates(itemStates(pack, items, attempts));
       const refusedBefore = latest.current.saveRefused;
-      const next = scormProgress(version, scos, items, saved.current.current);
+      const next = scormProgress(version, scos, items, saved.current.current, attempts);
       const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
       sent.current = { previous: next, modules: decision.reportedModules };
       for (const report of decision.reports) latest.current.report(report);
@@ -135,12 +152,18 @@ export function ScormPlayer({
     };
     if (!sco.sco) {
       // An asset has no runtime: opening it completes it.
-      record(version === "2004" ? { "cmi.completion_status": "completed" } : { "cmi.core.lesson_status": "completed" });
+      record(version === "2004" ? { "cmi.completion_status": "completed" } : { "cmi.core.lesson_status": "completed" }, {
+        terminated: false,
+        navRequest: "",
+      });
       show();
       return;
     }
+    const launched = launchSco(version, saved.current, id);
+    saved.current.items = launched.items;
+    saved.current.attempts = launched.attempts;
     installScormRuntime(version, {
-      start: startValues(version, sco, saved.current.items[id], saved.current.learner),
+      start: startValues(version, sco, launched.saved, saved.current.learner, launched.entry),
       onCommit: record,
       onNavigate: follow,
     })
@@ -298,10 +321,11 @@ export function ScormPlayer({
   );
 }
 
-function itemStates(pack: ScormPackage, items: Record<string, Record<string, string>>) {
+function itemStates(pack: ScormPackage, items: Record<string, Record<string, string>>, attempts: Record<string, ScoAttempt>) {
   const states: Record<string, ScormItemState> = {};
   for (const item of launchable(pack)) {
-    states[item.id] = scormItemState(items[item.id] ? scormSnapshot(pack.version, items[item.id]!) : null);
+    const data = latestData(item.id, items, attempts);
+    states[item.id] = scormItemState(data ? scormSnapshot(pack.version, data) : null);
   }
   return states;
 }

@@ -27,15 +27,18 @@ const jsonText = <T extends z.ZodTypeAny>(schema: T, maxChars = 64 * 1024) =>
 
 /** SCORM user data: each SCO's kept CMI values and the SCO open last (the contract in docs/legacy-api.md). */
 const { key, value, keysPerItem, items } = SCORM_DATA_LIMITS;
+const scoData = z.record(z.string().max(key), z.string().max(value)).refine((data) => Object.keys(data).length <= keysPerItem);
 const scormUserData = z.object({
   scorm: z.literal(2),
   current: z.string().max(key),
-  items: z
+  items: z.record(z.string().max(key), scoData).refine((data) => Object.keys(data).length <= items),
+  attempts: z
     .record(
       z.string().max(key),
-      z.record(z.string().max(key), z.string().max(value)).refine((data) => Object.keys(data).length <= keysPerItem),
+      z.object({ number: z.number().int().min(1).max(1_000_000), ended: z.boolean(), previous: scoData.optional() }),
     )
-    .refine((data) => Object.keys(data).length <= items),
+    .refine((data) => Object.keys(data).length <= items)
+    .optional(),
 });
 
 const reportSchema = z.discriminatedUnion("action", [

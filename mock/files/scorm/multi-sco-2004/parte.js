@@ -45,9 +45,14 @@
   document.getElementById("choice").addEventListener("click", function () { request("{target=sco-3}choice"); });
   document.getElementById("exit").addEventListener("click", function () { request("exit"); });
   document.getElementById("exit-all").addEventListener("click", function () { request("exitAll"); });
+  document.getElementById("suspend-all").addEventListener("click", function () {
+    lms("SetValue", "cmi.exit", "suspend");
+    request("suspendAll");
+  });
   window.addEventListener("pagehide", terminate);
   if (!api) return say("Sin conexión con la plataforma.");
   lms("Initialize", "");
+  document.getElementById("entry").textContent = "Entrada: " + (lms("GetValue", "cmi.entry") || "(vacía)");
   if (lms("GetValue", "cmi.completion_status") === "completed") say("Parte completada");
   else lms("SetValue", "cmi.completion_status", "incomplete");
   lms("SetValue", "cmi.location", "1");
