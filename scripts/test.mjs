@@ -12,8 +12,10 @@ const PHASES = [
     { name: "typecheck", command: "npm run --silent typecheck" },
     { name: "lint", command: "npm run --silent lint" },
     { name: "format", command: "npm run --silent format:check" },
-    { name: "unit", command: "npm run --silent test:unit" },
-    { name: "integration", command: "npm run --silent test:integration" },
+    // One vitest worker each beside the browser tests: with their default two on two cores, tests
+    // holding child processes to timeouts and vitest's own worker calls timed out.
+    { name: "unit", command: "npm run --silent test:unit -- --maxWorkers=1" },
+    { name: "integration", command: "npm run --silent test:integration -- --maxWorkers=1" },
     { name: "e2e", command: "npm run --silent test:e2e" },
     { name: "docker", command: "npm run --silent test:docker" },
   ],

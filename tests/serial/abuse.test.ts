@@ -91,8 +91,12 @@ describe("one signed-in learner's writes (#26 item 1)", () => {
         start: () => progressWrites(service.origin, ana, { parallel, valid }),
       });
       expectWithstood(result);
-      // The learner's share took some (200, or 400 for the invalid ones) and refused the rest with 429, never a 500.
-      expect(Object.keys(result.outcome).sort()).toEqual(valid ? ["200", "429"] : ["400", "429"]);
+      // The learner's share took some (200, or 400 for the invalid ones) and refused the rest with
+      // 429, never a 500; a refused body's connection is closed once its first 64 KiB are drained,
+      // so the attacker may read a reset (0) instead of the 429.
+      const answers = Object.keys(result.outcome);
+      expect(answers).toEqual(expect.arrayContaining(valid ? ["200", "429"] : ["400", "429"]));
+      expect(answers.filter((status) => ![valid ? "200" : "400", "429", "0"].includes(status))).toEqual([]);
     },
   );
 
@@ -156,7 +160,8 @@ describe.skipIf(!hasRedis)("a Redis that hangs (#26 item 5)", () => {
       stdio: "ignore",
     });
     shared = await startService({ REDIS_URL: `redis://127.0.0.1:${port}` });
-    await until(async () => (await (await fetch(`${shared.origin}/readyz`)).text()) === "ready\nredis: ok", 10_000);
+    // Redis may still be starting when the app first asks: the circuit's probe then finds it (every 5 s).
+    await until(async () => (await (await fetch(`${shared.origin}/readyz`)).text()) === "ready\nredis: ok", 30_000);
   }, 60_000);
 
   afterEach(() => redis?.kill("SIGCONT"));
