@@ -1,22 +1,25 @@
-// `npm test`: every check, in three phases. The build first (once, under its lock); then the
-// independent stages at the same time (concurrently), each one's output printed whole, in turn,
-// never interleaved; then the serial stage, whose tests need the machine to themselves (they
-// kill the server or fill its memory, and measure latency against a baseline). A table of each
+// `npm test`: every check, in four phases. The build first (once, under its lock); then the
+// independent stages, a phase at a time, each phase's stages at the same time (concurrently),
+// each one's output printed whole, in turn, never interleaved; then the serial stage, whose tests
+// need the machine to themselves (they kill the server or fill its memory, and measure latency). A table of each
 // stage's time and result ends the run; the exit code is non-zero when any stage failed.
 // `npm test -- e2e unit` runs only the stages named.
 import concurrently from "concurrently";
 
+// The vitest stages hold child processes and their own workers to timeouts, which fired when
+// they ran beside the browsers on two cores: they run first, together; the browser tests then
+// run beside the checks that only compute (types, lint, format) and the Docker replay.
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
+    { name: "unit", command: "npm run --silent test:unit" },
+    { name: "integration", command: "npm run --silent test:integration" },
+  ],
+  [
+    { name: "e2e", command: "npm run --silent test:e2e" },
     { name: "typecheck", command: "npm run --silent typecheck" },
     { name: "lint", command: "npm run --silent lint" },
     { name: "format", command: "npm run --silent format:check" },
-    // One vitest worker each beside the browser tests: with their default two on two cores, tests
-    // holding child processes to timeouts and vitest's own worker calls timed out.
-    { name: "unit", command: "npm run --silent test:unit -- --maxWorkers=1" },
-    { name: "integration", command: "npm run --silent test:integration -- --maxWorkers=1" },
-    { name: "e2e", command: "npm run --silent test:e2e" },
     { name: "docker", command: "npm run --silent test:docker" },
   ],
   [{ name: "serial", command: "npm run --silent test:serial" }],
