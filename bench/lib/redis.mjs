@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { signIn, startApp } from "./servers.mjs";
+import { pairedMedians, startApp } from "./servers.mjs";
 
 /**
  * Sharing must not cost the learner (issue #17): the signed-in home's server time on an app with
@@ -25,16 +25,6 @@ function startRedis(port) {
   });
 }
 
-async function timeOne(app, cookie) {
-  const started = performance.now();
-  const response = await fetch(`${app.origin}${PATH}`, { headers: { Cookie: cookie }, redirect: "manual" });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${PATH} answered ${response.status}`);
-  return performance.now() - started;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** `ports`: { redis, shared, sharedMock, alone, aloneMock }. Null when redis-server is not installed. */
 export async function measureRedis(ports) {
   if (spawnSync("redis-server", ["--version"]).status !== 0) return null;
@@ -49,20 +39,10 @@ export async function measureRedis(ports) {
     apps.push(shared);
     const alone = await startApp({ port: ports.alone, mockPort: ports.aloneMock });
     apps.push(alone);
-    const cookies = [await signIn(shared), await signIn(alone)];
-    // Warm both: catalogues cached, code paths compiled.
-    for (let run = 0; run < 5; run++) {
-      await timeOne(shared, cookies[0]);
-      await timeOne(alone, cookies[1]);
-    }
-    const withRedis = [];
-    const without = [];
-    for (let run = 0; run < RUNS; run++) {
-      withRedis.push(await timeOne(shared, cookies[0]));
-      without.push(await timeOne(alone, cookies[1]));
-    }
-    const withMs = median(withRedis);
-    const withoutMs = median(without);
+    const {
+      medians: [withMs, withoutMs],
+      samples: [withRedis, without],
+    } = await pairedMedians(shared, alone, PATH, RUNS);
     return {
       path: PATH,
       runs: RUNS,

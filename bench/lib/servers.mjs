@@ -157,3 +157,29 @@ export async function signIn(app, { mockOrigin = app.mockOrigin, email = DEMO.em
   if (response.status !== 302 || !session) throw new Error(`sign-in failed: ${response.status}`);
   return session;
 }
+
+/** One signed-in GET of `path` on `app`, whole response read: its milliseconds. */
+async function timeOne(app, cookie, path) {
+  const started = performance.now();
+  const response = await fetch(`${app.origin}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Two apps compared on one signed-in page: both warmed (catalogues cached, code compiled), then
+ * timed in turn `runs` times, so whatever else the machine does falls on both alike. Each one's
+ * median, and the samples.
+ */
+export async function pairedMedians(first, second, path, runs) {
+  const cookies = [await signIn(first), await signIn(second)];
+  const times = [[], []];
+  for (let run = 0; run < 5 + runs; run++) {
+    const pair = [await timeOne(first, cookies[0], path), await timeOne(second, cookies[1], path)];
+    if (run >= 5) pair.forEach((ms, index) => times[index].push(ms));
+  }
+  return { medians: times.map(median), samples: times };
+}

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { signIn, startApp } from "./servers.mjs";
+import { pairedMedians, startApp } from "./servers.mjs";
 
 /**
  * Tracing must not cost the learner (issue #30): the signed-in home's server time on an app with
@@ -10,16 +10,6 @@ import { signIn, startApp } from "./servers.mjs";
 export const TRACING_FACTOR = 1.15;
 const PATH = "/";
 const RUNS = 41;
-
-async function timeOne(app, cookie) {
-  const started = performance.now();
-  const response = await fetch(`${app.origin}${PATH}`, { headers: { Cookie: cookie }, redirect: "manual" });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${PATH} answered ${response.status}`);
-  return performance.now() - started;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** `ports`: { traced, tracedMock, plain, plainMock }. */
 export async function measureTracing(ports) {
@@ -42,18 +32,10 @@ export async function measureTracing(ports) {
     apps.push(traced);
     const plain = await startApp({ port: ports.plain, mockPort: ports.plainMock });
     apps.push(plain);
-    const cookies = [await signIn(traced), await signIn(plain)];
-    for (let run = 0; run < 5; run++) {
-      await timeOne(traced, cookies[0]);
-      await timeOne(plain, cookies[1]);
-    }
-    const on = [];
-    const off = [];
-    for (let run = 0; run < RUNS; run++) {
-      on.push(await timeOne(traced, cookies[0]));
-      off.push(await timeOne(plain, cookies[1]));
-    }
-    return { path: PATH, runs: RUNS, onMs: median(on), offMs: median(off), ratio: median(on) / median(off), exports: spans };
+    const {
+      medians: [onMs, offMs],
+    } = await pairedMedians(traced, plain, PATH, RUNS);
+    return { path: PATH, runs: RUNS, onMs, offMs, ratio: onMs / offMs, exports: spans };
   } finally {
     await Promise.all(apps.map((app) => app.stop()));
     collector.close();
