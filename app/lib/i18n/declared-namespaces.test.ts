@@ -203,8 +203,10 @@ async function appRoutes(): Promise<Route[]> {
 /**
  * Each route's keys in namespaces neither it, a parent nor `common` declares: `route: ns:key
  * (file:line)`; of the route `only` if given (the checker then reads only that page's modules).
+ * It yields between modules: the checker's work is synchronous and, on a busy machine, longer than
+ * vitest waits for its worker to answer.
  */
-function undeclared(program: ts.Program, routes: readonly Route[], only?: string): string[] {
+async function undeclared(program: ts.Program, routes: readonly Route[], only?: string): Promise<string[]> {
   const checker = program.getTypeChecker();
   const byId = new Map(routes.map((route) => [route.id, route]));
   const source = (file: string) => program.getSourceFile(file);
@@ -227,6 +229,7 @@ function undeclared(program: ts.Program, routes: readonly Route[], only?: string
       seen.add(next);
       const module = source(next);
       if (!module) continue;
+      await new Promise(setImmediate);
       if (!usesCache.has(next)) usesCache.set(next, usesIn(checker, module, routeFiles.has(next)));
       for (const use of usesCache.get(next)!)
         if (!declared.has(use.namespace))
@@ -238,11 +241,12 @@ function undeclared(program: ts.Program, routes: readonly Route[], only?: string
 }
 
 describe("the namespaces a page reads are the ones its routes declare", { timeout: 60_000 }, () => {
-  const program = createProgram();
+  let program: ts.Program;
   let routes: Route[];
   beforeAll(async () => {
     routes = await appRoutes();
-  });
+    program = createProgram();
+  }, 120_000);
 
   it("finds the app's routes, their keys and namespaces", () => {
     expect(routes.some((route) => route.id === "routes/_app+/ranking")).toBe(true);
@@ -256,8 +260,8 @@ describe("the namespaces a page reads are the ones its routes declare", { timeou
     );
   });
 
-  it("every route's page reads only declared namespaces", () => {
-    expect(undeclared(program, routes)).toEqual([]);
+  it("every route's page reads only declared namespaces", async () => {
+    expect(await undeclared(program, routes)).toEqual([]);
   });
 
   it("no route declares what only the server reads", () => {
@@ -275,45 +279,45 @@ describe("the namespaces a page reads are the ones its routes declare", { timeou
     const onRanking = (overrides: Record<string, string>) =>
       undeclared(createProgram(overrides, program), routes, "routes/_app+/ranking");
 
-    it("a component the page imports (transitively) reads a namespace no route of the page declares", () => {
+    it("a component the page imports (transitively) reads a namespace no route of the page declares", async () => {
       const planted = `${read(avatar)}
 import { useTranslation as usePlanted } from "~/lib/i18n/use-translation";
 export function Planted() {
   const { t } = usePlanted("leader");
   return t("title") + t("profile:title");
 }`;
-      expect(onRanking({ [avatar]: planted })).toEqual([
+      expect(await onRanking({ [avatar]: planted })).toEqual([
         expect.stringMatching(/^routes\/_app\+\/ranking: leader:title \(app\/components\/avatar\.tsx:\d+\)$/),
         expect.stringMatching(/^routes\/_app\+\/ranking: profile:title /),
       ]);
     });
 
-    it("a key kept in a table and translated later", () => {
+    it("a key kept in a table and translated later", async () => {
       const planted = `${read(avatar)}
 import type { AppKey as PlantedKey } from "~/lib/i18n/keys";
 export const plantedLabels: Record<"one", PlantedKey<"leader">> = { one: "title" };`;
-      expect(onRanking({ [avatar]: planted })).toEqual([expect.stringMatching(/^routes\/_app\+\/ranking: leader:title /)]);
+      expect(await onRanking({ [avatar]: planted })).toEqual([expect.stringMatching(/^routes\/_app\+\/ranking: leader:title /)]);
     });
 
-    it("a page stops declaring a namespace it reads (a parent layout's declaration would do)", () => {
+    it("a page stops declaring a namespace it reads (a parent layout's declaration would do)", async () => {
       const layout = join(APP, "routes/_app+/_layout.tsx");
       const undeclaring = read(ranking).replace(/handle = \{ i18n: \[[^\]]*\] \}/, "handle = { i18n: [] }");
       expect(undeclaring).not.toBe(read(ranking));
-      expect(onRanking({ [ranking]: undeclaring })).toContainEqual(
+      expect(await onRanking({ [ranking]: undeclaring })).toContainEqual(
         expect.stringMatching(/^routes\/_app\+\/ranking: engagement:ranking\./),
       );
       const parentDeclares = `${read(layout)}\nexport const handle = { i18n: ["engagement"] };`;
-      expect(onRanking({ [ranking]: undeclaring, [layout]: parentDeclares })).toEqual([]);
+      expect(await onRanking({ [ranking]: undeclaring, [layout]: parentDeclares })).toEqual([]);
     });
 
-    it("but not on what the server alone reads (a loader's or an action's `t`)", () => {
+    it("but not on what the server alone reads (a loader's or an action's `t`)", async () => {
       const planted = `${read(ranking)}
 import { getFixedT as plantedT } from "~/infra/language.server";
 export async function action() {
   const t = await plantedT(new Request("http://localhost/"), "leader");
   return t("title");
 }`;
-      expect(onRanking({ [ranking]: planted })).toEqual([]);
+      expect(await onRanking({ [ranking]: planted })).toEqual([]);
     });
   });
 });
