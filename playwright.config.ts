@@ -17,8 +17,11 @@ const chromium = {
   launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
 };
 
-/** Workers (each a browser, an app and its mock): E2E_WORKERS overrides the count measured fastest on two cores. */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+/**
+ * Workers (each a browser, an app and its mock): E2E_WORKERS overrides the count measured fastest
+ * on two cores with nothing else running (npm test runs the browser tests alone, decision 056).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 4);
 
 export default defineConfig({
   testDir: "tests/e2e",

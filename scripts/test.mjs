@@ -6,22 +6,21 @@
 // `npm test -- e2e unit` runs only the stages named.
 import concurrently from "concurrently";
 
-// The vitest stages hold child processes and their own workers to timeouts, which fired when
-// they ran beside the browsers on two cores: they run first, together; the browser tests then
-// run beside the checks that only compute (types, lint, format) and the Docker replay.
+// The browser tests take most of the machine for most of the run, and other stages beside them
+// slowed them down and hit their own timeouts (vitest's RPC and child-process deadlines) on two
+// cores: every other stage runs first, together (the checks that only compute fill the core the
+// vitest stages leave idle while they wait on servers), then the browser tests alone.
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
     { name: "unit", command: "npm run --silent test:unit" },
     { name: "integration", command: "npm run --silent test:integration" },
-  ],
-  [
-    { name: "e2e", command: "npm run --silent test:e2e" },
     { name: "typecheck", command: "npm run --silent typecheck" },
     { name: "lint", command: "npm run --silent lint" },
     { name: "format", command: "npm run --silent format:check" },
     { name: "docker", command: "npm run --silent test:docker" },
   ],
+  [{ name: "e2e", command: "npm run --silent test:e2e" }],
   [{ name: "serial", command: "npm run --silent test:serial" }],
 ];
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 import { demoSecrets } from "../../app/infra/config.server";
-import { chooseLanguage, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
+import { chooseLanguage, expect, expectAccessible, mock, runClockUntil, screenshot, signIn, test } from "./fixtures";
 
 /**
  * The player without JavaScript (issue #14 item 7): a learner starts an activity with 'Iniciar'
@@ -45,7 +45,7 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
   await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan 1?\d segundos?\.$/);
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-plain-early.png` });
+  await screenshot(page, testInfo, "player-plain-early", { fullPage: false });
   // The PDF's 15 s (and a half) pass on the server's clock: the note says it started that long ago.
   await startedEarlier(page, 15_500);
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();

@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { chooseLanguage, expect, expectAccessible, mock, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
 
 /**
  * SCORM packages of issue #13 items 1-3 (tests/fixtures/scorm-packages.ts, seeded as the
@@ -20,11 +20,6 @@ function player(page: Page) {
     item: (name: string | RegExp) => toc.getByRole("button", { name }),
     close: () => dialog.getByRole("link", { name: "Cerrar" }).click(),
   };
-}
-
-/** The screen the learner sees (the player is a modal: a full-page capture would show the page behind). */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-${name}.png` });
 }
 
 /** The learner's ACTIVITY record of an activity as the mock legacy API holds it. */
@@ -131,9 +126,10 @@ test.describe("with JavaScript", () => {
       await expect(item(/Parte 3: informe/)).toContainText("Sin iniciar");
       // Nesting: the group is a title with its SCOs in a list of their own.
       await expect(toc.locator("li", { hasText: "Trabajo de campo" }).locator("ol button")).toHaveCount(2);
-      await screenshot(page, testInfo, "player-scorm-toc");
+      // The screen the learner sees (the player is a modal: a full-page capture would show the page behind).
+      await screenshot(page, testInfo, "player-scorm-toc", { fullPage: false });
       await page.setViewportSize({ width: 320, height: 640 });
-      await screenshot(page, testInfo, "player-scorm-toc-320");
+      await screenshot(page, testInfo, "player-scorm-toc-320", { fullPage: false });
       await page.setViewportSize({ width: 360, height: 740 });
       await expectAccessible(page);
       await summary.tap();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type LegacyRecord, mock, signIn, test } from "./fixtures";
+import { expect, type LegacyRecord, mock, screenshot, signIn, test } from "./fixtures";
 
 /**
  * SCORM records (issue #13 items 4, 5, 7): what a package sets on its way out reaches the legacy
@@ -227,23 +227,23 @@ test.describe("on a phone", () => {
     expect(phone.x).toBeCloseTo(0, 0);
     expect(phone.width).toBeCloseTo(360, 0);
     expect(phone.width / phone.height).toBeCloseTo(16 / 9, 1);
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-360.png` });
+    await screenshot(page, testInfo, "player-scorm-16x9-360", { fullPage: false });
     await page.setViewportSize({ width: 320, height: 640 });
     expect((await frameBox(page)).width).toBeCloseTo(320, 0);
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-320.png` });
+    await screenshot(page, testInfo, "player-scorm-16x9-320", { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 800 });
     const desktop = await frameBox(page);
     expect(desktop.width).toBeGreaterThan(800);
     expect(desktop.width / desktop.height).toBeCloseTo(16 / 9, 1);
     expect(desktop.y + desktop.height).toBeLessThanOrEqual(800);
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-16x9-1280.png` });
+    await screenshot(page, testInfo, "player-scorm-16x9-1280", { fullPage: false });
   });
 
   test("a tap on 'Pantalla completa' puts the player in full screen, and another takes it out", async ({ page }, testInfo) => {
     await openSlides(page);
     await page.getByRole("button", { name: "Pantalla completa" }).tap();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null)).toBe("player-scorm");
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-fullscreen.png` });
+    await screenshot(page, testInfo, "player-scorm-fullscreen", { fullPage: false });
     await page.getByRole("button", { name: "Salir de pantalla completa" }).tap();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   });
@@ -261,7 +261,7 @@ test.describe("on a phone", () => {
     await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("El contenido está abierto en otra ventana.", { exact: false })).toBeVisible();
     await expect(page.locator(".scorm-frame")).toHaveCount(0);
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-player-scorm-elsewhere.png` });
+    await screenshot(page, testInfo, "player-scorm-elsewhere", { fullPage: false });
     await popup.getByRole("button", { name: "Siguiente" }).click();
     await expect(popup.getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
     await expect.poll(async () => keptData(await legacyRecord(SLIDES))["cmi.location"]).toBe("2");

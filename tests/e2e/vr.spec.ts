@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, chooseLanguage, expect, jsEnabled, mock, signIn, test } from "./fixtures";
+import { accessibilityViolations, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 import { expectNoSidewaysScroll, tapReachable } from "./touch";
 
 /**
@@ -168,7 +168,7 @@ test("the open dialog passes axe and fits 320 and 360 px without sideways scroll
     await page.evaluate(() =>
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
     );
-    await page.screenshot({ path: `tests/screenshots/${testInfo.project.name}-vr-dialog-${width}.png` });
+    await screenshot(page, testInfo, `vr-dialog-${width}`, { fullPage: false });
     expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
     const box = await dialog.locator(".pin").boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, `the PIN fits ${width} px`).toBe(true);
