@@ -51,17 +51,32 @@ export function useFocusTrap(ref: React.RefObject<HTMLDialogElement>, active = t
   }, [ref, active]);
 }
 
+/** The parts of the Navigation API (Chromium, Firefox 147+, Safari 26+) that closing reads. */
+type TopLevelNavigation = {
+  currentEntry: { index: number } | null;
+  entries(): Array<{ key: string }>;
+  traverseTo(key: string): unknown;
+};
+
 /**
  * Spec §2: closing a dialog goes back one step, so Back does not reopen it; opened with no page
- * of this app before it (a shared link), it replaces itself with `closeTo`.
+ * of this app before it (a shared link), it replaces itself with `closeTo`. The step is the page's
+ * own previous entry: a frame in the dialog (a SCORM package turning its pages) adds entries to
+ * the browser's history that a bare `history.back()` would step through instead (issue #27).
  */
 export function useCloseDialog(closeTo: string) {
   const navigate = useNavigate();
   return useCallback(() => {
     // React Router numbers its history entries: idx 0 is the first page of this visit.
     const index: unknown = window.history.state?.idx;
-    if (typeof index === "number" && index > 0) navigate(-1);
-    else navigate(closeTo, { replace: true, preventScrollReset: true });
+    if (typeof index !== "number" || index === 0) {
+      navigate(closeTo, { replace: true, preventScrollReset: true });
+      return;
+    }
+    const navigation = (window as { navigation?: TopLevelNavigation }).navigation;
+    const previous = navigation?.currentEntry ? navigation.entries()[navigation.currentEntry.index - 1] : undefined;
+    if (previous) navigation!.traverseTo(previous.key);
+    else navigate(-1);
   }, [closeTo, navigate]);
 }
 

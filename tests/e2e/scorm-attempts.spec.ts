@@ -3,11 +3,12 @@ import { expect, mock, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
- * SCORM attempts (issue #27 items 1, 2 and 4, decision 055), on a phone: the entry a SCO gets
+ * SCORM attempts (issue #27 items 1 to 4, decision 055), on a phone: the entry a SCO gets
  * follows how its last session ended, a normal exit starts a new attempt with a fresh data model
- * (the ended one kept in the record), a failure stands within its attempt, and suspendAll closes
- * the player. Asserted on what the legacy API recorded. The quiz is simulator 515 (RuntimeBasicCalls
- * 1.2's shape, tests/fixtures/scorm-packages.ts); the three-SCO 2004 course is 513.
+ * (the ended one kept in the record), a failure stands within its attempt, suspendAll closes the
+ * player, and × closes it whatever history the package made. Asserted on what the legacy API
+ * recorded. The quiz is simulator 515 (RuntimeBasicCalls 1.2's shape,
+ * tests/fixtures/scorm-packages.ts); the three-SCO 2004 course is 513.
  */
 
 test.use({ hasTouch: true, viewport: { width: 360, height: 740 } });
@@ -156,4 +157,24 @@ test("issue #27 item 4: suspendAll closes the player, and the next launch resume
   await open(page, 513);
   await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
   await expect(frame.getByText("Entrada: resume")).toBeVisible();
+});
+
+test("issue #27 item 3: × closes a player opened from its card after the package turned pages in its frame's history", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/");
+  await page.locator(`a[href$="/${QUIZ}"]`).first().tap();
+  const { frame, dialog, close } = player(page);
+  await expect(frame.getByText("Entrada: ab-initio")).toBeVisible();
+  // Four pages, four entries in the frame's history: a bare history.back() would go to page 4.
+  await toQuestion(page);
+  expect(await page.evaluate(() => history.length)).toBeGreaterThanOrEqual(5);
+  await close();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await legacy(QUIZ)).data.items?.[SCO]?.["cmi.core.lesson_location"]).toBe("5");
+  // Back from home leaves the app's page before it, never into the closed player.
+  await page.goBack();
+  await expect(page.locator("dialog.route-dialog")).toHaveCount(0);
 });

@@ -28,6 +28,8 @@
   var at = 1;
   function show(page) {
     at = page;
+    // Each page an entry in the frame's history, as RuntimeBasicCalls' separate pages are.
+    if (page > 1 && location.hash !== "#pagina-" + page) location.hash = "pagina-" + page;
     document.getElementById("page").textContent = "Página " + page + " de " + LAST;
     document.getElementById("next").hidden = page >= LAST;
     document.getElementById("fail").hidden = page !== QUIZ;
