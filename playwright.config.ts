@@ -35,7 +35,8 @@ export default defineConfig({
   timeout: 30_000,
   // Service workers are blocked except where a spec allows them (offline.spec). The base URL is
   // the worker's own app (the `app` fixture).
-  use: { trace: "off", locale: "es-ES", serviceWorkers: "block" },
+  // An action or navigation that hangs fails on its own line, well inside the test's 30 s.
+  use: { trace: "off", locale: "es-ES", serviceWorkers: "block", actionTimeout: 15_000, navigationTimeout: 20_000 },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
