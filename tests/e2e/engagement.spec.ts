@@ -60,10 +60,13 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
   await expect(page.locator(".notification", { hasText: title })).toHaveAttribute("data-seen", "true");
   await expect(bell.locator(".badge")).toHaveText(String(before - 1));
 
+  // The whole list first: without JavaScript the document may still be arriving, and its last card
+  // so far would be another than the list's last.
+  await page.waitForLoadState();
   const cards = page.locator(".notification");
   const count = await cards.count();
-  const victim = cards.last();
-  const victimTitle = (await victim.locator(".card-title").textContent()) ?? "";
+  const victimTitle = (await cards.last().locator(".card-title").textContent()) ?? "";
+  const victim = cards.filter({ hasText: victimTitle });
   await victim.locator(".notification-menu > summary").click();
   await victim.locator(".notification-confirm > summary").click();
   await victim.getByRole("button", { name: "Sí, eliminar" }).click();
