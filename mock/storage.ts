@@ -99,11 +99,11 @@ export function storageHandlers(ctx: MockContext): HttpHandler[] {
   const serve = async ({ request }: { request: Request }) => {
     const relative = storagePath(request);
     const upload = relative?.startsWith("uploads/") ? ctx.store.state.uploads.get(relative.slice(8)) : undefined;
-    const testPdf = relative?.startsWith("test-media/") ? ctx.store.state.test_media.get(relative.slice(11)) : undefined;
+    const testFile = relative?.startsWith("test-media/") ? ctx.store.state.test_media.get(relative.slice(11)) : undefined;
     const found = upload
       ? { bytes: upload.bytes, type: upload.content_type }
-      : testPdf
-        ? { bytes: testPdf, type: "application/pdf" }
+      : testFile
+        ? { bytes: testFile, type: contentTypes[extname(relative ?? "").toLowerCase()] ?? "application/octet-stream" }
         : relative && (await readStatic(relative));
     if (!found) return HttpResponse.json({ message: "Not Found" }, { status: 404 });
     return fileResponse(request, found.bytes, found.type);

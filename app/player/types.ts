@@ -77,6 +77,9 @@ export type ScormItem = {
  */
 export type PdfProblem = "protected" | "damaged" | "busy" | "unreadable";
 
+/** Why a SCORM package cannot play: the files host did not answer, or the package is broken (a reference for support). */
+export type ScormProblem = { reason: "unreachable" } | { reason: "broken"; reference: string };
+
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
@@ -84,8 +87,10 @@ export type PlayerPayload = {
   record: SavedRecord | null;
   /** SCORM resume data: the per-SCO values saved with update_user_data. */
   resume: ScormUserData | null;
-  /** SCORM only: the package's manifest, or null when it could not be read (the launch file plays alone). */
+  /** SCORM only: the package as its manifest describes it (its launch file alone when it has none); null with a problem. */
   scorm: ScormPackage | null;
+  /** SCORM only: why the package cannot play, the files host not answering or the package broken (with the request's id). */
+  scormProblem: ScormProblem | null;
   learner: { id: number; firstName: string; lastName: string };
   /** The request carried `Save-Data: on`: nothing autoplays and media is not preloaded. */
   saveData: boolean;

@@ -32,7 +32,8 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
         .flatMap((holder) => holder.courses.flatMap((course) => course.activities))
         .find((candidate) => candidate.id === Number(params.activity));
       const name = String(params.name);
-      if (!activity || !/^[\w.-]+\.pdf$/.test(name)) return HttpResponse.json({ message: "Not Found" }, { status: 404 });
+      if (!activity || !/^[\w.-]+\.(pdf|html|xml)$/.test(name))
+        return HttpResponse.json({ message: "Not Found" }, { status: 404 });
       ctx.store.state.test_media.set(name, new Uint8Array(await request.arrayBuffer()));
       activity.media = { folder: "test-media/", name };
       return HttpResponse.json({ ok: true });

@@ -83,7 +83,7 @@ export const mock = {
     const response = await fetch(`${mockOrigin()}/__mock/contact_messages`);
     return ((await response.json()) as { messages: unknown[] }).messages;
   },
-  /** Makes `bytes` the file of an activity (a PDF's), under `name`, until the next reset. */
+  /** Makes `bytes` the file of an activity (a PDF, a package's page or manifest) under `name`, until the next reset. */
   async giveActivityFile(activityId: number, name: string, bytes: Uint8Array<ArrayBuffer>) {
     const response = await fetch(`${mockOrigin()}/__mock/activity-file/${activityId}/${name}`, { method: "POST", body: bytes });
     expect(response.ok).toBe(true);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { tapReachable } from "./touch";
 
 /**
  * SCORM packages of issue #13 items 1-3 (tests/fixtures/scorm-packages.ts, seeded as the
@@ -102,6 +103,72 @@ test.describe("with JavaScript", () => {
 
   test.describe("on a touch screen", () => {
     test.use({ hasTouch: true });
+
+    test("issue #27 item 6: a manifest that is not XML, or a launch file that is missing, says so with a reference code and records nothing; the rest keeps working", async ({
+      page,
+    }, testInfo) => {
+      const text = (value: string) => new TextEncoder().encode(value);
+      const manifestLaunching = (href: string) => `<?xml version="1.0"?>
+<manifest identifier="roto" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Roto</title>
+    <item identifier="item" identifierref="res"><title>Roto</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="${href}"><file href="${href}"/></resource></resources>
+</manifest>`;
+      // A route's SCORM activity (203): the app keeps the academy's catalogue for minutes, a route's not.
+      await mock.giveActivityFile(203, "imsmanifest.xml", text(manifestLaunching("index.html").slice(0, 300)));
+      await mock.giveActivityFile(203, "index.html", text("<!doctype html><title>Roto</title><p>Contenido</p>"));
+      await signIn(page);
+      const expectBroken = async () => {
+        await page.goto("/learning-path/formacion-requerida/203");
+        const alert = player(page).dialog.getByRole("alert");
+        await expect(alert).toContainText("Este contenido no se puede abrir: su paquete está dañado o incompleto.");
+        await expect(alert.locator(".request-id")).toHaveText(/^Código de referencia: [0-9a-f-]{36}$/);
+        await expect(page.locator(".scorm-frame")).toHaveCount(0);
+        await expectAccessible(page);
+      };
+      // Cut off mid-element: not XML (its launch page is there, which the player used to play alone).
+      await expectBroken();
+      await screenshot(page, testInfo, "player-scorm-broken", { fullPage: false });
+      // A manifest whose launch file is not in the package.
+      await mock.giveActivityFile(203, "imsmanifest.xml", text(manifestLaunching("falta.html")));
+      await expectBroken();
+      expect((await mock.calls()).filter((call) => /\/(started|update_|finished)/.test(call))).toEqual([]);
+      // The rest of the academy plays on.
+      await page.goto("/513");
+      await expect(player(page).frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
+    });
+
+    test("issue #27 item 7: at 360×740 and 320×640 the package's frame ends above the app's bottom bar, its own last button in reach", async ({
+      page,
+    }, testInfo) => {
+      await signIn(page);
+      await page.goto("/513");
+      const { dialog, frame, summary } = player(page);
+      await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
+      await expect(summary).toBeVisible();
+      // 360 px: nothing to scroll, the frame fills what the dialog leaves.
+      expect(await dialog.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+      for (const [width, height] of [
+        [360, 740],
+        [320, 640],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await screenshot(page, testInfo, `player-scorm-fits-${width}`, { fullPage: false });
+        // The whole frame is in view at once (at 320 px the dialog scrolls to it), above the bar.
+        const frameElement = page.locator(".scorm-frame");
+        await frameElement.scrollIntoViewIfNeeded();
+        const box = (await frameElement.boundingBox())!;
+        const bar = (await page.locator(".tab-bar").boundingBox())!;
+        expect(box.y, `${width} px: the frame's top`).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, `${width} px: the frame's bottom`).toBeLessThanOrEqual(bar.y);
+        expect(box.height, `${width} px: the frame's height`).toBeGreaterThanOrEqual(16 * 16 - 1);
+      }
+      // The package's page is taller than its frame at 320×640: it scrolls inside it to its last button.
+      await tapReachable(frame.getByRole("button", { name: "Guardar y salir del curso" }));
+      await expect(dialog).toHaveCount(0);
+    });
 
     test("a 2004 package of three SCOs: its table of contents, navigation requests, resume on the last SCO, rollup and exitAll", async ({
       page,

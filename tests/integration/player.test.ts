@@ -111,6 +111,43 @@ describe("activity loader", () => {
     const loaded = ready(await openOnHome("106"));
     expect(loaded.activity.kind).toBe("scorm");
     expect(loaded.scorm).toBeNull();
+    expect(loaded.scormProblem).toEqual({ reason: "unreachable" });
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ["not XML", () => new Response("<manifest><organizations default='o'><organization identifier='o'><item", { status: 200 })],
+    ["no organisation", () => new Response("<manifest><organizations/><resources/></manifest>", { status: 200 })],
+    ["too large", () => new Response(`<manifest>${" ".repeat(1024 * 1024)}</manifest>`, { status: 200 })],
+  ])(
+    "does not play a package whose manifest is there but %s: broken, with the request's id for support (issue #27)",
+    async (_, reply) => {
+      const realFetch = globalThis.fetch;
+      vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+        String(input).endsWith("/imsmanifest.xml") ? Promise.resolve(reply()) : realFetch(input, init),
+      );
+      const { readScormPackage, ManifestBroken } = await import("~/player/server/scorm-manifest.server");
+      await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(
+        ManifestBroken,
+      );
+      const loaded = ready(await openOnHome("106", { "X-Request-Id": "ref-123" }));
+      expect(loaded.scorm).toBeNull();
+      expect(loaded.scormProblem).toEqual({ reason: "broken", reference: "ref-123" });
+      vi.restoreAllMocks();
+    },
+  );
+
+  it("does not play a package whose launch file the files host does not have (404), and plays it when unsure (5xx, down)", async () => {
+    const realFetch = globalThis.fetch;
+    let launch: () => Promise<Response> = () => Promise.resolve(new Response(null, { status: 404 }));
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).endsWith("/intro-auditoria/index.html") && init?.method === "HEAD" ? launch() : realFetch(input, init),
+    );
+    expect(ready(await openOnHome("106")).scormProblem).toMatchObject({ reason: "broken" });
+    launch = () => Promise.resolve(new Response(null, { status: 503 }));
+    expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
+    launch = () => Promise.reject(new TypeError("fetch failed"));
+    expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
     vi.restoreAllMocks();
   });
 

@@ -16,9 +16,11 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
       </RouteDialog>
     );
   }
+  // A broken SCORM package is not started (nothing is recorded): the learner gets a code for support.
+  const broken = data.scormProblem?.reason === "broken" ? data.scormProblem : null;
   return (
     <RouteDialog title={data.activity.title} closeTo={data.closeTo}>
-      {data.state === "ready" ? (
+      {data.state === "ready" && !broken ? (
         <ActivityPlayer key={data.activity.id} data={data} />
       ) : (
         <div className="player">
@@ -26,9 +28,16 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
             <span className="chip">{data.activity.contentTypeName}</span>
           </p>
           {data.activity.description ? <p className="player-description">{data.activity.description}</p> : null}
-          <p className="player-error" role="alert">
-            {data.state === "locked" ? t("learning:escapeRoomLocked") : t("unavailable")}
-          </p>
+          {broken ? (
+            <div className="player-error" role="alert">
+              <p>{t("scormBroken")}</p>
+              <p className="request-id">{t("common:errors.requestId", { id: broken.reference })}</p>
+            </div>
+          ) : (
+            <p className="player-error" role="alert">
+              {data.state === "locked" ? t("learning:escapeRoomLocked") : t("unavailable")}
+            </p>
+          )}
         </div>
       )}
     </RouteDialog>

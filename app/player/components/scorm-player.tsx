@@ -266,6 +266,7 @@ export function ScormPlayer({
       ref={container}
       className="player-scorm"
       data-phase={phase}
+      data-aspect={aspect ? "declared" : undefined}
       data-elsewhere={elsewhere || undefined}
       style={aspect ? ({ "--scorm-aspect": aspect } as CSSProperties) : undefined}
     >

@@ -5,6 +5,8 @@ import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { wantsSaveData } from "~/infra/data-saver.server";
+import { log } from "~/infra/log.server";
+import { requestIdOf } from "~/infra/request-id.server";
 import { type ActivityAction, type ActivityReport, reportActivity } from "~/legacy/activities.server";
 import { getHomeActivities } from "~/legacy/general.server";
 import { type LegacyContext, retry, writeDeadline } from "~/legacy/request.server";
@@ -12,8 +14,8 @@ import { type Activity, type ProgressRecord, type TrainingRoute } from "~/legacy
 import { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { launchable, readScormUserData } from "~/player/scorm-package";
 import { readPdf } from "~/player/server/pdf/pages.server";
-import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage } from "~/player/types";
-import { ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
+import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage, ScormProblem } from "~/player/types";
+import { launchFileMissing, ManifestBroken, ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 
 /**
  * The activity player's server side: find an activity by id wherever the learner can reach it,
@@ -145,25 +147,37 @@ export function savedRecord(record: ProgressRecord): SavedRecord {
 }
 
 /**
- * The package's manifest as the server read it; when it cannot be read, its launch file plays
- * alone as a SCORM 1.2 SCO, as before issue #13.
+ * The package as the server read its manifest, or its launch page alone as a SCORM 1.2 SCO when it
+ * has none (as before issue #13); a problem when the files host did not answer, or when the
+ * manifest or the first launch file is there but unusable (issue #27: the player says so with the
+ * request's id, logged here with the reason, and records nothing).
  */
-/** The package's manifest as read, or its launch page alone when it has none; null when the files host did not answer. */
-async function scormPackageOf(played: PlayerActivity, src: string, request: Request): Promise<ScormPackage | null> {
+async function scormPackageOf(
+  played: PlayerActivity,
+  src: string,
+  request: Request,
+): Promise<ScormPackage | { problem: ScormProblem }> {
   let read: ScormPackage | null;
   try {
     read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
   } catch (error) {
-    if (error instanceof ManifestUnreachable) return null;
-    throw error;
+    if (error instanceof ManifestUnreachable) return { problem: { reason: "unreachable" } };
+    if (!(error instanceof ManifestBroken)) throw error;
+    return broken(request, played, error.reason);
   }
-  return (
-    read ?? {
-      version: "1.2",
-      title: played.title,
-      items: [{ id: "sco", title: played.title, depth: 0, launch: src, sco: true, cmi: {}, objectives: [] }],
-    }
-  );
+  const pack = read ?? {
+    version: "1.2",
+    title: played.title,
+    items: [{ id: "sco", title: played.title, depth: 0, launch: src, sco: true, cmi: {}, objectives: [] }],
+  };
+  const first = launchable(pack)[0]?.launch;
+  return first && (await launchFileMissing(first, request.signal)) ? broken(request, played, "launch file missing") : pack;
+}
+
+function broken(request: Request, played: PlayerActivity, reason: string): { problem: ScormProblem } {
+  const reference = requestIdOf(request);
+  log.warn("SCORM package cannot be opened", { activity: played.id, manifest: played.manifestUrl, reason, requestId: reference });
+  return { problem: { reason: "broken", reference } };
 }
 
 type Found = Awaited<ReturnType<typeof findActivity>>;
@@ -187,8 +201,9 @@ export async function loadPlayer(request: Request, id: number, closeTo: string, 
   const record = recordOf(progress, activity.id);
   const played = playerActivity(activity, getConfig().FILES_HOST_URL);
   const state = placementState({ ...found, placement });
-  const scorm =
+  const read =
     state === "ready" && played.kind === "scorm" && played.src ? await scormPackageOf(played, played.src, request) : null;
+  const scorm = read && !("problem" in read) ? read : null;
   const payload: PlayerData = {
     state,
     closeTo,
@@ -196,6 +211,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string, 
     record: record ? savedRecord(record) : null,
     resume: record && scorm ? readScormUserData(record.userData, launchable(scorm)[0]?.id ?? null) : null,
     scorm,
+    scormProblem: read && "problem" in read ? read.problem : null,
     learner: { id: session.user.id, firstName: session.user.firstName, lastName: session.user.lastName },
     saveData: await wantsSaveData(request),
     pdf:

@@ -222,6 +222,16 @@ export function packageFiles(xml: string, manifestPath: string): string[] | null
   return [...files];
 }
 
+/**
+ * A manifest that is there but cannot be played (issue #27): too large, not XML, or no organisation
+ * with anything to launch. The player says so with a reference code and records nothing.
+ */
+export class ManifestBroken extends Error {
+  constructor(readonly reason: "too large" | "not a manifest" | "nothing to launch") {
+    super(`SCORM manifest unusable: ${reason}`);
+  }
+}
+
 /** The manifest's text at a `/files/` address, fetched from the files host; null when there is none to read. */
 async function readManifestText(manifestPath: string, signal?: AbortSignal): Promise<string | null> {
   let splat: string;
@@ -245,7 +255,7 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
     }
     if (Number(response.headers.get("Content-Length") ?? 0) > MAX_MANIFEST_BYTES) {
       await response.body.cancel();
-      return null;
+      throw new ManifestBroken("too large");
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -254,28 +264,64 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
       size += chunk.value.byteLength;
       if (size > MAX_MANIFEST_BYTES) {
         await reader.cancel();
-        return null;
+        throw new ManifestBroken("too large");
       }
       chunks.push(chunk.value);
     }
     return new TextDecoder().decode(Buffer.concat(chunks));
-  } catch {
+  } catch (error) {
+    if (error instanceof ManifestBroken) throw error;
     // Not reached (down, slow, 5xx; parsing never throws): the player says so rather than play
     // the package without its manifest, whose SCOs' saved data it would not find again.
     throw new ManifestUnreachable();
   }
 }
 
-/** The manifest at a `/files/` address, fetched from the files host; null when it cannot be read. */
+/**
+ * The manifest at a `/files/` address, fetched from the files host; null when there is none (the
+ * launch file then plays alone). Throws ManifestBroken when it is there but unusable, and
+ * ManifestUnreachable when the files host did not answer.
+ */
 export async function readScormPackage(manifestPath: string, signal?: AbortSignal): Promise<ScormPackage | null> {
   const xml = await readManifestText(manifestPath, signal);
-  return xml === null ? null : parseManifest(xml, manifestPath);
+  if (xml === null) return null;
+  const read = parseManifest(xml, manifestPath);
+  if (!read) throw new ManifestBroken(manifestRoot(xml) ? "nothing to launch" : "not a manifest");
+  return read;
+}
+
+/** Whether the files host answers that a package's launch file is not there (404 or 410); false when unsure. */
+export async function launchFileMissing(launch: string, signal?: AbortSignal): Promise<boolean> {
+  let url: URL | null;
+  try {
+    const path = new URL(launch, "http://package.invalid/").pathname;
+    url = path.startsWith("/files/") ? filesHostUrl(decodeURIComponent(path.replace(/^\/files\//, ""))) : null;
+  } catch {
+    return false;
+  }
+  if (!url) return false;
+  const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      method: "HEAD",
+      redirect: "error",
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+    });
+    return response.status === 404 || response.status === 410;
+  } catch {
+    return false;
+  }
 }
 
 /** The files of the package whose manifest is at a `/files/` address; null when it cannot be read. */
 export async function readPackageFiles(manifestPath: string, signal?: AbortSignal): Promise<string[] | null> {
-  const xml = await readManifestText(manifestPath, signal);
-  return xml === null ? null : packageFiles(xml, manifestPath);
+  try {
+    const xml = await readManifestText(manifestPath, signal);
+    return xml === null ? null : packageFiles(xml, manifestPath);
+  } catch (error) {
+    if (error instanceof ManifestBroken) return null;
+    throw error;
+  }
 }
 
 /** The files host did not answer for the manifest: the package cannot be played right now. */
