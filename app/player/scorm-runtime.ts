@@ -14,6 +14,9 @@ import type { NavRequest } from "./scorm-package";
 type Runtime = {
   loadFromFlattenedJSON(json: Record<string, unknown>): void;
   on(event: string, callback: (first?: unknown, second?: unknown) => void): void;
+  isInitialized(): boolean;
+  isTerminated(): boolean;
+  lmsCommit(parameter?: string): string;
 };
 
 // NOTE: scorm-again's type files declare a default export, but its ESM builds export the class by name.
@@ -95,9 +98,17 @@ export async function installScormRuntime(
       if (CLOSING_REQUESTS.has(navRequest)) onNavigate({ type: "exitAll" });
     });
   }
+  // A phone locking or the tab going to the background may be the page's last moment (the system
+  // may discard it with no pagehide): what the SCO has set so far is committed for it, as the
+  // standard lets an LMS persist at any time. Only changes are sent (scormDecision).
+  const onHidden = () => {
+    if (document.visibilityState === "hidden" && api.isInitialized() && !api.isTerminated()) api.lmsCommit("");
+  };
+  document.addEventListener("visibilitychange", onHidden);
   const key = version === "2004" ? "API_1484_11" : "API";
   window[key] = api;
   return () => {
+    document.removeEventListener("visibilitychange", onHidden);
     if (window[key] === api) delete window[key];
   };
 }

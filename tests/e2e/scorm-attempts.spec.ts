@@ -178,3 +178,27 @@ test("issue #27 item 3: × closes a player opened from its card after the packag
   await page.goBack();
   await expect(page.locator("dialog.route-dialog")).toHaveCount(0);
 });
+
+test("a phone locking saves what the package set and never committed (the system may discard the page without a pagehide)", async ({
+  page,
+}) => {
+  await signIn(page);
+  await open(page, QUIZ);
+  await expect(player(page).frame.getByText("Entrada: ab-initio")).toBeVisible();
+  await expect.poll(async () => (await legacy(QUIZ)).data.items?.[SCO]?.["cmi.core.lesson_location"]).toBe("1");
+  // As the SCO would call its API, without a Commit after.
+  const sco = page.frame({ url: /intentos-12/ })!;
+  await sco.evaluate(() =>
+    (window.parent as unknown as { API: { LMSSetValue(name: string, value: string): string } }).API.LMSSetValue(
+      "cmi.core.lesson_location",
+      "4",
+    ),
+  );
+  expect((await legacy(QUIZ)).data.items?.[SCO]?.["cmi.core.lesson_location"]).toBe("1");
+  // The screen locks: the page is hidden (Playwright's pages are always visible, so the page is told).
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  await expect.poll(async () => (await legacy(QUIZ)).data.items?.[SCO]?.["cmi.core.lesson_location"]).toBe("4");
+});
