@@ -98,6 +98,25 @@ test("the leader's pages and dialogs", async ({ page }) => {
   }
 });
 
+test("the check itself finds what it is there to find: an unnamed button, an image without alt, text too faint", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the mistakes are planted with a script");
+  await page.goto("/about");
+  expect(await accessibilityViolations(page, { anyImpact: true })).toEqual([]);
+  // The faint text's colour is an attribute, not a style: the app's CSP refuses inline styles.
+  await page.evaluate(() => {
+    document
+      .querySelector("main")
+      ?.insertAdjacentHTML(
+        "beforeend",
+        '<button type="button"></button><img src="/favicon.ico"><p><font color="#dddddd">Texto tenue</font></p>',
+      );
+  });
+  const found = (await accessibilityViolations(page, { anyImpact: true })).map((line) => line.split(" ")[0]);
+  expect(found).toEqual(expect.arrayContaining(["button-name", "image-alt", "color-contrast"]));
+});
+
 test("the accessibility statement is linked from both footers, in both languages", async ({ page }, testInfo) => {
   await page.goto("/about");
   await page.getByRole("contentinfo").getByRole("link", { name: "Accesibilidad" }).click();
