@@ -23,6 +23,25 @@ function player(page: Page) {
   };
 }
 
+/** A route's SCORM activity whose files a test replaces (the app keeps the academy's catalogue for minutes, a route's not). */
+const BROKEN = 203;
+const BROKEN_PATH = `/learning-path/formacion-requerida/${BROKEN}`;
+const text = (value: string) => new TextEncoder().encode(value);
+const manifestLaunching = (href: string) => `<?xml version="1.0"?>
+<manifest identifier="roto" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Roto</title>
+    <item identifier="item" identifierref="res"><title>Roto</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="${href}"><file href="${href}"/></resource></resources>
+</manifest>`;
+
+/** Gives activity BROKEN a manifest cut off mid-element (not XML), beside a launch page that is there. */
+async function giveNotXmlManifest() {
+  await mock.giveActivityFile(BROKEN, "imsmanifest.xml", text(manifestLaunching("index.html").slice(0, 300)));
+  await mock.giveActivityFile(BROKEN, "index.html", text("<!doctype html><title>Roto</title><p>Contenido</p>"));
+}
+
 /** The learner's ACTIVITY record of an activity as the mock legacy API holds it. */
 const legacyRecord = async (activityId: number) => (await mock.activityRecords(activityId))[0];
 
@@ -107,21 +126,10 @@ test.describe("with JavaScript", () => {
     test("issue #27 item 6: a manifest that is not XML, or a launch file that is missing, says so with a reference code and records nothing; the rest keeps working", async ({
       page,
     }, testInfo) => {
-      const text = (value: string) => new TextEncoder().encode(value);
-      const manifestLaunching = (href: string) => `<?xml version="1.0"?>
-<manifest identifier="roto" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Roto</title>
-    <item identifier="item" identifierref="res"><title>Roto</title></item>
-  </organization></organizations>
-  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="${href}"><file href="${href}"/></resource></resources>
-</manifest>`;
-      // A route's SCORM activity (203): the app keeps the academy's catalogue for minutes, a route's not.
-      await mock.giveActivityFile(203, "imsmanifest.xml", text(manifestLaunching("index.html").slice(0, 300)));
-      await mock.giveActivityFile(203, "index.html", text("<!doctype html><title>Roto</title><p>Contenido</p>"));
+      await giveNotXmlManifest();
       await signIn(page);
       const expectBroken = async () => {
-        await page.goto("/learning-path/formacion-requerida/203");
+        await page.goto(BROKEN_PATH);
         const alert = player(page).dialog.getByRole("alert");
         await expect(alert).toContainText("Este contenido no se puede abrir: su paquete está dañado o incompleto.");
         await expect(alert.locator(".request-id")).toHaveText(/^Código de referencia: [0-9a-f-]{36}$/);
@@ -132,7 +140,7 @@ test.describe("with JavaScript", () => {
       await expectBroken();
       await screenshot(page, testInfo, "player-scorm-broken", { fullPage: false });
       // A manifest whose launch file is not in the package.
-      await mock.giveActivityFile(203, "imsmanifest.xml", text(manifestLaunching("falta.html")));
+      await mock.giveActivityFile(BROKEN, "imsmanifest.xml", text(manifestLaunching("falta.html")));
       await expectBroken();
       expect((await mock.calls()).filter((call) => /\/(started|update_|finished)/.test(call))).toEqual([]);
       // The rest of the academy plays on.
@@ -271,5 +279,21 @@ test.describe("without JavaScript", () => {
       dialog.getByText("Este curso interactivo necesita JavaScript para funcionar y registrar tu avance."),
     ).toBeVisible();
     await expect(toc).toHaveCount(0);
+  });
+
+  test("issue #27 item 6: a broken package says so, with its reference code, in Spanish and in English", async ({
+    page,
+  }, testInfo) => {
+    await giveNotXmlManifest();
+    await signIn(page);
+    await page.goto(BROKEN_PATH);
+    const alert = player(page).dialog.getByRole("alert");
+    await expect(alert).toContainText("Este contenido no se puede abrir: su paquete está dañado o incompleto.");
+    await expect(alert.locator(".request-id")).toHaveText(/^Código de referencia: [0-9a-f-]{36}$/);
+    await chooseLanguage(page, "en", testInfo);
+    await expect(alert).toContainText("This content cannot be opened: its package is damaged or incomplete.");
+    await expect(alert.locator(".request-id")).toHaveText(/^Reference code: [0-9a-f-]{36}$/);
+    await expectAccessible(page);
+    expect((await mock.calls()).filter((call) => /\/(started|update_|finished)/.test(call))).toEqual([]);
   });
 });
