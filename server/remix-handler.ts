@@ -107,6 +107,10 @@ export function routeNamer(build: ServerBuild) {
   };
 }
 
+let handling = 0;
+/** Requests whose loaders and actions are still running, also for a client that left (a progress write goes on). */
+export const requestsInFlight = () => handling;
+
 export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
   const handle = createRemixHandler(withSpansAndFailureIds(build), mode);
   const nameOf = routeNamer(build);
@@ -133,7 +137,8 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
         signal: controller.signal,
         ...(body ? { body: createReadableStreamFromReadable(body), duplex: "half" } : {}),
       } as RequestInit);
-      const response = await handle(request, { cspNonce: res.locals.cspNonce as string });
+      handling += 1;
+      const response = await handle(request, { cspNonce: res.locals.cspNonce as string }).finally(() => (handling -= 1));
       if (res.headersSent || res.locals.refused) {
         await response.body?.cancel();
         return;

@@ -25,7 +25,7 @@ import { bodyLimit, drainThenClose, MAX_BODY_COST } from "./body-limit";
 import { CostRate, MemoryBudget, OpenCounter } from "./budget";
 import { methodGate, refuseConnect, sameOriginGate } from "./gates";
 import { insecureSignInGate, usePublicHost } from "./proxy";
-import { abortRemix, remixHandler } from "./remix-handler";
+import { abortRemix, remixHandler, requestsInFlight } from "./remix-handler";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -167,6 +167,11 @@ const server: Server = app.listen(config.PORT, () => {
 server.on("connect", refuseConnect);
 gaugeOf("academia_demo_mode", "1 when this is the embedded demo (mock legacy API, demo secrets; DEMO_MODE), else 0", () =>
   config.DEMO_MODE ? 1 : 0,
+);
+gaugeOf(
+  "academia_requests_in_flight",
+  "Requests whose loaders and actions are still running, also for clients that left",
+  requestsInFlight,
 );
 let openConnections = 0;
 gaugeOf(

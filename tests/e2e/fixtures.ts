@@ -36,6 +36,23 @@ export type LegacyRecord = {
   finalized: string | null;
 };
 
+const SETTLE_MS = 15_000;
+
+/**
+ * Until this worker's app has no request still running: a write from the last test's page, whose
+ * context is closed, still reaches the mock (the app finishes a progress write whose client left),
+ * and would count among the next test's calls, answered 401 once the reset has dropped its token.
+ */
+async function appSettled() {
+  for (const deadline = Date.now() + SETTLE_MS; ;) {
+    const metrics = await (await fetch(`${currentApp().metricsOrigin}/metrics`)).text();
+    const running = Number(/^academia_requests_in_flight (\d+)$/m.exec(metrics)?.[1] ?? NaN);
+    if (running === 0) return;
+    if (Date.now() > deadline) throw new Error(`the app still has ${running} requests running after ${SETTLE_MS} ms`);
+    await new Promise((done) => setTimeout(done, 25));
+  }
+}
+
 /** This worker's embedded mock legacy API: its test endpoints, and calls made to it directly. */
 export const mock = {
   /** The learner's ACTIVITY records of an activity, as the legacy API holds them (one, unless a write was repeated). */
@@ -44,7 +61,9 @@ export const mock = {
     const { user_progress: records } = (await reply.json()) as { user_progress: LegacyRecord[] };
     return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
   },
+  /** Forgets every change, fault and call, once the app has finished what the last test's pages asked of it. */
   async reset() {
+    await appSettled();
     const response = await fetch(`${mockOrigin()}/__mock/reset`, { method: "POST" });
     expect(response.ok).toBe(true);
   },
@@ -83,7 +102,7 @@ export const mock = {
     const response = await fetch(`${mockOrigin()}/__mock/contact_messages`);
     return ((await response.json()) as { messages: unknown[] }).messages;
   },
-  /** Makes `bytes` the file of an activity (a PDF, a package's page or manifest) under `name`, until the next reset. */
+  /** Makes `bytes` the file of an activity under `name` until the next reset: a PDF, a package's page or manifest (the file it opens), or a package's script or style sheet. */
   async giveActivityFile(activityId: number, name: string, bytes: Uint8Array<ArrayBuffer>) {
     const response = await fetch(`${mockOrigin()}/__mock/activity-file/${activityId}/${name}`, { method: "POST", body: bytes });
     expect(response.ok).toBe(true);

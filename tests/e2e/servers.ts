@@ -21,6 +21,8 @@ export type AppServer = {
   mockPort: number;
   origin: string;
   mockOrigin: string;
+  /** The serving process's metrics listener (METRICS_PORT), on loopback. */
+  metricsOrigin: string;
   logFile: string;
   /** SIGTERM to the launcher and the server it started, then waits until both are gone. */
   stop(): Promise<void>;
@@ -85,7 +87,7 @@ const STOP_MS = 15_000;
  */
 export async function startApp(loginMode: LoginMode): Promise<AppServer> {
   for (let attempt = 1; ; attempt++) {
-    const [port, mockPort] = [await freePort(), await freePort()];
+    const [port, mockPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
     const logFile = join(logDir(), logFileName(loginMode, port));
     const log = openSync(logFile, "a");
     const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
@@ -94,6 +96,7 @@ export async function startApp(loginMode: LoginMode): Promise<AppServer> {
         LOGIN_MODE: loginMode,
         PORT: String(port),
         MOCK_PORT: String(mockPort),
+        METRICS_PORT: String(metricsPort),
         LEGACY_API_URL: "",
         // The embedded demo, asked for by name (as scripts/start.mjs does when DEMO_MODE is unset).
         DEMO_MODE: "1",
@@ -120,6 +123,7 @@ export async function startApp(loginMode: LoginMode): Promise<AppServer> {
       mockPort,
       origin: `http://localhost:${port}`,
       mockOrigin: `http://127.0.0.1:${mockPort}`,
+      metricsOrigin: `http://127.0.0.1:${metricsPort}`,
       logFile,
       stop: () => stop(pid, exited),
     };
