@@ -396,6 +396,6 @@ export interface MockState {
   outbox: OutboxMessage[];
   /** In-memory uploads served at `/storage/uploads/<name>`. */
   uploads: Map<string, UploadRecord>;
-  /** Files a test gave an activity (`/__mock/activity-file`: a PDF, a package's page or manifest), served at `/storage/test-media/<name>`. */
+  /** Files a test gave an activity (`/__mock/activity-file`: a PDF, a package's page, manifest, script or style sheet), served at `/storage/test-media/<name>`. */
   test_media: Map<string, Uint8Array>;
 }

@@ -32,10 +32,11 @@ export function testingHandlers(ctx: MockContext, faults: Faults): HttpHandler[]
         .flatMap((holder) => holder.courses.flatMap((course) => course.activities))
         .find((candidate) => candidate.id === Number(params.activity));
       const name = String(params.name);
-      if (!activity || !/^[\w.-]+\.(pdf|html|xml)$/.test(name))
+      if (!activity || !/^[\w.-]+\.(pdf|html|xml|js|css)$/.test(name))
         return HttpResponse.json({ message: "Not Found" }, { status: 404 });
       ctx.store.state.test_media.set(name, new Uint8Array(await request.arrayBuffer()));
-      activity.media = { folder: "test-media/", name };
+      // A package's script or style sheet sits beside its pages; the activity opens a page, a manifest's folder or a PDF.
+      if (!/\.(js|css)$/.test(name)) activity.media = { folder: "test-media/", name };
       return HttpResponse.json({ ok: true });
     }),
     http.post("*/__mock/reset", () => {
