@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { createStore, values } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply, ProgressReport } from "~/player/types";
 import { clearOutbox, drain, keepWrites, ownerGone, type Send } from "./outbox";
@@ -48,6 +49,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 function openPlayer(user: number, activity: number, timeCap = 30) {
   const items: ProgressReport[] = [];
   const onSynced = vi.fn();
+  const onStored = vi.fn();
   const queue = {
     push: (report: ProgressReport) => void items.push(report),
     unconfirmed: () => [...items],
@@ -55,11 +57,12 @@ function openPlayer(user: number, activity: number, timeCap = 30) {
   };
   // Each player opens a moment after the one before (records are sent oldest first).
   vi.setSystemTime(Date.now() + 1);
-  const kept = keepWrites({ user, activity, timeCap, queue, onSynced });
+  const kept = keepWrites({ user, activity, timeCap, queue, onSynced, onStored });
   return {
     items,
     kept,
     onSynced,
+    onStored,
     /** Writes the player queued, which fail. */
     fail(...reports: ProgressReport[]) {
       items.push(...reports);
@@ -99,6 +102,23 @@ afterEach(() => {
 });
 
 describe("the outbox", () => {
+  it("says the device holds the writes once the last state of the record is stored, not before", async () => {
+    const player = openPlayer(7, 205);
+    player.fail(started);
+    player.fail(time);
+    expect(player.onStored).not.toHaveBeenCalled();
+    await settle();
+    // Three writes of the record (opening, then each failure): only the last one counts.
+    expect(player.onStored).toHaveBeenCalledTimes(1);
+    expect(await values(createStore("academia-outbox", "writes"))).toEqual([
+      expect.objectContaining({ reports: [started, time] }),
+    ]);
+    player.fail(finished);
+    expect(player.onStored).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(player.onStored).toHaveBeenCalledTimes(2);
+  });
+
   it("keeps a player's writes in order and sends them, in order and once, after the player left", async () => {
     const player = openPlayer(7, 205);
     player.fail(started);

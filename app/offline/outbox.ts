@@ -65,7 +65,9 @@ export type KeptWrites = {
 
 /**
  * The outbox record of one open player of `activity`, for `user`, kept in step with its `queue`.
- * `onSynced` says when the writes that had to wait have all been confirmed (the player's 'Guardado').
+ * `onSynced` says when the writes that had to wait have all been confirmed (the player's 'Guardado');
+ * `onStored`, each time the device holds the writes not confirmed as they stand (the player's 'Se
+ * enviará al reconectar' waits for it: until then a closed tab would lose them).
  */
 export function keepWrites(options: {
   user: number;
@@ -73,8 +75,9 @@ export function keepWrites(options: {
   timeCap: number;
   queue: KeptQueue;
   onSynced: (synced: boolean) => void;
+  onStored: () => void;
 }): KeptWrites {
-  const { user, activity, timeCap, queue, onSynced } = options;
+  const { user, activity, timeCap, queue, onSynced, onStored } = options;
   const since = Date.now();
   const key = `${since}-${Math.random().toString(36).slice(2)}`;
   let release: (() => void) | null = null;
@@ -85,13 +88,16 @@ export function keepWrites(options: {
   live.add(owner);
   // Each write of the record starts after the one before, so the last state wins.
   let chain = Promise.resolve();
+  let writes = 0;
   const write = (reports: ProgressReport[], open: boolean) => {
+    const turn = ++writes;
     chain = chain
       .then(async () => {
         if (dropped) return;
         if (reports.length === 0) return del(key, db());
         await set(key, { user, activity, since, open, reports } satisfies OutboxRecord, db());
         setMark(true);
+        if (turn === writes) onStored();
       })
       .catch(() => undefined);
     return chain;

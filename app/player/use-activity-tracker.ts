@@ -60,6 +60,8 @@ export type Tracker = {
   finishing: boolean;
   /** Writes that had to wait in the outbox have all been confirmed since. */
   synced: boolean;
+  /** The device holds the writes not confirmed as they stand now (the outbox's record is up to date). */
+  stored: boolean;
   finish: () => void;
   report: (report: ProgressReport) => void;
   retryNow: () => void;
@@ -97,6 +99,7 @@ export function useActivityTracker(
   const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, refused: null });
   const [finishing, setFinishing] = useState(Boolean(initial?.finalized));
   const [synced, setSynced] = useState(false);
+  const [stored, setStored] = useState(false);
   const finishingRef = useRef(Boolean(initial?.finalized));
   const queueRef = useRef<ProgressQueue | null>(null);
   const clock = useRef({ since: null as number | null, pendingMs: 0 });
@@ -127,7 +130,15 @@ export function useActivityTracker(
       loading = true;
       void import("~/offline/outbox").then(
         ({ keepWrites }) => {
-          if (active) keptRef.current = keepWrites({ user, activity: activityId, timeCap, queue, onSynced: setSynced });
+          if (active)
+            keptRef.current = keepWrites({
+              user,
+              activity: activityId,
+              timeCap,
+              queue,
+              onSynced: setSynced,
+              onStored: () => setStored(true),
+            });
         },
         () => (loading = false),
       );
@@ -146,6 +157,7 @@ export function useActivityTracker(
       },
       onStatus: (next) => {
         setStatus(next);
+        setStored(false);
         if (next.failing) keep();
         keptRef.current?.status(next);
       },
@@ -236,5 +248,5 @@ export function useActivityTracker(
     return () => void leaving.current.delete(close);
   }, []);
 
-  return { saved, status, finishing, synced, finish, report, retryNow, unsaved, onLeave };
+  return { saved, status, finishing, synced, stored, finish, report, retryNow, unsaved, onLeave };
 }

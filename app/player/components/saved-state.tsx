@@ -4,17 +4,17 @@ import type { Tracker } from "~/player/use-activity-tracker";
 /**
  * The activity's state as the legacy API last confirmed it (spec §4 'Activity status'), never
  * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure. Offline,
- * the one status line says the writes will be sent on reconnecting (they wait in the outbox), and
- * 'Guardado' once the legacy API has confirmed them.
+ * the one status line says the writes will be sent on reconnecting once the device holds them (the
+ * outbox; 'Guardando…' until then), and 'Guardado' once the legacy API has confirmed them.
  */
 export function SavedState({ tracker }: { tracker: Tracker }) {
   const { t } = useTranslation("player");
-  const { saved, status, finishing, synced } = tracker;
+  const { saved, status, finishing, synced, stored } = tracker;
   const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
   const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
   const offline = status.failing && !navigator.onLine;
   const text = offline
-    ? t("willSend")
+    ? t(stored ? "willSend" : "saving")
     : saving
       ? t("saving")
       : `${t(`learning:status.${state}`)}${synced ? ` · ${t("synced")}` : ""}`;
