@@ -173,6 +173,24 @@ describe("scormProgress (rollup of a package's SCOs)", () => {
     expect(scormProgress("2004", ["a", "b"], { a: passed, b: failed }, "b").statuses).toEqual(["failed"]);
   });
 
+  it("takes a sequenced course's result from its engine's rollup, and keeps the engine's state", () => {
+    const rollup = (success: string, completion: string) => ({ state: '{"sequencing":{}}', success, completion });
+    // A lesson that failed does not fail a course whose rules count the exam only.
+    const progress = scormProgress("2004", ["a", "b"], { a: failed, b: passed }, "b", {}, rollup("passed", "completed"));
+    expect(progress).toMatchObject({ statuses: ["passed", "completed"], score: 50 });
+    expect(progress.userData).toEqual({
+      scorm: 2,
+      current: "b",
+      items: { a: failed, b: passed },
+      sequencing: '{"sequencing":{}}',
+    });
+    expect(scormProgress("2004", ["a", "b"], { a: passed }, "a", {}, rollup("unknown", "incomplete")).statuses).toEqual([]);
+    expect(scormProgress("2004", ["a", "b"], { a: passed }, "a", {}, rollup("failed", "completed")).statuses).toEqual([
+      "failed",
+      "completed",
+    ]);
+  });
+
   it("reads 1.2 lesson statuses the same way", () => {
     const done = { "cmi.core.lesson_status": "passed" };
     expect(scormProgress("1.2", ["a", "b"], { a: done, b: { "cmi.core.lesson_status": "completed" } }, "b").statuses).toEqual([

@@ -18,7 +18,12 @@ export type ScormUserData = {
   current: string;
   items: Record<string, Record<string, string>>;
   attempts?: Record<string, ScoAttempt>;
+  /** A sequenced package's engine state (scorm-again's serialized sequencing state, decision 018). */
+  sequencing?: string;
 };
+
+/** A sequenced package's course as its sequencing engine rolled it up, and the engine's state to keep. */
+export type ScormRollup = { state: string; success: string; completion: string };
 
 /** How a SCO's session ends: suspended (resumed next time), ended (its attempt is over) or neither (left open). */
 export type ScoExit = "suspend" | "ended" | "open";
@@ -194,9 +199,10 @@ export function scormItemState(snapshot: ScormSnapshot | null): ScormItemState {
 }
 
 /**
- * Rolls a package's SCOs up (issue #13; imsss rollup rules are not read, docs/decisions/018):
- * one SCO speaks for itself; several make the activity failed when any failed, completed when
- * every one is completed or passed, scored with their mean once each has a score.
+ * Rolls a package's SCOs up (issue #13): one SCO speaks for itself; several make the activity
+ * failed when any failed, completed when every one is completed or passed, scored with their mean
+ * once each has a score. A sequenced package (decision 018) is what its engine's `rollup` of the
+ * course says, scored with the mean of the scores its SCOs have.
  */
 export function scormProgress(
   version: ScormVersion,
@@ -204,14 +210,30 @@ export function scormProgress(
   items: Record<string, Record<string, string>>,
   current: string,
   attempts: Record<string, ScoAttempt> = {},
+  rollup?: ScormRollup,
 ): ScormProgress {
   const snapshots = scos.map((id) => {
     const data = latestData(id, items, attempts);
     return data ? scormSnapshot(version, data) : null;
   });
-  const userData: ScormUserData =
-    Object.keys(attempts).length > 0 ? { scorm: 2, current, items, attempts } : { scorm: 2, current, items };
+  const userData: ScormUserData = {
+    scorm: 2,
+    current,
+    items,
+    ...(Object.keys(attempts).length > 0 ? { attempts } : {}),
+    ...(rollup ? { sequencing: rollup.state } : {}),
+  };
   const completedObjectives = [...new Set(snapshots.flatMap((snapshot) => snapshot?.completedObjectives ?? []))];
+  if (rollup) {
+    // The course's own rollup rules say whether it is passed, failed or completed.
+    const statuses = [rollup.success, rollup.completion].filter(
+      (status) => status === "passed" || status === "failed" || status === "completed",
+    );
+    const scores = snapshots.flatMap((snapshot) => (snapshot?.score === null || snapshot === null ? [] : [snapshot.score]));
+    const score =
+      scores.length > 0 ? Math.round((scores.reduce((sum, value) => sum + value, 0) / scores.length) * 100) / 100 : null;
+    return { statuses, score, completedObjectives, userData };
+  }
   if (scos.length === 1) {
     const only = snapshots[0];
     return { statuses: only?.statuses ?? [], score: only?.score ?? null, completedObjectives, userData };

@@ -3,8 +3,11 @@
  * different set of routes imports becomes a chunk of its own, ~100 bytes each before any code.
  */
 import { useRouteLoaderData } from "@remix-run/react";
-import { type ComponentType, lazy, useEffect, useState } from "react";
+import { type ComponentType, lazy, useEffect, useLayoutEffect, useState } from "react";
 import type { RootData } from "~/root";
+
+/** A layout effect (React warns about one during server rendering, where it would not run anyway). */
+export const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** False on the server and in the first client render; true once JavaScript has taken over. */
 export function useHydrated() {

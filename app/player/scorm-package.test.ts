@@ -28,6 +28,12 @@ describe("readScormUserData", () => {
     expect(readScormUserData(saved, "a")).toEqual(expected);
   });
 
+  it("keeps a sequenced package's engine state", () => {
+    const saved = { scorm: 2, current: "a", items: { a: { "cmi.location": "3" } }, sequencing: '{"sequencing":{}}' };
+    expect(readScormUserData(JSON.stringify(saved), "a")).toEqual(saved);
+    expect(readScormUserData({ ...saved, sequencing: 5 }, "a")).not.toHaveProperty("sequencing");
+  });
+
   it("reads the flat shape saved before issue #13 as the first SCO's data", () => {
     expect(readScormUserData('{"cmi.core.lesson_location":"2","other":"x","cmi.core.score.raw":80}', "a")).toEqual({
       scorm: 2,

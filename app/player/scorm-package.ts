@@ -72,7 +72,13 @@ export function readScormUserData(raw: unknown, firstSco: string | null): ScormU
     const current = typeof value.current === "string" ? value.current : "";
     const attempts = readAttempts(value.attempts);
     if (Object.keys(items).length === 0 && !current) return null;
-    return Object.keys(attempts).length > 0 ? { scorm: 2, current, items, attempts } : { scorm: 2, current, items };
+    return {
+      scorm: 2,
+      current,
+      items,
+      ...(Object.keys(attempts).length > 0 ? { attempts } : {}),
+      ...(typeof value.sequencing === "string" && value.sequencing ? { sequencing: value.sequencing } : {}),
+    };
   }
   const flat = cmiValues(value);
   if (!firstSco || Object.keys(flat).length === 0) return null;

@@ -55,6 +55,63 @@ export type ScormPackage = {
   title: string;
   /** Its items in order, groups included; `depth` 0 for the organisation's own children. */
   items: ScormItem[];
+  /**
+   * A 2004 package that declares sequencing rules (control modes, rules, attempt limits, rollup,
+   * shared objectives): its activity tree as scorm-again's sequencing engine takes it (decision 018).
+   */
+  sequencing?: SequencingActivity;
+};
+
+/** A sequencing rule's condition (imsss:ruleCondition, imsss:rollupCondition). */
+export type SequencingCondition = {
+  condition: string;
+  operator?: "not";
+  referencedObjective?: string;
+  parameters?: { threshold: number };
+};
+
+/** An objective of an activity (imsss:primaryObjective, imsss:objective) and its maps to shared global objectives. */
+export type SequencingObjective = {
+  objectiveID: string;
+  satisfiedByMeasure?: boolean;
+  minNormalizedMeasure?: number;
+  mapInfo?: Array<{
+    targetObjectiveID: string;
+    readSatisfiedStatus: boolean;
+    readNormalizedMeasure: boolean;
+    writeSatisfiedStatus: boolean;
+    writeNormalizedMeasure: boolean;
+  }>;
+};
+
+/** One activity of a package's sequencing tree: the organisation (the root), a group or a SCO (scorm-again's ActivitySettings). */
+export type SequencingActivity = {
+  id: string;
+  title: string;
+  children?: SequencingActivity[];
+  sequencingControls: Record<string, boolean | number>;
+  sequencingRules?: Partial<
+    Record<
+      "preConditionRules" | "exitConditionRules" | "postConditionRules",
+      Array<{ action: string; conditionCombination: "all" | "any"; conditions: SequencingCondition[] }>
+    >
+  >;
+  attemptLimit?: number;
+  attemptAbsoluteDurationLimit?: string;
+  primaryObjective?: SequencingObjective;
+  objectives?: SequencingObjective[];
+  rollupRules?: {
+    rules: Array<{
+      action: string;
+      consideration: string;
+      minimumCount?: number;
+      minimumPercent?: number;
+      conditionCombination: "all" | "any";
+      conditions: SequencingCondition[];
+    }>;
+  };
+  rollupConsiderations?: Record<string, string | boolean>;
+  deliveryControls?: Record<string, boolean>;
 };
 
 export type ScormItem = {

@@ -1,7 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { TIME_UPDATE_MS } from "~/domain/activity";
 import { minutesOf } from "~/domain/finish";
+import { useClientLayoutEffect } from "~/lib/hooks";
 import type { KeptWrites } from "~/offline/outbox";
 import { fieldsOf, formOf, post, PROGRESS_URL } from "./progress-post";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
@@ -45,9 +46,6 @@ function withTime(reports: ProgressReport[], ms: number): ProgressReport[] {
   const at = reports.findIndex((report) => report.action === "finished");
   return at < 0 ? [...reports, time] : [...reports.slice(0, at), time, ...reports.slice(at)];
 }
-
-// A layout effect (React warns about one during server rendering, where it would not run anyway).
-const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 const changed = (a: SavedRecord | null, b: SavedRecord) =>
   !a || a.initiated !== b.initiated || a.finalized !== b.finalized || a.progress !== b.progress;

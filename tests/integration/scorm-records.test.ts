@@ -86,6 +86,15 @@ describe("a page's last writes", () => {
     expect((await recordOf(505))?.userData).toBe(userData);
   });
 
+  it("keep a sequenced package's engine state with its SCOs' data, and refuse one that is not text", async () => {
+    const userData = (sequencing: unknown) =>
+      JSON.stringify({ scorm: 2, current: "examen", items: { examen: { "cmi.success_status": "passed" } }, sequencing });
+    const state = JSON.stringify({ sequencing: { suspendedActivity: "examen" }, globalObjectiveMap: {} });
+    expect(await batch("505", [{ action: "update_user_data", userData: userData(state) }])).toMatchObject({ status: 200 });
+    expect(JSON.parse((await recordOf(505))?.userData ?? "{}")).toMatchObject({ sequencing: state });
+    expect((await batch("505", [{ action: "update_user_data", userData: userData({ not: "text" }) }])).status).toBe(400);
+  });
+
   it("refuses a malformed batch whole, without calling the legacy API", async () => {
     const trace = traceWrites();
     const malformed = [

@@ -14,10 +14,16 @@ import {
   scormSnapshot,
   scoExit,
 } from "~/domain/activity";
+import { useClientLayoutEffect } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { launchable, launchSco, type NavRequest, navigate, scormDataFits, startItem, startValues } from "~/player/scorm-package";
-import { installScormRuntime } from "~/player/scorm-runtime";
-import type { ProgressReport, ScormPackage, ScormUserData } from "~/player/types";
+import {
+  installScormRuntime,
+  installSequencedRuntime,
+  type SequencedNavigation,
+  type SequencedRuntime,
+} from "~/player/scorm-runtime";
+import type { ProgressReport, ScormPackage, ScormUserData, SequencingActivity } from "~/player/types";
 import { NoScriptNote, useScripted } from "./notes";
 
 type Phase = "preparing" | "loading" | "ready" | "error";
@@ -35,8 +41,10 @@ const POPUP_WATCH_MS = 500;
  * completed or passed, on 100 points, or 1 s after every module is complete; a failed attempt is
  * saved but never finishes. A package of several SCOs shows its table of contents and runs each
  * SCO with a fresh runtime and its own data (scorm-package.ts); the activity is finished when they
- * all are. A commit that cannot be saved answers false (decision 020). If the frame never says it
- * loaded, it is shown anyway after 5 s.
+ * all are. A 2004 package with sequencing rules runs one runtime whose engine delivers its SCOs,
+ * with the player's Continue and Previous and the rules in the table of contents (decision 018).
+ * A commit that cannot be saved answers false (decision 020). If the frame never says it loaded,
+ * it is shown anyway after 5 s.
  */
 export function ScormPlayer({
   pack,
@@ -69,7 +77,12 @@ export function ScormPlayer({
   const scripted = useScripted();
   const [phase, setPhase] = useState<Phase>("preparing");
   // Which SCO runs, and how many launches so far: each launch gets a fresh frame and runtime.
-  const [open, setOpen] = useState({ id: startItem(pack, resume), launch: 0 });
+  // A sequenced package's engine delivers its SCOs (decision 018): nothing is open until it does.
+  const sequencing = pack.version === "2004" ? (pack.sequencing ?? null) : null;
+  const [open, setOpen] = useState({ id: sequencing ? null : startItem(pack, resume), launch: 0 });
+  const [navigation, setNavigation] = useState<SequencedNavigation | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const sequenced = useRef<SequencedRuntime | null>(null);
   // Each start of the runtime for the open SCO: the frame, then each move to or from a window of its own.
   const [session, setSession] = useState(0);
   const [states, setStates] = useState(() => itemStates(pack, resume?.items ?? {}, resume?.attempts ?? {}));
@@ -89,6 +102,69 @@ export function ScormPlayer({
   const modulesTimer = useRef<number>();
   useEffect(() => () => window.clearTimeout(modulesTimer.current), []);
 
+  /** The writes a change of the saved data calls for, and the finish when the package's result rule says so. */
+  const commitProgress = () => {
+    const { version } = pack;
+    const scos = launchable(pack).map((candidate) => candidate.id);
+    const { items, attempts, current } = saved.current;
+    const next = scormProgress(version, scos, items, current, attempts, sequenced.current?.rollup());
+    const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
+    sent.current = { previous: next, modules: decision.reportedModules };
+    for (const report of decision.reports) latest.current.report(report);
+    if (decision.finish === "now") latest.current.onFinish();
+    else if (decision.finish === "modules" && modulesTimer.current === undefined) {
+      modulesTimer.current = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
+    }
+  };
+
+  /** A commit of SCO `id`: its data kept (a failure held within its attempt), then the writes it calls for. */
+  const recordCommit = (id: string, cmi: Record<string, unknown>, session: { terminated: boolean; navRequest: string }) => {
+    const { version } = pack;
+    const exit = scoExit(version, cmi, session.terminated, session.navRequest);
+    const data = holdFailure(version, saved.current.items[id], scormSnapshot(version, cmi).data);
+    // A suspendAll is kept as the suspend it is, so the next launch resumes.
+    if (exit === "suspend") data[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] = "suspend";
+    const items = { ...saved.current.items, [id]: data };
+    const attempt: ScoAttempt = { ...(saved.current.attempts[id] ?? { number: 1 }), ended: exit === "ended" };
+    // A first attempt still open is the default, and is not written down.
+    const { [id]: _, ...others } = saved.current.attempts;
+    let attempts = attempt.number > 1 || attempt.ended ? { ...others, [id]: attempt } : others;
+    const sequencingState = sequenced.current?.rollup().state;
+    const fits = () =>
+      scormDataFits({
+        scorm: 2,
+        current: saved.current.current,
+        items,
+        attempts,
+        ...(sequencingState ? { sequencing: sequencingState } : {}),
+      });
+    // The attempt before is only a record: it gives way to the current one's data.
+    if (!fits() && attempt.previous) attempts = { ...others, [id]: { number: attempt.number, ended: attempt.ended } };
+    // Too large for the legacy API: nothing is sent, the package and the learner are told.
+    if (!fits()) {
+      latest.current.unsaved();
+      return false;
+    }
+    saved.current.items = items;
+    saved.current.attempts = attempts;
+    setStates(itemStates(pack, items, attempts));
+    const refusedBefore = latest.current.saveRefused;
+    commitProgress();
+    // A save the legacy API refused makes this commit fail too, until one is saved again.
+    return !refusedBefore;
+  };
+
+  /** What SCO `id` starts with once launched (a new attempt after an ended one, decision 055). */
+  const launchValues = (id: string, objectives: boolean) => {
+    const sco = pack.items.find((candidate) => candidate.id === id);
+    const launched = launchSco(pack.version, saved.current, id);
+    saved.current.items = launched.items;
+    saved.current.attempts = launched.attempts;
+    // A sequenced package's engine gives each SCO its objectives, the shared ones' status included.
+    const item = { cmi: sco?.cmi ?? {}, objectives: objectives ? (sco?.objectives ?? []) : [] };
+    return startValues(pack.version, item, launched.saved, saved.current.learner, launched.entry);
+  };
+
   const launch = (id: string) => {
     saved.current.current = id;
     setPhase("preparing");
@@ -104,40 +180,8 @@ export function ScormPlayer({
     let cancelled = false;
     let uninstall: (() => void) | null = null;
     const { version } = pack;
-    const scos = launchable(pack).map((candidate) => candidate.id);
-    const record = (cmi: Record<string, unknown>, session: { terminated: boolean; navRequest: string }) => {
-      const exit = scoExit(version, cmi, session.terminated, session.navRequest);
-      const data = holdFailure(version, saved.current.items[id], scormSnapshot(version, cmi).data);
-      // A suspendAll is kept as the suspend it is, so the next launch resumes.
-      if (exit === "suspend") data[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] = "suspend";
-      const items = { ...saved.current.items, [id]: data };
-      const attempt: ScoAttempt = { ...(saved.current.attempts[id] ?? { number: 1 }), ended: exit === "ended" };
-      // A first attempt still open is the default, and is not written down.
-      const { [id]: _, ...others } = saved.current.attempts;
-      let attempts = attempt.number > 1 || attempt.ended ? { ...others, [id]: attempt } : others;
-      const fits = () => scormDataFits({ scorm: 2, current: saved.current.current, items, attempts });
-      // The attempt before is only a record: it gives way to the current one's data.
-      if (!fits() && attempt.previous) attempts = { ...others, [id]: { number: attempt.number, ended: attempt.ended } };
-      // Too large for the legacy API: nothing is sent, the package and the learner are told.
-      if (!fits()) {
-        latest.current.unsaved();
-        return false;
-      }
-      saved.current.items = items;
-      saved.current.attempts = attempts;
-      setStates(itemStates(pack, items, attempts));
-      const refusedBefore = latest.current.saveRefused;
-      const next = scormProgress(version, scos, items, saved.current.current, attempts);
-      const decision = scormDecision(sent.current.previous, next, latest.current.modules, sent.current.modules);
-      sent.current = { previous: next, modules: decision.reportedModules };
-      for (const report of decision.reports) latest.current.report(report);
-      if (decision.finish === "now") latest.current.onFinish();
-      else if (decision.finish === "modules" && modulesTimer.current === undefined) {
-        modulesTimer.current = window.setTimeout(() => latest.current.onFinish(), SCORM_MODULES_FINISH_MS);
-      }
-      // A save the legacy API refused makes this commit fail too, until one is saved again.
-      return !refusedBefore;
-    };
+    const record = (cmi: Record<string, unknown>, session: { terminated: boolean; navRequest: string }) =>
+      recordCommit(id, cmi, session);
     // Terminate answers the SCO first; the request is followed once it has returned.
     const follow = (request: NavRequest) =>
       window.setTimeout(() => {
@@ -159,11 +203,13 @@ export function ScormPlayer({
       show();
       return;
     }
-    const launched = launchSco(version, saved.current, id);
-    saved.current.items = launched.items;
-    saved.current.attempts = launched.attempts;
+    // A sequenced package's runtime lives for the whole session: the SCO it delivered just loads.
+    if (sequencing) {
+      show();
+      return;
+    }
     installScormRuntime(version, {
-      start: startValues(version, sco, launched.saved, saved.current.learner, launched.entry),
+      start: launchValues(id, true),
       onCommit: record,
       onNavigate: follow,
     })
@@ -185,11 +231,63 @@ export function ScormPlayer({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [open, session]);
 
+  // A sequenced package: one runtime whose engine delivers each SCO, says what the learner may do
+  // next and ends the session (decision 018); its state is saved with the SCOs' data.
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!sequencing) return;
+    let cancelled = false;
+    let runtime: SequencedRuntime | null = null;
+    installSequencedRuntime({
+      tree: sequencing,
+      saved: resume?.sequencing ?? null,
+      start: (id) => launchValues(id, false),
+      onCommit: recordCommit,
+      onDeliver: (id) => {
+        setBlocked(false);
+        launch(id);
+        // The SCO open and its new attempt, if it is one, are kept before it even commits.
+        commitProgress();
+      },
+      onNavigation: setNavigation,
+      onBlocked: () => setBlocked(true),
+      onEnd: () => {
+        // Suspended, exited or past its end: the engine's state is kept, and the player closes.
+        commitProgress();
+        if (!leaving.current) latest.current.onExit();
+      },
+    })
+      .then((installed) => {
+        if (cancelled) installed.uninstall();
+        else sequenced.current = runtime = installed;
+      })
+      .catch(() => {
+        if (!cancelled) setPhase("error");
+      });
+    return () => {
+      cancelled = true;
+      runtime?.uninstall();
+    };
+    // The package does not change while the player is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
+  }, []);
+
+  // Closing the player: a SCO still running ends suspended as its frame goes (the next launch resumes).
+  useClientLayoutEffect(
+    () => () => {
+      leaving.current = true;
+      sequenced.current?.leaving();
+    },
+    [],
+  );
+
   // Leaving the page: the frame is removed first, so the package's own unload handlers commit now;
   // a window of its own is closed (what it commits as it closes may come too late to be sent).
   useEffect(
     () =>
       onLeave(() => {
+        leaving.current = true;
+        sequenced.current?.leaving();
         frame.current?.remove();
         popup.current?.close();
       }),
@@ -283,7 +381,14 @@ export function ScormPlayer({
       ) : null}
       {scripted && launchable(pack).length > 1 ? (
         <Suspense fallback={null}>
-          <ScormToc title={pack.title || title} items={pack.items} states={states} current={open.id} onChoose={launch} />
+          <ScormToc
+            title={pack.title || title}
+            items={pack.items}
+            states={states}
+            current={open.id}
+            choices={navigation?.choices}
+            onChoose={sequencing ? (id) => sequenced.current?.request({ choice: id }) : launch}
+          />
         </Suspense>
       ) : null}
       {elsewhere ? (
@@ -302,10 +407,27 @@ export function ScormPlayer({
                 {t(fullscreen ? "exitFullscreen" : "fullscreen")}
               </button>
             ) : null}
-            <button type="button" className="button-small" onClick={openElsewhere}>
-              {t("openInWindow")}
-            </button>
+            {sequencing ? null : (
+              <button type="button" className="button-small" onClick={openElsewhere}>
+                {t("openInWindow")}
+              </button>
+            )}
+            {sequencing && flows(sequencing) ? (
+              <>
+                <button type="button" className="button-small" onClick={() => sequenced.current?.request("previous")}>
+                  {t("scormPrevious")}
+                </button>
+                <button type="button" className="button-small" onClick={() => sequenced.current?.request("continue")}>
+                  {t("scormContinue")}
+                </button>
+              </>
+            ) : null}
           </p>
+          {blocked ? (
+            <p className="player-status" role="status">
+              {t("scormBlocked")}
+            </p>
+          ) : null}
           <iframe
             key={open.launch}
             ref={frame}
@@ -320,6 +442,11 @@ export function ScormPlayer({
       ) : null}
     </div>
   );
+}
+
+/** Whether any part of the course moves by Continue and Previous (its flow control mode). */
+function flows(activity: SequencingActivity): boolean {
+  return activity.sequencingControls.flow === true || (activity.children ?? []).some(flows);
 }
 
 function itemStates(pack: ScormPackage, items: Record<string, Record<string, string>>, attempts: Record<string, ScoAttempt>) {

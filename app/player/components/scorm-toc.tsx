@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import type { ScormItemState } from "~/domain/activity";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { ChoiceState } from "~/player/scorm-runtime";
 import type { ScormItem } from "~/player/types";
 
 type Branch = { item: ScormItem; children: Branch[] };
@@ -21,24 +22,28 @@ function tree(items: ScormItem[]): Branch[] {
 /**
  * A multi-SCO package's table of contents (issue #13): the default organisation's items in order,
  * nested as lists, each SCO a button with its state. Collapsible, so on a phone it stays one line
- * above the frame until opened; it closes again once an item is chosen.
+ * above the frame until opened; it closes again once an item is chosen. A sequenced package's
+ * rules (`choices`) hide items from it or make them not choosable for now (decision 018).
  */
 export function ScormToc({
   title,
   items,
   states,
   current,
+  choices,
   onChoose,
 }: {
   title: string;
   items: ScormItem[];
   states: Record<string, ScormItemState>;
   current: string | null;
+  choices?: Record<string, ChoiceState>;
   onChoose: (id: string) => void;
 }) {
   const { t } = useTranslation("player");
   const details = useRef<HTMLDetailsElement>(null);
-  const scos = items.filter((item) => item.launch !== null);
+  const shown = items.filter((item) => choices?.[item.id] !== "hidden");
+  const scos = shown.filter((item) => item.launch !== null);
   const position = scos.findIndex((item) => item.id === current) + 1;
   const open = scos[position - 1];
 
@@ -54,6 +59,7 @@ export function ScormToc({
               className="scorm-toc-item"
               data-state={states[item.id] ?? "not_started"}
               aria-current={item.id === current ? "step" : undefined}
+              disabled={choices ? choices[item.id] !== "enabled" : undefined}
               onClick={() => {
                 if (details.current) details.current.open = false;
                 onChoose(item.id);
@@ -76,7 +82,7 @@ export function ScormToc({
           <span>{t("scormContentsSummary", { n: position, total: scos.length })}</span>
           {open ? <span className="scorm-toc-current">{open.title}</span> : null}
         </summary>
-        {list(tree(items))}
+        {list(tree(shown))}
       </details>
     </nav>
   );

@@ -39,6 +39,7 @@ const scormUserData = z.object({
     )
     .refine((data) => Object.keys(data).length <= items)
     .optional(),
+  sequencing: z.string().max(SCORM_DATA_LIMITS.text).optional(),
 });
 
 const reportSchema = z.discriminatedUnion("action", [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sequencedCourse } from "../../../tests/fixtures/scorm-sequenced";
 import {
   MAX_ITEMS,
   MAX_MANIFEST_BYTES,
@@ -158,6 +159,91 @@ describe("parseManifest", () => {
     const items = Array.from({ length: 500 }, (_, n) => `<item identifier="i${n}" identifierref="r1"><title>${n}</title></item>`);
     const pack = parseManifest(manifest12.replace(/<item identifier="i1"[\s\S]*?<\/item>/, items.join("")), PATH);
     expect(pack?.items).toHaveLength(MAX_ITEMS);
+  });
+});
+
+describe("parseManifest, sequencing (issue #27 item 5)", () => {
+  const course = Object.fromEntries(sequencedCourse());
+
+  it("gives a 2004 package with sequencing rules its activity tree, as the sequencing engine reads it", () => {
+    const read = parseManifest(course["imsmanifest.xml"]!, PATH);
+    const tree = read?.sequencing;
+    expect(tree).toMatchObject({ id: "org", sequencingControls: { choice: false, flow: true, forwardOnly: false } });
+    const [first, second, exam] = tree?.children ?? [];
+    expect(first).toMatchObject({
+      id: "leccion-1",
+      sequencingControls: { flow: false, rollupObjectiveSatisfied: false, rollupProgressCompletion: false },
+      primaryObjective: {
+        objectiveID: "obj-leccion-1",
+        mapInfo: [{ targetObjectiveID: "g-leccion-1", readSatisfiedStatus: false, writeSatisfiedStatus: true }],
+      },
+      deliveryControls: { tracked: true, objectiveSetByContent: true, completionSetByContent: true },
+    });
+    expect(second?.sequencingRules?.preConditionRules).toEqual([
+      {
+        action: "disabled",
+        conditionCombination: "any",
+        conditions: [
+          { condition: "satisfied", operator: "not", referencedObjective: "previa" },
+          { condition: "objectiveStatusKnown", operator: "not", referencedObjective: "previa" },
+        ],
+      },
+    ]);
+    expect(second?.objectives).toEqual([
+      {
+        objectiveID: "previa",
+        satisfiedByMeasure: false,
+        mapInfo: [
+          {
+            targetObjectiveID: "g-leccion-1",
+            readSatisfiedStatus: true,
+            readNormalizedMeasure: true,
+            writeSatisfiedStatus: false,
+            writeNormalizedMeasure: false,
+          },
+        ],
+      },
+    ]);
+    expect(exam).toMatchObject({ id: "examen", attemptLimit: 2 });
+    expect(exam?.sequencingRules?.postConditionRules?.map((rule) => [rule.action, rule.conditions])).toEqual([
+      ["exitAll", [{ condition: "satisfied" }]],
+      ["retry", [{ condition: "satisfied", operator: "not" }]],
+    ]);
+    // The SCOs are listed as before, each launched with its part.
+    expect(read?.items.map((item) => item.launch)).toEqual(
+      [1, 2, 3].map((part) => `/files/scorm/paquete/sco.html?parte=${part}`),
+    );
+  });
+
+  it("reads rollup rules in the engine's terms, and leaves a package with pass marks and objectives only unsequenced", () => {
+    const rollup = manifest2004.replace(
+      '<imsss:limitConditions attemptAbsoluteDurationLimit="PT10M"/>',
+      `<imsss:limitConditions attemptLimit="0" attemptAbsoluteDurationLimit="PT10M"/>
+          <imsss:rollupRules objectiveMeasureWeight="0.5">
+            <imsss:rollupRule childActivitySet="atLeastPercent" minimumPercent="0.75">
+              <imsss:rollupConditions><imsss:rollupCondition condition="activityProgressKnown"/></imsss:rollupConditions>
+              <imsss:rollupAction action="completed"/>
+            </imsss:rollupRule>
+          </imsss:rollupRules>`,
+    );
+    const intro = parseManifest(rollup, PATH)?.sequencing?.children?.[0];
+    expect(intro).toMatchObject({
+      sequencingControls: { objectiveMeasureWeight: 0.5 },
+      rollupRules: {
+        rules: [
+          {
+            action: "completed",
+            consideration: "atLeastPercent",
+            minimumPercent: 75,
+            conditionCombination: "any",
+            conditions: [{ condition: "progressKnown" }],
+          },
+        ],
+      },
+    });
+    // attemptLimit 0 is no limit.
+    expect(intro).not.toHaveProperty("attemptLimit");
+    expect(parseManifest(manifest2004, PATH)?.sequencing).toBeUndefined();
   });
 });
 

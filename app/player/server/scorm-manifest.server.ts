@@ -2,7 +2,9 @@ import { XMLParser } from "fast-xml-parser";
 import type { ScormVersion } from "~/domain/activity";
 import { filesHostUrl } from "~/infra/files-host.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
-import type { ScormItem, ScormPackage } from "~/player/types";
+import type { ScormItem, ScormPackage, SequencingActivity } from "~/player/types";
+import { first, type Node, nodes, text } from "./manifest-xml.server";
+import { declaresSequencing, sequencingActivity } from "./scorm-sequencing.server";
 
 /**
  * A SCORM package's imsmanifest.xml read on the server (issue #13): the default organisation's
@@ -16,9 +18,12 @@ export const MANIFEST_TIMEOUT_MS = 5_000;
 /** The contract's cap on SCOs kept per record (docs/legacy-api.md); items beyond it are not listed. */
 export const MAX_ITEMS = SCORM_DATA_LIMITS.items;
 const MAX_DEPTH = 8;
-const MAX_TEXT = 64_000;
 
-type Node = Record<string, unknown>;
+/** Elements that may repeat: always read as lists. */
+const ARRAYS = new Set([
+  ...["organization", "item", "resource", "objective", "sequencing", "file", "mapinfo"],
+  ...["preconditionrule", "exitconditionrule", "postconditionrule", "rulecondition", "rolluprule", "rollupcondition"],
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -34,29 +39,8 @@ const parser = new XMLParser({
   // SCORM 1.2 exports disagree on case (masteryscore, dataFromLMS): names are compared in lower case.
   transformTagName: (name) => name.toLowerCase(),
   transformAttributeName: (name) => name.toLowerCase(),
-  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing", "file"].includes(name),
+  isArray: (name) => ARRAYS.has(name),
 });
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** XML's own character references, the only ones a manifest may use (no DTD is read). */
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
-const nodes = (value: unknown): Node[] => (Array.isArray(value) ? value : [value]).filter(isNode);
-const first = (value: unknown): Node | null => nodes(value)[0] ?? null;
-
-/** An element's text (or an attribute's value), decoded and trimmed; "" when absent. */
-function text(value: unknown): string {
-  const raw = isNode(value) ? value["#text"] : Array.isArray(value) ? value[0] : value;
-  return typeof raw === "string" || typeof raw === "number" ? decode(String(raw)).trim().slice(0, MAX_TEXT) : "";
-}
 
 /** 2004 (schemaversion "2004 …" or "CAM 1.3") or else 1.2. */
 export function versionOf(schemaVersion: string): ScormVersion {
@@ -173,9 +157,12 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
   const collection = byIdentifier(nodes(first(root.sequencingcollection)?.sequencing), "@id");
   const bases = [text(root["@base"]), text(resourcesNode?.["@base"])];
   const items: ScormItem[] = [];
-  const visit = (children: unknown, depth: number) => {
+  let sequenced = version === "2004" && declaresSequencing(sequencingOf(organization, collection));
+  // The items in order, and the sequencing tree of the ones listed (2004).
+  const visit = (children: unknown, depth: number): SequencingActivity[] => {
+    const activities: SequencingActivity[] = [];
     for (const item of nodes(children)) {
-      if (items.length >= MAX_ITEMS || depth > MAX_DEPTH) return;
+      if (items.length >= MAX_ITEMS || depth > MAX_DEPTH) break;
       if (text(item["@isvisible"]) === "false" && !item.item) continue;
       const id = text(item["@identifier"]).slice(0, 255);
       if (!id || items.some((existing) => existing.id === id)) continue;
@@ -184,21 +171,26 @@ export function parseManifest(xml: string, manifestPath: string): ScormPackage |
         ? launchOf(text(resource["@href"]), [...bases, text(resource["@base"])], text(item["@parameters"]), manifest)
         : null;
       const type = text(resource?.["@scormtype"]).toLowerCase();
-      const { cmi, objectives } = itemCmi(version, item, sequencingOf(item, collection));
-      items.push({
-        id,
-        title: text(item.title) || id,
-        depth,
-        launch: item.item ? null : launch,
-        sco: type !== "asset",
-        cmi,
-        objectives,
-      });
-      visit(item.item, depth + 1);
+      const sequencing = sequencingOf(item, collection);
+      sequenced ||= version === "2004" && declaresSequencing(sequencing);
+      const { cmi, objectives } = itemCmi(version, item, sequencing);
+      const title = text(item.title) || id;
+      items.push({ id, title, depth, launch: item.item ? null : launch, sco: type !== "asset", cmi, objectives });
+      const nested = item.item ? visit(item.item, depth + 1) : null;
+      activities.push(sequencingActivity(id, title, sequencing, nested));
     }
+    return activities;
   };
-  visit(organization.item, 0);
-  return items.some((item) => item.launch) ? { version, title: text(organization.title), items } : null;
+  const tree = visit(organization.item, 0);
+  if (!items.some((item) => item.launch)) return null;
+  const title = text(organization.title);
+  const organizationActivity = sequencingActivity(
+    text(organization["@identifier"]) || "organization",
+    title,
+    sequencingOf(organization, collection),
+    tree,
+  );
+  return { version, title, items, ...(sequenced ? { sequencing: organizationActivity } : {}) };
 }
 
 /** Every file a package's resources list (CAM 3.4.1.16), inside its folder: what saving it for offline use fetches. */
