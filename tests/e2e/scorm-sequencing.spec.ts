@@ -154,6 +154,35 @@ test("the exam failed twice is not delivered again: the learner is told, and not
   expect((await legacy()).record?.finalized).toBeNull();
 });
 
+test("with choice on, the contents list leaves out what is hidden from it, disables a lesson until the one before is passed, and opens what is chosen", async ({
+  page,
+}) => {
+  for (const [name, text] of sequencedCourse({ choice: true })) {
+    await mock.giveActivityFile(ACTIVITY, name, new TextEncoder().encode(text));
+  }
+  await signIn(page);
+  await open(page);
+  const sco = player(page);
+  await expect(sco.part).toHaveText("Lección 1");
+  await sco.toc.locator("summary").tap();
+  const items = sco.toc.getByRole("button");
+  await expect(items).toHaveText([/^Lección 1: el arqueo/, /^Lección 2: diferencias/]);
+  await expect(items.nth(0)).toBeEnabled();
+  await expect(items.nth(1)).toBeDisabled();
+  // The shared objective is written when lesson 1's attempt ends (SN's End Attempt), not on each commit.
+  await sco.result("Aprobar");
+  await tapReachable(sco.continue);
+  await expect(sco.part).toHaveText("Lección 2");
+  await expect(sco.entry).toHaveText("Entrada: ab-initio · Anterior: passed");
+  // The list stayed open: nothing was chosen from it.
+  await expect(items).toHaveText([/^Lección 1: el arqueo/, /^Lección 2: diferencias/]);
+  await expect(items.nth(0)).toBeEnabled();
+  // Chosen from the list: lesson 1 again, a new attempt.
+  await tapReachable(items.nth(0));
+  await expect(sco.part).toHaveText("Lección 1");
+  await expect.poll(async () => (await legacy()).data.attempts?.["leccion-1"]?.number).toBe(2);
+});
+
 test("closing the player suspends the course: the next launch resumes the part it was on", async ({ page }) => {
   await signIn(page);
   await open(page);
