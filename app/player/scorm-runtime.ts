@@ -156,6 +156,7 @@ type SequencedApi = Runtime & {
   getSequencingState(): { rootActivity: EngineActivity | null };
   serializeSequencingState(): string;
   deserializeSequencingState(state: string): boolean;
+  resetSequencingState(): void;
 };
 
 export type SequencedRuntime = {
@@ -167,9 +168,6 @@ export type SequencedRuntime = {
   leaving(): void;
   uninstall(): void;
 };
-
-/** How a sequencing session ended (scorm-again's reasons): suspended, exited, abandoned or past its last activity. */
-export type SessionEnd = "suspend_all" | "exit_all" | "abandon_all" | "end_of_content" | string;
 
 type EngineState = { sequencing?: { suspendedActivity?: string | null }; globalObjectiveMap?: unknown };
 
@@ -212,12 +210,15 @@ export async function installSequencedRuntime({
   onDeliver: (id: string) => void;
   onNavigation: (navigation: SequencedNavigation) => void;
   onBlocked: () => void;
-  onEnd: (reason: SessionEnd) => void;
+  /** The session ended: scorm-again's reason, "suspend_all", "exit_all", "abandon_all" or "end_of_content". */
+  onEnd: (reason: string) => void;
 }): Promise<SequencedRuntime> {
   let delivered: string | null = null;
   let terminated = false;
   let navRequest = "";
   let choice: Record<string, string> = {};
+  // While the session starts, a refused start is tried again before the learner hears of it.
+  let starting = true;
   const httpService = {
     processHttpRequest: (_url: string, params: unknown) => {
       const cmi = params && typeof params === "object" ? (params as Record<string, unknown>) : {};
@@ -265,6 +266,7 @@ export async function installSequencedRuntime({
         },
         onSequencingSessionEnd: ({ reason }: { reason: string }) => onEnd(reason),
         onSequencingError: () => {
+          if (starting) return;
           onBlocked();
           if (api && delivered !== null) onNavigation(navigation());
         },
@@ -283,7 +285,13 @@ export async function installSequencedRuntime({
   const running = () => runtime.isInitialized() && !runtime.isTerminated();
   if (saved) runtime.deserializeSequencingState(saved);
   // Started before any SCO loads: otherwise the SCO's Initialize starts the engine on the first activity.
-  if (!runtime.processNavigationRequest(saved && suspendedIn(saved) ? "resumeAll" : "start")) onBlocked();
+  // A state saved while a SCO was still running (the page died before it could suspend) can neither
+  // start nor resume: the course then starts again, the SCOs' own data kept.
+  const began =
+    runtime.processNavigationRequest(saved && suspendedIn(saved) ? "resumeAll" : "start") ||
+    (saved !== null && (runtime.resetSequencingState(), runtime.processNavigationRequest("start")));
+  starting = false;
+  if (!began) onBlocked();
   return {
     request: (request) => {
       const [type, target] = typeof request === "string" ? [request, ""] : ["choice", request.choice];

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sequencedCourse } from "../../tests/fixtures/scorm-sequenced";
+import { installSequencedRuntime } from "./scorm-runtime";
+import { parseManifest } from "./server/scorm-manifest.server";
+
+type Api = {
+  Initialize(parameter: string): string;
+  SetValue(element: string, value: string): string;
+  GetValue(element: string): string;
+  Commit(parameter: string): string;
+  Terminate(parameter: string): string;
+};
+
+const tree = parseManifest(Object.fromEntries(sequencedCourse())["imsmanifest.xml"]!, "/files/curso/imsmanifest.xml")?.sequencing;
+
+/** The sequenced runtime as the player installs it, with what it tells the player. */
+async function install(saved: string | null) {
+  const delivered: string[] = [];
+  const onBlocked = vi.fn();
+  const runtime = await installSequencedRuntime({
+    tree,
+    saved,
+    start: () => ({ "cmi.learner_id": "7" }),
+    onCommit: () => true,
+    onDeliver: (id) => delivered.push(id),
+    onNavigation: () => undefined,
+    onBlocked,
+    onEnd: () => undefined,
+  });
+  // Deliveries wait for the request that made them to return.
+  await vi.waitFor(() => expect(delivered.length).toBeGreaterThan(0));
+  return { runtime, delivered, onBlocked, api: (window as unknown as { API_1484_11: Api }).API_1484_11 };
+}
+
+beforeEach(() => {
+  vi.stubGlobal("window", globalThis);
+  vi.stubGlobal("document", { visibilityState: "visible", addEventListener: vi.fn(), removeEventListener: vi.fn() });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the sequenced runtime (decision 018)", () => {
+  it("starts a course whose state was saved while a SCO still ran (the page died before suspending) instead of refusing it", async () => {
+    const first = await install(null);
+    expect(first.delivered).toEqual(["leccion-1"]);
+    first.api.Initialize("");
+    first.api.SetValue("cmi.success_status", "passed");
+    first.api.Commit("");
+    const { state } = first.runtime.rollup();
+    expect(JSON.parse(state)).toMatchObject({ sequencing: { currentActivity: "leccion-1" } });
+    first.runtime.uninstall();
+
+    const again = await install(state);
+    expect(again.delivered).toEqual(["leccion-1"]);
+    expect(again.onBlocked).not.toHaveBeenCalled();
+  });
+
+  it("resumes the part a suspended course was on", async () => {
+    const first = await install(null);
+    first.api.Initialize("");
+    first.api.SetValue("cmi.success_status", "passed");
+    first.api.SetValue("adl.nav.request", "continue");
+    first.api.Terminate("");
+    await vi.waitFor(() => expect(first.delivered).toEqual(["leccion-1", "leccion-2"]));
+    first.api.Initialize("");
+    first.runtime.leaving();
+    first.api.Terminate("");
+    const { state } = first.runtime.rollup();
+    first.runtime.uninstall();
+
+    const again = await install(state);
+    expect(again.delivered).toEqual(["leccion-2"]);
+    // The shared objective lesson 1 wrote is still there for lesson 2.
+    again.api.Initialize("");
+    const count = Number(again.api.GetValue("cmi.objectives._count"));
+    const objectives = Array.from({ length: count }, (_, n) => [
+      again.api.GetValue(`cmi.objectives.${n}.id`),
+      again.api.GetValue(`cmi.objectives.${n}.success_status`),
+    ]);
+    expect(objectives).toContainEqual(["previa", "passed"]);
+  });
+});
