@@ -7,7 +7,7 @@ import { tapReachable } from "./touch";
  * Issue #27's ways out after page turns: a package that turns its own pages (each an entry in its
  * frame's history, as RuntimeBasicCalls' separate pages are) and never commits until it leaves,
  * when its unload handler bookmarks the page it was on and suspends. Whatever closes the player
- * after those page turns (×, Back, another link, the tab), what the package set on its way out
+ * after those page turns (×, Back, another link, the tab, a phone locking), what the package set
  * reaches the legacy API. The package is built here and given to a route's SCORM activity.
  */
 
@@ -19,7 +19,7 @@ const ROUTE = "/learning-path/formacion-requerida";
 const SCO = "item-paginas";
 const text = (value: string) => new TextEncoder().encode(value);
 
-const SCRIPT = `// Pages 1-4 in the frame's history; nothing is committed until the page goes.
+const SCRIPT = `// Pages 1-4 in the frame's history, each set as the bookmark; nothing is committed until the page goes.
 (function () {
   "use strict";
   ${FIND_API("API")}
@@ -29,6 +29,8 @@ const SCRIPT = `// Pages 1-4 in the frame's history; nothing is committed until 
     at = page;
     document.getElementById("page").textContent = "Página " + page + " de 4";
     document.getElementById("next").hidden = page >= 4;
+    // Set as each page shows, committed only on the way out.
+    lms("LMSSetValue", "cmi.core.lesson_location", String(page));
   }
   document.getElementById("next").addEventListener("click", function () {
     location.hash = "pagina-" + (at + 1);
@@ -144,4 +146,15 @@ test("closing the tab, after the package turned its pages", async ({ page }) => 
   await openAndTurnPages(page);
   await page.close({ runBeforeUnload: true });
   await expectBookmarked(4);
+});
+
+test("a phone locking, after the package turned its pages: what it set is saved though it never committed", async ({ page }) => {
+  await openAndTurnPages(page);
+  // The screen locks: the page is hidden (Playwright's pages are always visible, so the page is told), and may never see a pagehide.
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  await expect.poll(kept, { timeout: 10_000 }).toMatchObject({ "cmi.core.lesson_location": "4" });
+  expect(await kept()).not.toHaveProperty("cmi.suspend_data");
 });
