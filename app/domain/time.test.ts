@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { elapsed } from "./time";
+import { elapsed, remaining } from "./time";
 
 const now = new Date("2026-11-22T12:00:00Z");
 
@@ -32,6 +32,26 @@ describe("elapsed", () => {
         const second = elapsed(from.toISOString(), new Date(now.getTime() + later));
         const rank = (value: { unit: string }) => order.indexOf(value.unit);
         expect(rank(second) > rank(first) || (rank(second) === rank(first) && second.count >= first.count)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("remaining", () => {
+  it("says a wait in its largest unit only, rounded up (issue #29: 'faltan 2 minutos', then never '113 segundos')", () => {
+    expect(remaining(120_000)).toEqual({ unit: "minute", count: 2 });
+    expect(remaining(113_000)).toEqual({ unit: "minute", count: 2 });
+    expect(remaining(60_000)).toEqual({ unit: "minute", count: 1 });
+    expect(remaining(59_000)).toEqual({ unit: "second", count: 59 });
+    expect(remaining(400)).toEqual({ unit: "second", count: 1 });
+    expect(remaining(-5)).toEqual({ unit: "second", count: 0 });
+  });
+
+  it("never says less time than is left", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 86_400_000 }), (ms) => {
+        const { unit, count } = remaining(ms);
+        expect(count * (unit === "minute" ? 60_000 : 1000)).toBeGreaterThanOrEqual(ms);
       }),
     );
   });

@@ -20,6 +20,15 @@ export function elapsed(from: string | null, now: Date = new Date()): { unit: El
   return { unit: "minute", count: Math.floor(ms / MINUTE) };
 }
 
+/**
+ * Spec §9 for time still to wait ('faltan 2 minutos'): its largest unit only, rounded up so a
+ * learner is never told it is time too early; minutes from a minute on, seconds under it.
+ */
+export function remaining(ms: number): { unit: "minute" | "second"; count: number } {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return seconds >= 60 ? { unit: "minute", count: Math.ceil(seconds / 60) } : { unit: "second", count: seconds };
+}
+
 /** Legacy dates come as ISO strings or as 'YYYY-MM-DD HH:mm:ss' (UTC). */
 export function parseDate(value: string): Date | null {
   const date = new Date(/^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.replace(" ", "T")}Z` : value);

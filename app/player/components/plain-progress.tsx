@@ -1,16 +1,15 @@
 import { Form, useActionData } from "@remix-run/react";
+import { remaining } from "~/domain/time";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { PlainProgressReply } from "~/player/types";
 import { useScripted } from "./notes";
 
-/** A wait as the learner reads it: seconds under two minutes, whole minutes above (rounded up). */
+/** A wait as the learner reads it: its largest unit only (spec §9, `remaining`). */
 function useWaitText() {
   const { t } = useTranslation("server");
   return (ms: number) => {
-    const seconds = Math.ceil(ms / 1000);
-    return seconds < 120
-      ? t("player.plain.seconds", { count: seconds })
-      : t("player.plain.minutes", { count: Math.ceil(seconds / 60) });
+    const { unit, count } = remaining(ms);
+    return unit === "minute" ? t("player.plain.minutes", { count }) : t("player.plain.seconds", { count });
   };
 }
 
