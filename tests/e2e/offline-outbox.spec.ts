@@ -70,7 +70,9 @@ async function finishOffline(page: Page, context: BrowserContext) {
   await expect(state(page)).toHaveText("Iniciado");
   await context.setOffline(true);
   await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
-  await runClockUntil(page, 5_000, () => expect(state(page)).toHaveText("Se enviará al reconectar", { timeout: 2_000 }));
+  await runClockUntil(page, 5_000, () =>
+    expect(state(page)).toHaveText("Completado · se enviará al reconectar", { timeout: 2_000 }),
+  );
   await expect(dialogOf(page).getByRole("alert")).toHaveCount(0);
   expect(await writes()).toEqual(["POST /activities/started"]);
 }

@@ -145,7 +145,7 @@ test.describe("with JavaScript", () => {
       .poll(() => dialog.getByRole("img", { name: "Página 1 de 2" }).evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
-    await expect(playerState(page)).toHaveText("Se enviará al reconectar");
+    await expect(playerState(page)).toHaveText("Iniciado · se enviará al reconectar");
     // A PDF is done 15 s after it shows (spec §4), on the page's clock.
     await runClockUntil(page, 15_000, () => expect.poll(() => waiting(page, PDF), { timeout: 2_000 }).toContain("finished"));
 
@@ -158,7 +158,7 @@ test.describe("with JavaScript", () => {
     await page.clock.runFor(2_000);
     await frame.getByRole("button", { name: "Finalizar" }).tap();
     await expect(frame.getByText("¡Curso completado!")).toBeVisible();
-    await expect(playerState(page)).toHaveText("Se enviará al reconectar");
+    await expect(playerState(page)).toHaveText("Completado · se enviará al reconectar");
     await expect.poll(() => waiting(page, SCORM), { timeout: 10_000 }).toContain("finished");
     expect(await waiting(page, PDF)).toEqual(OFFLINE_WRITES[PDF]);
     expect(await waiting(page, SCORM)).toEqual(OFFLINE_WRITES[SCORM]);

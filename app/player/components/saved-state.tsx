@@ -4,8 +4,9 @@ import type { Tracker } from "~/player/use-activity-tracker";
 /**
  * The activity's state as the legacy API last confirmed it (spec §4 'Activity status'), never
  * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure. Offline,
- * the one status line says the writes will be sent on reconnecting once the device holds them (the
- * outbox; 'Guardando…' until then), and 'Guardado' once the legacy API has confirmed them.
+ * the one status line says what the activity will be and that the writes will be sent on
+ * reconnecting, once the device holds them (the outbox; 'Guardando…' until then), and 'Guardado'
+ * once the legacy API has confirmed them.
  */
 export function SavedState({ tracker }: { tracker: Tracker }) {
   const { t } = useTranslation("player");
@@ -13,8 +14,12 @@ export function SavedState({ tracker }: { tracker: Tracker }) {
   const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
   const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
   const offline = status.failing && !navigator.onLine;
+  // Offline, what the waiting writes make of the activity (opening starts it), and that they wait:
+  // 'Completado · se enviará al reconectar'.
   const text = offline
-    ? t(stored ? "willSend" : "saving")
+    ? stored
+      ? `${t(`learning:status.${finishing ? "finished" : "started"}`)} · ${t("willSend")}`
+      : t("saving")
     : saving
       ? t("saving")
       : `${t(`learning:status.${state}`)}${synced ? ` · ${t("synced")}` : ""}`;
