@@ -73,7 +73,7 @@ export type Tracker = {
 };
 
 /**
- * Tracking of spec §4 for one open activity: `started` on open, `update_time` every 30 s of
+ * Tracking of spec §4 for one open activity: `started` on open (unless it is finished), `update_time` every 30 s of
  * visible time, `finished` once, counters stopped once finalized, and the pending minutes sent with
  * a beacon when the page is hidden. When the player closes or the page goes away, what the content
  * commits as it closes joins the writes left, which leave in one ordered request: a beacon (a fetch
@@ -162,7 +162,8 @@ export function useActivityTracker(
       onSession: (location) => window.location.assign(location),
     });
     queueRef.current = queue;
-    queue.push({ action: "started" });
+    // A finished activity opened again is only read: it is not started again (issue #29).
+    if (!finishingRef.current) queue.push({ action: "started" });
 
     const counting = () => !finishingRef.current;
     const start = () => {

@@ -91,6 +91,15 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
   });
 
+  test("a finished activity opened again is read, not started again (issue #29)", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${route("formacion-inicial")}/102`, { waitUntil: "networkidle" });
+    await expect(player(page).state).toHaveText("Completado");
+    // Whatever the player would send on opening, it has sent once its network is idle.
+    await page.waitForLoadState("networkidle");
+    expect((await mock.calls()).filter((call) => call.startsWith("POST /activities/"))).toEqual([]);
+  });
+
   test("with a slow legacy API a finished activity counts once", async ({ page }) => {
     test.setTimeout(60_000);
     await page.clock.install();
