@@ -2,12 +2,12 @@ import sanitizeHtml from "sanitize-html";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sanitizeLegacyHtml } from "./sanitize.server";
 
-// The real sanitizer, counted: the cache must call it once per distinct HTML.
+// The real sanitizer, counted: the cache must sanitise each distinct HTML once (two passes of it).
 vi.mock("sanitize-html", async (importOriginal) => {
   const actual = (await importOriginal<{ default: typeof sanitizeHtml }>()).default;
   return { default: Object.assign(vi.fn(actual), actual) };
 });
-const sanitizerCalls = () => vi.mocked(sanitizeHtml).mock.calls.length;
+const sanitizerCalls = () => vi.mocked(sanitizeHtml).mock.calls.length / 2;
 
 const payloads = [
   "<script>alert(1)</script>",
@@ -76,6 +76,17 @@ describe("sanitizeLegacyHtml", () => {
       sanitizeLegacyHtml('<p>Hola <strong>Ana</strong></p><ul><li>uno</li></ul><a href="https://academia.test/x">ver</a>'),
     ).toBe(
       '<p>Hola <strong>Ana</strong></p><ul><li>uno</li></ul><a href="https://academia.test/x" rel="noopener noreferrer" target="_blank">ver</a>',
+    );
+  });
+
+  it("makes a link whose address was dropped its text, not an anchor that looks like a link (issue #29)", () => {
+    expect(
+      sanitizeLegacyHtml(
+        '<p>Agrega tu foto. <a href="javascript:void(fetch(\'https://evil.example\'))" onclick="alert(1)">Ir al perfil</a></p>',
+      ),
+    ).toBe("<p>Agrega tu foto. <span>Ir al perfil</span></p>");
+    expect(sanitizeLegacyHtml('<a href="/achievements">Avance</a>')).toBe(
+      '<a href="/achievements" rel="noopener noreferrer" target="_blank">Avance</a>',
     );
   });
 

@@ -18,6 +18,17 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /**
+ * Then a link the allowlist took the address from (`javascript:`…) is its text: an anchor with no
+ * href still looked like a link that did nothing (issue #29).
+ */
+const unlinkOptions: sanitizeHtml.IOptions = {
+  ...options,
+  transformTags: {
+    a: (tagName, attribs) => (attribs.href ? { tagName, attribs } : { tagName: "span", attribs: {} }),
+  },
+};
+
+/**
  * The same notifications, news and FAQ answers come back on every page of every learner: each
  * distinct HTML is sanitised once, keyed by its content (an edited item is a new key), in a cache
  * bounded by its characters (an input over a tenth of it is sanitised every time, never kept).
@@ -32,7 +43,7 @@ const sanitised = new LRUCache<string, string>({
 export function sanitizeLegacyHtml(html: string): string {
   const known = sanitised.get(html);
   if (known !== undefined) return known;
-  const clean = sanitizeHtml(html, options);
+  const clean = sanitizeHtml(sanitizeHtml(html, options), unlinkOptions);
   sanitised.set(html, clean);
   return clean;
 }
