@@ -200,7 +200,7 @@ describe("certification form", () => {
     const fits = dataOf(
       await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024) }))),
     );
-    expect(fits.saved).toBe("¡Certificado guardado con éxito!");
+    expect(fits.saved, JSON.stringify(fits.result)).toBe("¡Certificado guardado con éxito!");
     const tooLarge = replyOf(
       await action(args(multipart("/certifications/new", { ...valid, file_certificate: pdf(4 * 1024 * 1024 + 1) }))),
     );
