@@ -68,9 +68,10 @@ function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function healthy(origin: string): Promise<boolean> {
+/** The app answers /healthz, and its metrics listener (started beside it, a moment later) answers too. */
+async function healthy(origin: string, metricsOrigin: string): Promise<boolean> {
   try {
-    return (await fetch(`${origin}/healthz`)).ok;
+    return (await fetch(`${origin}/healthz`)).ok && (await fetch(`${metricsOrigin}/metrics`)).ok;
   } catch {
     return false;
   }
@@ -129,7 +130,7 @@ export async function startApp(loginMode: LoginMode): Promise<AppServer> {
     };
     const deadline = Date.now() + STARTUP_MS;
     while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
-      if (await healthy(server.origin)) return server;
+      if (await healthy(server.origin, server.metricsOrigin)) return server;
       await sleep(100);
     }
     await server.stop();
