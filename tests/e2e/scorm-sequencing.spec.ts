@@ -197,3 +197,28 @@ test("closing the player suspends the course: the next launch resumes the part i
   await expect(sco.part).toHaveText("Lección 2");
   await expect(sco.entry).toHaveText("Entrada: resume · Anterior: passed");
 });
+
+test("a SCO's own suspendAll closes the player; the next launch resumes it", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  const sco = player(page);
+  await sco.result("Aprobar");
+  await tapReachable(sco.continue);
+  await expect(sco.part).toHaveText("Lección 2");
+  // As the SCO's own 'save and exit' would: the request, then Terminate.
+  await page.frame({ url: /sco\.html\?parte=2/ })!.evaluate(() => {
+    const api = (
+      window.parent as unknown as {
+        API_1484_11: { SetValue(name: string, value: string): string; Terminate(value: string): string };
+      }
+    ).API_1484_11;
+    api.SetValue("adl.nav.request", "suspendAll");
+    api.Terminate("");
+  });
+  await expect(sco.dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
+  await expect.poll(async () => (await legacy()).data.items?.["leccion-2"]?.["cmi.exit"]).toBe("suspend");
+  await open(page);
+  await expect(sco.part).toHaveText("Lección 2");
+  await expect(sco.entry).toHaveText("Entrada: resume · Anterior: passed");
+});
