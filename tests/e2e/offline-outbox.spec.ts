@@ -206,6 +206,8 @@ test.describe("with JavaScript, on a touch screen", () => {
     await runClockUntil(page, 5_000, () =>
       expect(dialogOf(page).getByRole("alert")).toContainText("No pudimos guardar tu avance", { timeout: 2_000 }),
     );
+    // The device holds the writes that failed (a person needs longer than that to reach the profile).
+    await expect.poll(async () => (await records(page)).map(({ activity }) => activity)).toEqual([IMAGE]);
     await closePlayer(page);
     await page.goto("/profile", { waitUntil: "networkidle" });
     await page.locator(".profile-logout").getByRole("button", { name: "Cerrar sesión" }).tap();
