@@ -14,7 +14,8 @@ import {
   thinPage,
 } from "../fixtures/pdf-bombs";
 import { type App, ensureBuilt, startBuiltApp, stopApp } from "../integration/built-app";
-import { cookiesOf, withLegacy } from "../integration/helpers";
+import { withLegacy } from "../integration/helpers";
+import { signIn } from "./service";
 
 /**
  * Issues #12 item 2 and #26 item 3 against the built server over real HTTP: the crafted PDFs that
@@ -73,8 +74,8 @@ beforeAll(async () => {
     LEGACY_TIMEOUT_MS: "3000",
     LOG_LEVEL: "warn",
   });
-  cookie = await signIn("ana.martinez");
-  otherCookie = await signIn("valentina.herrera");
+  cookie = await signIn(app, "ana.martinez@academia.test");
+  otherCookie = await signIn(app, "valentina.herrera@academia.test");
 }, 180_000);
 
 /** Learners of the mock (ranked, ids 4 on) who fill the render queue. */
@@ -89,16 +90,6 @@ const QUEUE_LEARNERS = [
   "mariana.rojas",
   "sebastian.ortega",
 ];
-
-async function signIn(user: string) {
-  const login = await fetch(`${app.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ email: `${user}@academia.test`, password: "Academia2026!" }),
-  });
-  expect(login.status).toBe(302);
-  return cookiesOf(login);
-}
 
 afterAll(async () => {
   if (app) await stopApp(app);
@@ -145,7 +136,7 @@ describe("the built server under PDF bombs", () => {
   }, 60_000);
 
   it("answers 429 past a learner's share and 503 once the whole queue is full, each with Retry-After and in the learner's language", async () => {
-    const learners = await Promise.all(QUEUE_LEARNERS.map(signIn));
+    const learners = await Promise.all(QUEUE_LEARNERS.map((user) => signIn(app, `${user}@academia.test`)));
     // 9 learners × 8 renders whose files the host holds back: 2 run, 64 wait, the other 6 are refused.
     const asked = learners.flatMap((as, learner) =>
       Array.from({ length: 8 }, (_, index) => page(`held-${learner}-${index}`, 360, as)),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_RSS_LIMIT, HEAP_MB, rssOf, SERVING_RSS_LIMIT, startBombHost, treeOf, treeRss } from "../../bench/lib/abuse.mjs";
 import { inlineImagesBomb, nestedForms, selfDrawingForm, streamsBomb, textPage } from "../fixtures/pdf-bombs";
 import { type App, ensureBuilt, startBuiltApp, stopApp } from "../integration/built-app";
-import { cookiesOf, withLegacy } from "../integration/helpers";
+import { withLegacy } from "../integration/helpers";
+import { signIn } from "./service";
 
 /**
  * Issue #26 item 3 at the issue's scale, against the built app over real HTTP: ten renders of 30
@@ -21,16 +22,6 @@ let files: Awaited<ReturnType<typeof startBombHost>>;
 let app: App;
 const cookies: Record<"attacker" | "second" | "reader", string> = { attacker: "", second: "", reader: "" };
 let bombs: Record<string, Uint8Array>;
-
-async function signIn(user: string) {
-  const login = await fetch(`${app.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ email: `${user}@academia.test`, password: "Academia2026!" }),
-  });
-  expect(login.status).toBe(302);
-  return cookiesOf(login);
-}
 
 beforeAll(async () => {
   ensureBuilt();
@@ -52,9 +43,9 @@ beforeAll(async () => {
     HEAP_MB: String(HEAP_MB),
     LOG_LEVEL: "warn",
   });
-  cookies.attacker = await signIn("ana.martinez");
-  cookies.second = await signIn("javier.lopez");
-  cookies.reader = await signIn("valentina.herrera");
+  cookies.attacker = await signIn(app, "ana.martinez@academia.test");
+  cookies.second = await signIn(app, "javier.lopez@academia.test");
+  cookies.reader = await signIn(app, "valentina.herrera@academia.test");
 }, 180_000);
 
 afterAll(async () => {

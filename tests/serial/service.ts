@@ -23,8 +23,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
 export const servingPid = (service: Service): number => servingPidOf(service.launcherPid);
 
 /** Signs in through the app's form: the session cookie, as a Cookie header. */
-export async function signIn(service: Service, email: string): Promise<string> {
-  const response = await fetch(`${service.origin}/login`, {
+export async function signIn(target: Pick<App, "origin">, email: string): Promise<string> {
+  const response = await fetch(`${target.origin}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email, password: PASSWORD }),
