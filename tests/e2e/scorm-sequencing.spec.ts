@@ -54,6 +54,16 @@ async function passLessons(page: Page) {
   }
 }
 
+/** Opens the course and passes lesson 1, followed by the player's Continue: lesson 2 is open. */
+async function openAtLessonTwo(page: Page) {
+  await open(page);
+  const sco = player(page);
+  await sco.result("Aprobar");
+  await tapReachable(sco.continue);
+  await expect(sco.part).toHaveText("Lección 2");
+  return sco;
+}
+
 async function open(page: Page) {
   await page.goto(ROUTE);
   await page.locator(`a[href="${ROUTE}/${ACTIVITY}"]`).first().tap();
@@ -185,11 +195,7 @@ test("with choice on, the contents list leaves out what is hidden from it, disab
 
 test("closing the player suspends the course: the next launch resumes the part it was on", async ({ page }) => {
   await signIn(page);
-  await open(page);
-  const sco = player(page);
-  await sco.result("Aprobar");
-  await tapReachable(sco.continue);
-  await expect(sco.part).toHaveText("Lección 2");
+  const sco = await openAtLessonTwo(page);
   await tapReachable(sco.dialog.getByRole("link", { name: "Cerrar" }));
   await expect(sco.dialog).toHaveCount(0);
   await expect.poll(async () => (await legacy()).data.items?.["leccion-2"]?.["cmi.exit"]).toBe("suspend");
@@ -200,11 +206,7 @@ test("closing the player suspends the course: the next launch resumes the part i
 
 test("a SCO's own suspendAll closes the player; the next launch resumes it", async ({ page }) => {
   await signIn(page);
-  await open(page);
-  const sco = player(page);
-  await sco.result("Aprobar");
-  await tapReachable(sco.continue);
-  await expect(sco.part).toHaveText("Lección 2");
+  const sco = await openAtLessonTwo(page);
   // As the SCO's own 'save and exit' would: the request, then Terminate.
   await page.frame({ url: /sco\.html\?parte=2/ })!.evaluate(() => {
     const api = (
