@@ -159,8 +159,7 @@ test("the app installs on a phone: manifest, icons and theme colour", async ({ p
 
 test("with reduced motion the VR PIN counter stands still", async ({ page }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await signIn(page);
-  await page.goto("/vr");
+  await signIn(page, accounts.learner.email, { at: "/vr" });
   const strips = page.locator(".pin-strip");
   expect(await strips.count()).toBeGreaterThan(0);
   for (const strip of await strips.all()) {

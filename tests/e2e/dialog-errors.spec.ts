@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 /**
  * A dialog route that fails keeps the page it opened over (issue #15 item 3, decision 037): the
@@ -13,8 +13,7 @@ test.beforeEach(async () => {
 test.afterEach(() => mock.setFaults({ missingPaths: [] }));
 
 test("a notification that does not exist says so in a dialog over the list", async ({ page }, testInfo) => {
-  await signIn(page);
-  const response = await page.goto("/notifications/999999");
+  const response = await signIn(page, accounts.learner.email, { at: "/notifications/999999" });
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Notificaciones" })).toBeVisible();
   const dialog = page.getByRole("dialog", { name: "No encontramos esta página." });
@@ -29,8 +28,7 @@ test("a notification that does not exist says so in a dialog over the list", asy
 });
 
 test("in English, the dialog's error reads in English", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/notifications");
+  await signIn(page, accounts.learner.email, { at: "/notifications" });
   await chooseLanguage(page, "en", testInfo);
   await page.goto("/notifications/999999");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
@@ -43,8 +41,7 @@ test("in English, the dialog's error reads in English", async ({ page }, testInf
 
 test("an activity that fails to open keeps the route page, with or without JavaScript", async ({ page }, testInfo) => {
   const js = jsEnabled(testInfo);
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
   // Only the activity's loader reads the home lists: the route page behind the dialog stays up.
   await mock.setFaults({ missingPaths: ["/general/home_activities"] });
   const link = page.locator("article.activity-card a").first();

@@ -1,4 +1,4 @@
-import { expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, signIn, test } from "./fixtures";
 
 /**
  * Dialog routes (spec §2): closing one goes back a step, so Back after closing never reopens it
@@ -15,8 +15,7 @@ test.beforeEach(async ({ javaScriptEnabled }) => {
 const startedCalls = async () => (await mock.calls()).filter((call) => call === "POST /activities/started").length;
 
 test("closing the player with × or Escape goes back a step; Back does not reopen it", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/ranking");
+  await signIn(page, accounts.learner.email, { at: "/ranking" });
   await page.goto("/learning-path/formacion-requerida");
   const dialog = page.locator("dialog.route-dialog");
   const card = page
@@ -44,8 +43,7 @@ test("closing the player with × or Escape goes back a step; Back does not reope
 });
 
 test("a player opened from a shared link closes to the page underneath, in place of the link", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/102");
+  await signIn(page, accounts.learner.email, { at: "/102" });
   const dialog = page.locator("dialog.route-dialog");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("link", { name: "Cerrar" }).tap();
@@ -56,8 +54,7 @@ test("a player opened from a shared link closes to the page underneath, in place
 });
 
 test("closing a notification goes back to the list; Back leaves the list", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/ranking");
+  await signIn(page, accounts.learner.email, { at: "/ranking" });
   await page.goto("/notifications");
   await page.locator(".notification .notification-button").first().tap();
   await expect(page).toHaveURL(/\/notifications\/\d+$/);

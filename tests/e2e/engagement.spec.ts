@@ -77,8 +77,7 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
 });
 
 test("the ranking shows the top 10, and the learner's own row at 11 or worse", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/ranking");
+  await signIn(page, accounts.learner.email, { at: "/ranking" });
   await expect(page.getByRole("heading", { name: "Mejores rankings", level: 1 })).toBeVisible();
   await expect(page.locator(".ranking-list").first().locator(".ranking-row")).toHaveCount(10);
   await expect(page.locator(".ranking-row").first().locator(".ranking-points")).toHaveText(/^\d{1,3}(\.\d{3})* pts\.$/);
@@ -91,8 +90,7 @@ test("the ranking shows the top 10, and the learner's own row at 11 or worse", a
 });
 
 test("a leader in the top 10 has no separate row", async ({ page }) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/ranking");
+  await signIn(page, accounts.leader.email, { at: "/ranking" });
   await expect(page.locator('.ranking-row[data-me="true"]')).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Tu posición" })).toHaveCount(0);
 });
@@ -147,8 +145,7 @@ test("a trivia is played to its result and the points in the header go up", asyn
 });
 
 test("a trivia sent without every answer says which ones are missing", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/trivia");
+  await signIn(page, accounts.learner.email, { at: "/trivia" });
   await page.locator(".trivia-card a").first().click();
   await page.evaluate(() => document.querySelector("form.trivia-form")?.setAttribute("novalidate", ""));
   await page.locator("form.trivia-form").evaluate((form: HTMLFormElement) => form.requestSubmit());
@@ -171,8 +168,7 @@ test("a newly earned badge is shown once, and my results list the badges", async
 });
 
 test("Avance in English, with the leader's high evaluation score highlighted", async ({ page }, testInfo) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/achievements");
+  await signIn(page, accounts.leader.email, { at: "/achievements" });
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByRole("heading", { name: "Progress", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "My progress" })).toBeVisible();
@@ -184,8 +180,7 @@ test("Avance in English, with the leader's high evaluation score highlighted", a
 });
 
 test("the ranking, trivia and notifications speak English", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/ranking");
+  await signIn(page, accounts.learner.email, { at: "/ranking" });
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByRole("heading", { name: "Top rankings", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your position" })).toBeVisible();

@@ -114,8 +114,7 @@ async function expectFailureSaid(scope: Locator) {
 
 for (const item of cases) {
   test(`${item.name}: sent while the API fails, it comes back with what was typed`, async ({ page }) => {
-    await signIn(page, item.who);
-    await page.goto(item.path);
+    await signIn(page, item.who, { at: item.path });
     const scope = item.scope(page);
     for (const field of item.fields) {
       const input = scope.getByLabel(field.label, { exact: true });
@@ -132,8 +131,7 @@ for (const item of cases) {
 }
 
 test("support: the review step and then the send step, with the API failing in between", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/support/new");
+  await signIn(page, accounts.learner.email, { at: "/support/new" });
   const form = dialog("Nueva solicitud")(page);
   await form.getByLabel("Asunto").fill("No carga el video de bienvenida");
   await form.getByLabel("Sección de la app").selectOption("Inicio");
@@ -153,8 +151,7 @@ test("support: the review step and then the send step, with the API failing in b
 });
 
 test("trivia: the answers chosen survive a failed send", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/trivia");
+  await signIn(page, accounts.learner.email, { at: "/trivia" });
   await page.locator('a[href^="/trivia/"]').first().click();
   await expect(page).toHaveURL(/\/trivia\/\d+$/);
   const questions = page.locator("fieldset.trivia-question");

@@ -13,8 +13,7 @@ test.beforeEach(async () => {
 test("the last notification is deleted with taps: its confirmation is inside the card, not clipped or covered", async ({
   page,
 }, testInfo) => {
-  await signIn(page);
-  await page.goto("/notifications");
+  await signIn(page, accounts.learner.email, { at: "/notifications" });
   const cards = page.locator(".notification");
   const count = await cards.count();
   const victim = cards.last();
@@ -29,8 +28,7 @@ test("the last notification is deleted with taps: its confirmation is inside the
 });
 
 test("a pasted link longer than the limit is kept whole and gets the spec's length message", async ({ page }, testInfo) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/profile_auditor/material");
+  await signIn(page, accounts.leader.email, { at: "/profile_auditor/material" });
   const dialog = page.getByRole("dialog", { name: "Subir material" });
   const long = `https://intranet.example.com/${"a".repeat(2100)}`;
   await dialog.getByLabel("Título").fill("Guía larga");
@@ -50,8 +48,7 @@ test("a pasted link longer than the limit is kept whole and gets the spec's leng
 });
 
 test("a suggestion over 128 characters is kept and answered with the length message", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/faq/suggestion");
+  await signIn(page, accounts.learner.email, { at: "/faq/suggestion" });
   const dialog = page.getByRole("dialog", { name: "Sugerencias" });
   const text = "Me gustaría ver más casos prácticos. ".repeat(5);
   await dialog.getByLabel("Categoría").selectOption({ index: 1 });
@@ -85,8 +82,7 @@ test("trivia: 'Finalizar' waits for the last answer, and a server error opens on
     !jsEnabled(testInfo),
     "one question at a time is the JavaScript form; without it every question shows with its error",
   );
-  await signIn(page);
-  await page.goto("/trivia");
+  await signIn(page, accounts.learner.email, { at: "/trivia" });
   await page.locator(".trivia-card a").first().tap();
   await expect(page).toHaveURL(/\/trivia\/\d+$/);
   const questions = page.locator(".trivia-question");
@@ -220,8 +216,7 @@ test("every page's browser-tab title speaks English in English", async ({ page }
 });
 
 test("the support list names each request's app section in the page's language", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/support");
+  await signIn(page, accounts.learner.email, { at: "/support" });
   const section = page.locator(".card-list .meta-list dd").first();
   await expect(section).toHaveText("Inicio");
   await chooseLanguage(page, "en", testInfo);
@@ -229,8 +224,7 @@ test("the support list names each request's app section in the page's language",
 });
 
 test("'Cerrar sesión' on the profile is tapped once: 'Sesión cerrada', then welcome", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/profile");
+  await signIn(page, accounts.learner.email, { at: "/profile" });
   await tapReachable(page.getByRole("main").getByRole("button", { name: "Cerrar sesión" }));
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByText("Sesión cerrada")).toBeVisible();
@@ -279,16 +273,14 @@ test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip i
 
 test("JS off, the photo form sent empty answers with the app's message, not the browser's", async ({ page }, testInfo) => {
   test.skip(jsEnabled(testInfo), "with JavaScript the photo is sent from the cropper, never empty");
-  await signIn(page);
-  await page.goto("/profile/photo");
+  await signIn(page, accounts.learner.email, { at: "/profile/photo" });
   const dialog = page.getByRole("dialog");
   await dialog.locator("form[enctype='multipart/form-data'] button[type=submit]").tap();
   await expect(dialog.getByText("Elige una imagen PNG o JPEG")).toBeVisible();
 });
 
 test("the support form shows every error at once, and its confirmation question takes the focus", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/support/new");
+  await signIn(page, accounts.learner.email, { at: "/support/new" });
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
   await dialog.getByLabel("Asunto").fill("Corto");
   await dialog.getByRole("button", { name: "Enviar" }).tap();
@@ -327,16 +319,14 @@ test("'Completado' carries a check icon, and the password toggle is an icon, not
     await toggle.tap();
     await expect(page.getByRole("button", { name: "Ocultar contraseña" }).locator("svg")).toHaveCount(1);
   }
-  await signIn(page);
-  await page.goto("/learning-path/formacion-inicial");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-inicial" });
   const done = page.locator(".status-finished").first();
   await expect(done).toHaveText("Completado");
   await expect(done.locator("svg")).toHaveCount(1);
 });
 
 test("the languages dialog says each row's label once (no group repeating it)", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/profile/languages");
+  await signIn(page, accounts.learner.email, { at: "/profile/languages" });
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Idioma 1", { exact: true })).toHaveCount(1);
   await expect(dialog.getByRole("group", { name: "Idioma 1" })).toHaveCount(0);

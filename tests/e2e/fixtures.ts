@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test as base, type TestInfo } from "@playwright/test";
 import { SECRET_MARKERS } from "./leaks";
 import { type AppServer, currentApp, setCurrentApp, startApp } from "./servers";
 
@@ -117,19 +117,30 @@ export const mock = {
 };
 
 /**
- * Signs in through the form. The pending news (the new user's welcome flow) is settled first and,
- * unless `keepBadges`, the one-time 'new badge' dialog too.
+ * Signs the page's browser in as `email` and opens `at` (home unless told). The credentials are
+ * posted to the app's sign-in action from the browser's own context (its cookies, its address), so
+ * the session is the one the form makes, without drawing the sign-in page first; the form itself is
+ * tested in auth.spec.ts. The pending news (the new user's welcome flow) is settled first and,
+ * unless `keepBadges`, the one-time 'new badge' dialog too. Returns the answer to opening `at`.
  */
-export async function signIn(page: Page, email: string = accounts.learner.email, { keepBadges = false } = {}) {
+export async function signIn(
+  page: Page,
+  email: string = accounts.learner.email,
+  { keepBadges = false, at = "/" }: { keepBadges?: boolean; at?: string } = {},
+) {
   if (!keepBadges) await mock.markBadgesSeen(email);
   await mock.viewPendingNews(email);
-  await page.goto("/login");
-  await page.getByLabel("Usuario").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  // Signing in loads home as a document (decision 047): a test acts once its scripts have run.
-  await page.waitForLoadState("networkidle");
+  const { origin } = currentApp();
+  const reply = await page.request.post(`${origin}/login`, {
+    form: { email, password: PASSWORD },
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(reply.status(), `signing in as ${email}`).toBe(302);
+  const response = await page.goto(at);
+  // Home is where signing in lands, as a document (decision 047): a test acts once its scripts have run.
+  if (at === "/") await page.waitForLoadState("networkidle");
+  return response;
 }
 
 /** Closes the 'new badge' dialog with its button; a reload proves the legacy API recorded it. */
@@ -146,23 +157,47 @@ export async function dismissBadge(page: Page, label: string) {
 
 /**
  * axe's violations, as `rule: targets` lines: only serious and critical ones unless `anyImpact`.
- * axe runs as a script, so for a page loaded with JavaScript off it checks the same server-rendered
- * HTML (scripts removed) in a scripted tab. Only violations are gathered: axe still runs every
+ * With JavaScript on, axe runs in the page itself, on the live document. axe runs as a script, so
+ * for a page loaded with JavaScript off (the js-off project) it checks the same server-rendered
+ * HTML (scripts removed) in a scripted tab, one per browser context, whose cache keeps the style
+ * sheets and images from one check to the next. Only violations are gathered: axe still runs every
  * rule, and skips collecting the nodes that pass, which was a third of its time here.
  */
 export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
-  const context = await page.context().browser()?.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
-  if (!context) throw new Error("no browser");
-  const probe = await context.newPage();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const url = page.url();
-  await probe.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-  await probe.goto(url);
-  const results = await new AxeBuilder({ page: probe }).options({ resultTypes: ["violations"] }).analyze();
-  await context.close();
+  const target = jsEnabled(test.info()) ? page : await scriptedCopy(page);
+  // A SCORM package's own pages are its author's, not the app's: the frame is checked, its document is not.
+  const results = await new AxeBuilder({ page: target })
+    .exclude([".scorm-frame", "body"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return results.violations
     .filter((v) => anyImpact || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The scripted tab of each browser context a test checked with JavaScript off, closed when the test ends (`test`). */
+const probes = new Map<BrowserContext, Promise<Page>>();
+
+/**
+ * `page`'s HTML without its scripts, loaded at its URL in a tab that runs scripts (axe), with the
+ * page's cookies: what it links to (images, media) loads as it does for the page.
+ */
+async function scriptedCopy(page: Page): Promise<Page> {
+  let probe = probes.get(page.context());
+  if (!probe) {
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    probe = browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true }).then((context) => context.newPage());
+    probes.set(page.context(), probe);
+  }
+  const copy = await probe;
+  await copy.context().clearCookies();
+  await copy.context().addCookies(await page.context().cookies());
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  await copy.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }), { times: 1 });
+  await copy.goto(url);
+  return copy;
 }
 
 /** axe: no serious or critical violation. */
@@ -238,7 +273,7 @@ export async function afterPendingTasks(page: Page) {
  * Every test scans every response its browser context receives — headers (the sealed cookie is
  * encrypted, so it is scanned too) and every text body — for the secret markers (issue #7).
  */
-export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer }>({
+export const test = base.extend<{ axeProbes: void; leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer }>({
   app: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
@@ -272,6 +307,15 @@ export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppSe
     const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": ip });
   },
+  axeProbes: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      await use();
+      for (const probe of probes.values()) await (await probe).context().close();
+      probes.clear();
+    },
+    { auto: true },
+  ],
   leakScan: [
     async ({ context }, use) => {
       const scans: Array<Promise<string | null>> = [];

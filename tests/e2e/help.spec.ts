@@ -9,8 +9,7 @@ async function contactCount(): Promise<number> {
 }
 
 test("FAQ: one category open at a time, sanitised answers, links to suggestions and support", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/faq");
+  await signIn(page, accounts.learner.email, { at: "/faq" });
   await expect(page.getByRole("heading", { name: "FAQs", level: 1 })).toBeVisible();
   const items = page.locator("details.accordion-item");
   expect(await items.count()).toBeGreaterThan(1);
@@ -29,8 +28,7 @@ test("FAQ: one category open at a time, sanitised answers, links to suggestions 
 });
 
 test("a suggestion is sent and thanked", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/faq");
+  await signIn(page, accounts.learner.email, { at: "/faq" });
   await page.getByRole("link", { name: "Sugerencias" }).click();
   const dialog = page.getByRole("dialog", { name: "Sugerencias" });
   await expect(dialog).toBeVisible();
@@ -49,8 +47,7 @@ test("a suggestion is sent and thanked", async ({ page }, testInfo) => {
 });
 
 test("a support request is confirmed, sent and listed", async ({ page }, testInfo) => {
-  await signIn(page, accounts.newUser.email);
-  await page.goto("/support");
+  await signIn(page, accounts.newUser.email, { at: "/support" });
   await expect(page.getByText("No tienes temas reportados")).toBeVisible();
   await expect(page.getByText('Si deseas realizar un reporte, haz clic en "Nueva solicitud"')).toBeVisible();
   await expectAccessible(page);

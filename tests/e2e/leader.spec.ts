@@ -8,8 +8,7 @@ test.beforeEach(async () => {
 });
 
 test("a leader adds a person to the team and removes them again", async ({ page }, testInfo) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/profile_auditor");
+  await signIn(page, accounts.leader.email, { at: "/profile_auditor" });
   await expect(page.getByRole("heading", { name: "Perfil de Auditor", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Tu Equipo" })).toBeVisible();
   const team = page.locator(".leader-team .card-list");
@@ -56,8 +55,7 @@ test("a leader adds a person to the team and removes them again", async ({ page 
 });
 
 test("a leader uploads material that everyone then sees on the home page", async ({ page }, testInfo) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/profile_auditor");
+  await signIn(page, accounts.leader.email, { at: "/profile_auditor" });
   await page.getByRole("link", { name: "Subir material" }).click();
   const dialog = page.getByRole("dialog", { name: "Subir material" });
   await dialog.getByRole("button", { name: "Subir material" }).click();
@@ -85,8 +83,7 @@ test("a leader uploads material that everyone then sees on the home page", async
 });
 
 test("the leader's forms speak English too", async ({ page }, testInfo) => {
-  await signIn(page, accounts.leader.email);
-  await page.goto("/profile_auditor");
+  await signIn(page, accounts.leader.email, { at: "/profile_auditor" });
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByRole("heading", { name: "Auditor profile", level: 1 })).toBeVisible();
   await expect(page).toHaveTitle("Academia · Auditor profile");
@@ -103,8 +100,7 @@ test("the leader's forms speak English too", async ({ page }, testInfo) => {
 });
 
 test("a learner cannot open the auditor profile", async ({ page }) => {
-  await signIn(page);
-  const response = await page.goto("/profile_auditor");
+  const response = await signIn(page, accounts.learner.email, { at: "/profile_auditor" });
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Perfil de Auditor");
   expect((await page.goto("/profile_auditor/material"))?.status()).toBe(404);

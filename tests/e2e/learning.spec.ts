@@ -1,4 +1,4 @@
-import { expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -26,8 +26,7 @@ test("home shows the levels, the activity lists, the FAQ block and the contact f
 });
 
 test("the route page shows states, a locked escape room and the empty course", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
   await expect(page.getByRole("heading", { name: "Formación Requerida", level: 1 })).toBeVisible();
   for (const state of ["Completado", "Iniciado", "Sin iniciar", "Bloqueado"]) {
     await expect(page.locator(".status", { hasText: state }).first()).toBeVisible();
@@ -42,8 +41,7 @@ test("the route page shows states, a locked escape room and the empty course", a
 });
 
 test("the levels carousel changes the route", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/learning-path/formacion-inicial");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-inicial" });
   const levels = page.getByRole("region", { name: "Niveles de Formación" });
   if (jsEnabled(testInfo)) {
     await levels.getByRole("button", { name: "Siguiente" }).click();
@@ -55,8 +53,7 @@ test("the levels carousel changes the route", async ({ page }, testInfo) => {
 });
 
 test("moving to a route not yet open shows it as coming soon, not the previous route's list", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
   await expect(page.locator("article.activity-card").first()).toBeVisible();
   const levels = page.getByRole("region", { name: "Niveles de Formación" });
   if (jsEnabled(testInfo)) {
@@ -73,8 +70,7 @@ test("moving to a route not yet open shows it as coming soon, not the previous r
 test("a route page fetches its first card's cover first; under an open player, the player's content comes first", async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
   const covers = page.locator("article.activity-card img.activity-card-cover");
   await expect(covers.first()).toHaveAttribute("fetchpriority", "high");
   await expect(covers.first()).toHaveAttribute("loading", "eager");
@@ -104,8 +100,7 @@ test("a route page does not move once its scripts run: its save buttons are in t
 });
 
 test("an unknown route goes home", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/learning-path/no-existe");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/no-existe" });
   await expect(page).toHaveURL(/\/$/);
 });
 

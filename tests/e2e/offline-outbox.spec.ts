@@ -62,8 +62,7 @@ async function cacheOfflineCode(page: Page) {
  */
 async function finishOffline(page: Page, context: BrowserContext) {
   await page.clock.install();
-  await signIn(page);
-  await page.goto(ROUTE);
+  await signIn(page, accounts.learner.email, { at: ROUTE });
   await cacheOfflineCode(page);
   await card(page).getByRole("link").tap();
   await expect(dialogOf(page).getByRole("img", { name: "Estructura de un hallazgo" })).toBeVisible();

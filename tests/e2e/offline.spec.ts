@@ -213,8 +213,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(60_000);
     await signInAndSavePdf(page);
     await context.clearCookies();
-    await signIn(page, accounts.leader.email);
-    await page.goto("/downloads");
+    await signIn(page, accounts.leader.email, { at: "/downloads" });
     await expect(page.getByText("Aún no has guardado nada.", { exact: false })).toBeVisible();
     await page.goto(`${ROUTE}/${PDF}`);
     await expect(page.locator("dialog").getByRole("button", { name: "Guardar sin conexión" })).toBeVisible();
@@ -222,8 +221,7 @@ test.describe("with JavaScript", () => {
 
   test("'Guardar ruta' shows the total size first, then saves every activity that can be saved", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    await signIn(page);
-    await page.goto(ROUTE);
+    await signIn(page, accounts.learner.email, { at: ROUTE });
     await tapReachable(page.getByRole("button", { name: "Guardar ruta" }));
     const question = page.getByText(/^Se descargarán unos [\d,.]+ (kB|MB)\. ¿Quieres continuar\?$/);
     await expect(question).toBeVisible({ timeout: 30_000 });
@@ -298,8 +296,7 @@ test.describe("with JavaScript", () => {
       test.setTimeout(60_000);
       const fetched: string[] = [];
       page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
-      await signIn(page);
-      await page.goto(`${ROUTE}/${PDF}`);
+      await signIn(page, accounts.learner.email, { at: `${ROUTE}/${PDF}` });
       await page.waitForLoadState("networkidle");
       // No worker was fetched or registered: it would download in the background.
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
@@ -325,8 +322,7 @@ test.describe("without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the page as the server sends it");
 
   test("nothing offers saving, and Descargas says it needs JavaScript", async ({ page }) => {
-    await signIn(page);
-    await page.goto(`${ROUTE}/${PDF}`);
+    await signIn(page, accounts.learner.email, { at: `${ROUTE}/${PDF}` });
     await expect(page.getByRole("img", { name: "Página 1 de 2" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Guardar sin conexión" })).toHaveCount(0);
     await page.goto(ROUTE);

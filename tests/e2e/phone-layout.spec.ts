@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, signIn, test } from "./fixtures";
 
 /**
  * What a 360 px phone (and the spec's smallest, 320 px) shows whole (issue #14 item 21): ranking
@@ -15,8 +15,7 @@ test.beforeEach(async () => {
 const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
 
 test("ranking names are never cut: a long one takes two lines", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/ranking");
+  await signIn(page, accounts.learner.email, { at: "/ranking" });
   const names = page.locator(".ranking-name");
   await expect(names.first()).toBeVisible();
   for (const name of await names.all()) expect(await isCut(name), await name.innerText()).toBe(false);
@@ -45,8 +44,7 @@ test("every guest section is in view at 360 and at 320 px", async ({ page }) => 
 });
 
 test("the trivia's question sits inside its card", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/trivia/1");
+  await signIn(page, accounts.learner.email, { at: "/trivia/1" });
   const card = page.locator("fieldset.trivia-question").first();
   const legend = card.locator("legend");
   await expect(legend).toContainText("Pregunta 1 de 4");

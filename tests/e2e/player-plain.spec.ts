@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 import { demoSecrets } from "../../app/infra/config.server";
-import { chooseLanguage, expect, expectAccessible, mock, runClockUntil, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, expectAccessible, mock, runClockUntil, screenshot, signIn, test } from "./fixtures";
 
 /**
  * The player without JavaScript (issue #14 item 7): a learner starts an activity with 'Iniciar'
@@ -34,8 +34,7 @@ async function startedEarlier(page: Page, ms: number) {
 
 test("without JavaScript a PDF is started, refused before 15 s, then finished", async ({ page, javaScriptEnabled }, testInfo) => {
   test.skip(javaScriptEnabled !== false, "the forms are the player without JavaScript");
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida/207");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/207" });
   const dialog = dialogOf(page);
   await expect(dialog.getByText("Sin JavaScript, registra tu avance con estos botones")).toBeVisible();
   await dialog.getByRole("button", { name: "Iniciar" }).tap();
@@ -79,8 +78,7 @@ test("in English the forms speak English", async ({ page, javaScriptEnabled }, t
 test("with JavaScript the player records by itself and shows no forms", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "what a learner with JavaScript sees");
   await page.clock.install();
-  await signIn(page);
-  await page.goto("/learning-path/formacion-requerida/205");
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/205" });
   // The image's 5 s, on the page's clock.
   await runClockUntil(page, 5_000, () =>
     expect(dialogOf(page).locator(".player-meta .status")).toHaveText("Completado", { timeout: 2_000 }),

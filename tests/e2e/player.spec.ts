@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { afterPendingTasks, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
+import { accounts, afterPendingTasks, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
 
 /**
  * The activity player (spec §4): opened over home or a route page, it plays each content type,
@@ -66,8 +66,7 @@ test.describe("with JavaScript", () => {
     page,
   }, testInfo) => {
     await page.clock.install();
-    await signIn(page);
-    await page.goto(route("formacion-requerida"));
+    await signIn(page, accounts.learner.email, { at: route("formacion-requerida") });
     await expect(routePercent(page)).toHaveText("25 %");
     await expect(card(page, `${route("formacion-requerida")}/205`).locator(".status")).toHaveText("Sin iniciar");
     const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
@@ -103,8 +102,7 @@ test.describe("with JavaScript", () => {
   test("with a slow legacy API a finished activity counts once", async ({ page }) => {
     test.setTimeout(60_000);
     await page.clock.install();
-    await signIn(page);
-    await page.goto(route("formacion-requerida"));
+    await signIn(page, accounts.learner.email, { at: route("formacion-requerida") });
     const points = page.locator(".points-chip");
     const before = Number((await points.innerText()).replace(/\D/g, ""));
     await mock.setFaults({ latencyMs: 700 });
@@ -192,8 +190,7 @@ test.describe("with JavaScript", () => {
     await page.route(/\/pdf-pages\/.*\/2\.(png|webp)$/, (route) =>
       route.fulfill({ status: 422, contentType: "text/plain", body: "The page could not be drawn" }),
     );
-    await signIn(page);
-    await page.goto("/103");
+    await signIn(page, accounts.learner.email, { at: "/103" });
     const { dialog } = player(page);
     await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
     const second = dialog.locator(".pdf-page").nth(1);
@@ -234,8 +231,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the sample SCORM package resumes where the learner left it and completes", async ({ page }, testInfo) => {
-    await signIn(page);
-    await page.goto(route("formacion-requerida"));
+    await signIn(page, accounts.learner.email, { at: route("formacion-requerida") });
     await expect(routePercent(page)).toHaveText("25 %");
     await openCard(page, "formacion-requerida", 203);
     const { state } = player(page);
@@ -255,8 +251,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a SCORM 2004 package finds its runtime, resumes and completes", async ({ page }, testInfo) => {
-    await signIn(page);
-    await page.goto("/501");
+    await signIn(page, accounts.learner.email, { at: "/501" });
     const { state } = player(page);
     const frame = page.frameLocator(".scorm-frame");
     await expect(frame.getByRole("heading", { name: "1. Sorpresa" })).toBeVisible();
@@ -279,8 +274,7 @@ test.describe("with JavaScript", () => {
     await context.route(/^https:\/\/www\.theiia\.org\//, (request) =>
       request.fulfill({ body: "<title>IIA</title>", contentType: "text/html" }),
     );
-    await signIn(page);
-    await page.goto(route("formacion-especializada"));
+    await signIn(page, accounts.learner.email, { at: route("formacion-especializada") });
     const popup = page.waitForEvent("popup");
     await card(page, `${route("formacion-especializada")}/404`)
       .getByRole("link")
@@ -298,8 +292,7 @@ test.describe("with JavaScript", () => {
 
   test("leaving the page mid-activity sends the time spent with a beacon", async ({ page }) => {
     await page.clock.install();
-    await signIn(page);
-    await page.goto(`${route("formacion-especializada")}/403`);
+    await signIn(page, accounts.learner.email, { at: `${route("formacion-especializada")}/403` });
     await expect(player(page).state).toHaveText("Iniciado");
     // Four seconds with the player open, on the page's clock: too few for the 30 s update_time.
     await page.clock.runFor(4_000);
@@ -336,8 +329,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("closing goes back to home, and an unknown activity says so", async ({ page }) => {
-    await signIn(page);
-    await page.goto("/102");
+    await signIn(page, accounts.learner.email, { at: "/102" });
     await expect(player(page).dialog.getByRole("heading", { name: "Las tres líneas del control interno" })).toBeVisible();
     await expect(player(page).state).toHaveText("Completado");
     await page.keyboard.press("Escape");
@@ -351,8 +343,7 @@ test.describe("with JavaScript", () => {
 
   test("with Save-Data nothing autoplays and media is not preloaded", async ({ page, context }) => {
     await context.setExtraHTTPHeaders({ "Save-Data": "on" });
-    await signIn(page);
-    await page.goto("/401");
+    await signIn(page, accounts.learner.email, { at: "/401" });
     const video = player(page).dialog.locator("video");
     await expect(video).toHaveAttribute("preload", "none");
     await expect(video).not.toHaveAttribute("autoplay", /.*/);
@@ -463,8 +454,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a PDF's pages show as images the server drew", async ({ page }, testInfo) => {
-    await signIn(page);
-    await page.goto("/103");
+    await signIn(page, accounts.learner.email, { at: "/103" });
     const { dialog } = player(page);
     await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
     await dialog.getByRole("img", { name: "Página 2 de 2" }).scrollIntoViewIfNeeded();
@@ -480,16 +470,14 @@ test.describe("without JavaScript", () => {
   // here Save-Data only folds the pages away; they still open without JavaScript.
   test("with Save-Data a PDF's pages open from their disclosure", async ({ page, context }) => {
     await context.setExtraHTTPHeaders({ "Save-Data": "on" });
-    await signIn(page);
-    await page.goto("/103");
+    await signIn(page, accounts.learner.email, { at: "/103" });
     await expect(player(page).dialog.locator(".pdf-pages")).toBeHidden();
     await player(page).dialog.locator("summary", { hasText: "Cargar el documento" }).click();
     await expectPageImage(player(page).dialog.getByRole("img", { name: "Página 1 de 2" }));
   });
 
   test("the links of an activity page work: the file, the external page and closing", async ({ page, request }) => {
-    await signIn(page);
-    await page.goto(`${route("formacion-inicial")}/103`);
+    await signIn(page, accounts.learner.email, { at: `${route("formacion-inicial")}/103` });
     const pdf = player(page).dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" });
     const file = await page.request.get((await pdf.getAttribute("href")) ?? "");
     expect(file.status()).toBe(200);
@@ -550,8 +538,7 @@ test.describe("real-world PDFs", () => {
     }, testInfo) => {
       test.setTimeout(60_000);
       await givePdf(longDocument(130), testInfo);
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
       const first = dialog.getByRole("img", { name: "Página 1 de 130" });
       await loaded(first);
@@ -601,8 +588,7 @@ test.describe("real-world PDFs", () => {
       test.setTimeout(60_000);
       await givePdf(lockedPdf(), testInfo);
       await page.clock.install();
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog, state } = player(page);
       await expect(dialog.getByRole("alert")).toHaveText(
         "Este PDF está protegido con contraseña, así que no se puede mostrar aquí. Ábrelo con el enlace e introduce la contraseña.",
@@ -619,8 +605,7 @@ test.describe("real-world PDFs", () => {
 
     test("a damaged PDF says so, with the link to the original", async ({ page }, testInfo) => {
       await givePdf(truncated(longDocument(3), 300), testInfo);
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
       await expect(dialog.getByRole("alert")).toHaveText(
         "Este PDF está dañado y no se puede mostrar aquí. Prueba a abrir el original con el enlace.",
@@ -630,8 +615,7 @@ test.describe("real-world PDFs", () => {
 
     test("Japanese in a font the file does not embed is drawn", async ({ page }, testInfo) => {
       await givePdf(japanesePage(), testInfo);
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const image = player(page).dialog.getByRole("img", { name: "Página 1 de 1" });
       await loaded(image);
       expect(await inkAtTop(image)).toBeGreaterThan(500);
@@ -649,8 +633,7 @@ test.describe("real-world PDFs", () => {
     }, testInfo) => {
       test.setTimeout(60_000);
       await givePdf(longDocument(130), testInfo);
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
       await loaded(dialog.getByRole("img", { name: "Página 1 de 130" }));
       await dialog.locator("summary").getByText("Ver texto de la página 2", { exact: true }).click();
@@ -679,8 +662,7 @@ test.describe("real-world PDFs", () => {
 
     test("a PDF locked with a password says so, with the link to the original", async ({ page }, testInfo) => {
       await givePdf(lockedPdf(), testInfo);
-      await signIn(page);
-      await page.goto(`/${PDF_ACTIVITY}`);
+      await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       await expect(player(page).dialog.getByRole("alert")).toContainText("Este PDF está protegido con contraseña");
       await expect(player(page).dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" })).toHaveAttribute(
         "href",

@@ -20,8 +20,7 @@ test.beforeEach(async () => {
 });
 
 async function openProfile(page: Page, email: string = accounts.learner.email) {
-  await signIn(page, email);
-  await page.goto("/profile");
+  await signIn(page, email, { at: "/profile" });
   await expect(page.getByRole("heading", { name: "Perfil colaborador", level: 1 })).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -162,8 +162,7 @@ test("issue #27 item 4: suspendAll closes the player, and the next launch resume
 test("issue #27 item 3: × closes a player opened from its card after the package turned pages in its frame's history", async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto("/");
+  await signIn(page, accounts.learner.email, { at: "/" });
   await page.locator(`a[href$="/${QUIZ}"]`).first().tap();
   const { frame, dialog, close } = player(page);
   await expect(frame.getByText("Entrada: ab-initio")).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -64,8 +64,7 @@ test.describe("with JavaScript", () => {
   test("a 1.2 package gets the manifest's mastery score, launch data and time limit; a 0 % attempt is failed, saved, unfinished and scores nothing", async ({
     page,
   }) => {
-    await signIn(page);
-    await page.goto("/511");
+    await signIn(page, accounts.learner.email, { at: "/511" });
     const { frame, state } = player(page);
     await expect(
       frame.getByText("Nota mínima: 100 · Datos: nivel=avanzado · Tiempo máximo: 00:10:00 · Al agotarse: exit,message"),
@@ -94,8 +93,7 @@ test.describe("with JavaScript", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page);
-    await page.goto("/512");
+    await signIn(page, accounts.learner.email, { at: "/512" });
     const { frame, state, close } = player(page);
     await expect(frame.getByText("Nota mínima: 0.7")).toBeVisible();
     await expect(frame.getByText("obj-modulo-1: unknown")).toBeVisible();
@@ -151,8 +149,7 @@ test.describe("with JavaScript", () => {
     test("issue #27 item 7: at 360×740 and 320×640 the package's frame ends above the app's bottom bar, its own last button in reach", async ({
       page,
     }, testInfo) => {
-      await signIn(page);
-      await page.goto("/513");
+      await signIn(page, accounts.learner.email, { at: "/513" });
       const { dialog, frame, summary } = player(page);
       await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
       await expect(summary).toBeVisible();
@@ -181,8 +178,7 @@ test.describe("with JavaScript", () => {
     test("a 2004 package of three SCOs: its table of contents, navigation requests, resume on the last SCO, rollup and exitAll", async ({
       page,
     }, testInfo) => {
-      await signIn(page);
-      await page.goto("/513");
+      await signIn(page, accounts.learner.email, { at: "/513" });
       const { frame, state, toc, summary, item } = player(page);
       await expect(frame.getByRole("heading", { name: "Parte 1" })).toBeVisible();
       await expect(summary).toContainText("Contenido del curso (1 de 3)");
@@ -271,8 +267,7 @@ test.describe("without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "what a learner without JavaScript sees");
 
   test("a package of several SCOs says it needs JavaScript", async ({ page }) => {
-    await signIn(page);
-    const response = await page.goto("/513");
+    const response = await signIn(page, accounts.learner.email, { at: "/513" });
     expect(response?.status()).toBe(200);
     const { dialog, toc } = player(page);
     await expect(
@@ -285,8 +280,7 @@ test.describe("without JavaScript", () => {
     page,
   }, testInfo) => {
     await giveNotXmlManifest();
-    await signIn(page);
-    await page.goto(BROKEN_PATH);
+    await signIn(page, accounts.learner.email, { at: BROKEN_PATH });
     const alert = player(page).dialog.getByRole("alert");
     await expect(alert).toContainText("Este contenido no se puede abrir: su paquete está dañado o incompleto.");
     await expect(alert.locator(".request-id")).toHaveText(/^Código de referencia: [0-9a-f-]{36}$/);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type LegacyRecord, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, type LegacyRecord, mock, screenshot, signIn, test } from "./fixtures";
 
 /**
  * SCORM records (issue #13 items 4, 5, 7): what a package sets on its way out reaches the legacy
@@ -112,8 +112,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("64,000 characters of suspend data are saved and read back by the package (SCORM 1.2)", async ({ page }) => {
-    await signIn(page);
-    await page.goto(`/${QUIZ}`);
+    await signIn(page, accounts.learner.email, { at: `/${QUIZ}` });
     const frame = page.frameLocator(".scorm-frame");
     await expect(frame.getByText("Notas guardadas: 0 caracteres")).toBeVisible();
     await frame.getByRole("button", { name: "Guardar notas largas" }).click();
@@ -128,8 +127,7 @@ test.describe("with JavaScript", () => {
   test("64,000 characters committed while another save is on its way still reach the legacy API when × closes the player", async ({
     page,
   }) => {
-    await signIn(page);
-    await page.goto(`/${QUIZ}`);
+    await signIn(page, accounts.learner.email, { at: `/${QUIZ}` });
     const frame = page.frameLocator(".scorm-frame");
     await expect(frame.getByText("Notas guardadas: 0 caracteres")).toBeVisible();
     // A slow legacy API: the answer's save is still on its way when the long notes are committed.
@@ -184,8 +182,7 @@ test.describe("the activity card", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the SCORM runtime needs JavaScript");
 
   test("shows the package's score and the time spent once it is finished", async ({ page }) => {
-    await signIn(page);
-    await page.goto("/learning-path/formacion-requerida");
+    await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
     const card = page.locator("article.activity-card").filter({ has: page.locator('a[href$="/203"]') });
     await expect(card.locator(".status")).toHaveText("Iniciado");
     await expect(card.locator(".activity-card-result")).toHaveCount(0);
@@ -207,8 +204,7 @@ test.describe("on a phone", () => {
   test.use({ hasTouch: true });
 
   async function openSlides(page: Page) {
-    await signIn(page);
-    await page.goto(`/${SLIDES}`);
+    await signIn(page, accounts.learner.email, { at: `/${SLIDES}` });
     const frame = page.frameLocator(".scorm-frame");
     await expect(frame.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible();
     await expect(page.locator(".scorm-frame")).toHaveAttribute("data-aspect", "declared");

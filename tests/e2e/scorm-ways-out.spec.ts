@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { FIND_API, manifest12, page as packagePage, resource, STYLE } from "../fixtures/scorm-packages";
-import { expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -83,8 +83,7 @@ async function kept() {
 
 /** Opens the package from its card on the route page and turns to page 4: three entries in the frame's history. */
 async function openAndTurnPages(page: Page) {
-  await signIn(page);
-  await page.goto(ROUTE);
+  await signIn(page, accounts.learner.email, { at: ROUTE });
   await page.locator(`a[href="${ROUTE}/${ACTIVITY}"]`).first().tap();
   const { frame, heading } = player(page);
   await expect(heading).toHaveText("Página 1 de 4");

@@ -52,8 +52,7 @@ async function typeInto(field: Locator, text: string) {
 test("certification: the values survive a language switch, a reload asks, leaving asks with No and Si", async ({
   page,
 }, testInfo) => {
-  await signIn(page);
-  await page.goto("/certifications/new");
+  await signIn(page, accounts.learner.email, { at: "/certifications/new" });
   await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
 
   // Untouched, nothing asks.
@@ -116,8 +115,7 @@ test("certification: what is typed before the page's scripts have run counts as 
 });
 
 test("certification: after a successful save nothing asks", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/certifications/new");
+  await signIn(page, accounts.learner.email, { at: "/certifications/new" });
   await typeInto(page.getByLabel("Nombre de la certificación o curso"), "Auditoría de TI");
   await page.getByLabel("Institución").fill("ISACA");
   await page.getByLabel("Fecha de expedición").fill("2024-03-15");
@@ -140,8 +138,7 @@ async function fillSupport(dialog: Locator) {
 test("support: Escape, Cerrar and the backdrop ask before the typed request goes; a language switch keeps it", async ({
   page,
 }, testInfo) => {
-  await signIn(page);
-  await page.goto("/support");
+  await signIn(page, accounts.learner.email, { at: "/support" });
   await page.getByRole("link", { name: "Nueva solicitud" }).tap();
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
   await expect(dialog.getByLabel("Dispositivo")).not.toHaveValue("");
@@ -199,8 +196,7 @@ test("support: Escape, Cerrar and the backdrop ask before the typed request goes
 });
 
 test("support: the review step asks too, and sending leaves without asking", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/support/new");
+  await signIn(page, accounts.learner.email, { at: "/support/new" });
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
   await fillSupport(dialog);
   await dialog.getByRole("button", { name: "Enviar" }).tap();
@@ -219,8 +215,7 @@ test("support: the review step asks too, and sending leaves without asking", asy
 });
 
 test("profile: the values survive a language switch, a reload asks, Regresar asks with No and Si", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto("/update_profile");
+  await signIn(page, accounts.learner.email, { at: "/update_profile" });
   await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
 
   // Filled from the legacy API and untouched: leaving asks nothing.
@@ -257,8 +252,7 @@ test("profile: the values survive a language switch, a reload asks, Regresar ask
 });
 
 test("a draft is for the language switch only: leaving with Si does not bring it back", async ({ page }) => {
-  await signIn(page, accounts.learner.email);
-  await page.goto("/support/new");
+  await signIn(page, accounts.learner.email, { at: "/support/new" });
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
   await typeInto(dialog.getByLabel("Asunto"), "Un asunto que se descarta");
   await page.keyboard.press("Escape");
@@ -276,8 +270,7 @@ test("with the tab's storage full, the page still works and still asks", async (
   });
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await signIn(page);
-  await page.goto("/certifications/new");
+  await signIn(page, accounts.learner.email, { at: "/certifications/new" });
   await typeInto(page.getByLabel("Institución"), "ISACA");
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByLabel("Institution")).toHaveValue("");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, accessibilityViolations, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 import { expectNoSidewaysScroll, tapReachable } from "./touch";
 
 /**
@@ -115,8 +115,7 @@ test("when the legacy API fails for the PIN the dialog says so in the learner's 
 });
 
 test("the /vr bookmark opens the PIN over home, and closing it leaves home", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/vr");
+  await signIn(page, accounts.learner.email, { at: "/vr" });
   await expect(page).toHaveURL(/\/\?vr$/);
   const dialog = vrDialog(page);
   await expect(dialog.locator(".pin-digit")).toHaveCount(6);
