@@ -10,15 +10,19 @@ import concurrently from "concurrently";
 // slowed them down and hit their own timeouts (vitest's RPC and child-process deadlines) on two
 // cores: every other stage runs first, together (the checks that only compute fill the core the
 // vitest stages leave idle while they wait on servers), then the browser tests alone.
+// In that phase the stages that only compute run niced (Linux): the integration tests' servers, and
+// the PDF renderers they start (niced in turn, as in production), get the CPU when they ask for it;
+// beside five stages at the same priority a renderer missed its 15 s deadline (a 504).
+const niced = (command) => (process.platform === "linux" ? `nice -n 10 ${command}` : command);
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
-    { name: "unit", command: "npm run --silent test:unit" },
+    { name: "unit", command: niced("npm run --silent test:unit") },
     { name: "integration", command: "npm run --silent test:integration" },
-    { name: "typecheck", command: "npm run --silent typecheck" },
-    { name: "lint", command: "npm run --silent lint" },
-    { name: "format", command: "npm run --silent format:check" },
-    { name: "docker", command: "npm run --silent test:docker" },
+    { name: "typecheck", command: niced("npm run --silent typecheck") },
+    { name: "lint", command: niced("npm run --silent lint") },
+    { name: "format", command: niced("npm run --silent format:check") },
+    { name: "docker", command: niced("npm run --silent test:docker") },
   ],
   [{ name: "e2e", command: "npm run --silent test:e2e" }],
   [{ name: "serial", command: "npm run --silent test:serial" }],
