@@ -8,24 +8,28 @@ import concurrently from "concurrently";
 
 // The browser tests take most of the machine for most of the run, and other stages beside them
 // slowed them down and hit their own timeouts (vitest's RPC and child-process deadlines) on two
-// cores: every other stage runs first, together (the checks that only compute fill the core the
-// vitest stages leave idle while they wait on servers), then the browser tests alone.
-// In that phase the stages that only compute run niced (Linux): the integration tests' servers, and
+// cores: the vitest stages and the Docker steps run first, together, then the browser tests alone,
+// then the serial stage, whose tests need the machine (they kill the server, fill its memory and
+// measure latency) but use a core and a third of it: the checks that only compute (type check,
+// lint, format), which have no deadline to miss, fill the rest beside it at the lowest priority.
+// The stages that only compute run niced (Linux): beside them the integration tests' servers, and
 // the PDF renderers they start (niced in turn, as in production), get the CPU when they ask for it;
 // beside five stages at the same priority a renderer missed its 15 s deadline (a 504).
-const niced = (command) => (process.platform === "linux" ? `nice -n 10 ${command}` : command);
+const niced = (level, command) => (process.platform === "linux" ? `nice -n ${level} ${command}` : command);
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
-    { name: "unit", command: niced("npm run --silent test:unit") },
+    { name: "unit", command: niced(10, "npm run --silent test:unit") },
     { name: "integration", command: "npm run --silent test:integration" },
-    { name: "typecheck", command: niced("npm run --silent typecheck") },
-    { name: "lint", command: niced("npm run --silent lint") },
-    { name: "format", command: niced("npm run --silent format:check") },
-    { name: "docker", command: niced("npm run --silent test:docker") },
+    { name: "docker", command: niced(10, "npm run --silent test:docker") },
   ],
   [{ name: "e2e", command: "npm run --silent test:e2e" }],
-  [{ name: "serial", command: "npm run --silent test:serial" }],
+  [
+    { name: "serial", command: "npm run --silent test:serial" },
+    { name: "typecheck", command: niced(19, "npm run --silent typecheck") },
+    { name: "lint", command: niced(19, "npm run --silent lint") },
+    { name: "format", command: niced(19, "npm run --silent format:check") },
+  ],
 ];
 
 const only = process.argv.slice(2);

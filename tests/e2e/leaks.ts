@@ -1,11 +1,24 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** What must never leave the server: the mock's access tokens (all carry this canary) and the app key. */
 export const SECRET_MARKERS = ["canary-access-token-", "demo-app-key-academia"];
 
+/** The files of the browser build (public/build), which every test's pages load and the response scan skips (fixtures.ts). */
+function scanBrowserBuild() {
+  const dir = fileURLToPath(new URL("../../public/build", import.meta.url));
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => /\.(js|css|json|map)$/.test(name));
+  if (files.length === 0) throw new Error(`${dir} holds no script: the build did not run`);
+  for (const name of files) {
+    const text = readFileSync(join(dir, name), "utf8");
+    const leaked = SECRET_MARKERS.find((marker) => text.includes(marker));
+    if (leaked) throw new Error(`${leaked} in ${join(dir, name)}`);
+  }
+}
+
 /**
- * The global teardown, after the whole e2e run: the log lines (launcher, server, legacy calls) of
+ * The global teardown, after the whole e2e run: the browser build holds no secret, and the log lines (launcher, server, legacy calls) of
  * every app the workers started (one file each in the run's log folder, servers.ts) hold no access
  * token and no application key. Fails the run otherwise. The folder stays, to read after a failure.
  */
@@ -15,6 +28,7 @@ export default function scanLogs() {
   const files = readdirSync(dir).filter((name) => name.endsWith(".log"));
   // No app started: no test ran (a filter that matched none), so there is nothing to scan.
   if (files.length === 0) return;
+  scanBrowserBuild();
   for (const name of files) {
     const file = join(dir, name);
     const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
@@ -24,5 +38,5 @@ export default function scanLogs() {
     const leaks = lines.filter((line) => SECRET_MARKERS.some((marker) => line.includes(marker)));
     if (leaks.length > 0) throw new Error(`secrets in ${file}:\n${leaks.join("\n")}`);
   }
-  console.log(`The apps' logs (${files.length}, scanned for secrets): ${dir}`);
+  console.log(`The browser build and the apps' logs (${files.length}) scanned for secrets: ${dir}`);
 }
