@@ -164,7 +164,7 @@ export async function dismissBadge(page: Page, label: string) {
  * rule, and skips collecting the nodes that pass, which was a third of its time here.
  */
 export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
-  const target = jsEnabled(test.info()) ? page : await scriptedCopy(page);
+  const target = jsEnabled(test.info()) ? await withoutFades(page) : await scriptedCopy(page);
   // A SCORM package's own pages are its author's, not the app's: the frame is checked, its document is not.
   const results = await new AxeBuilder({ page: target })
     .exclude([".scorm-frame", "body"])
@@ -173,6 +173,25 @@ export async function accessibilityViolations(page: Page, { anyImpact = false } 
   return results.violations
     .filter((v) => anyImpact || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * `page` once nothing on it is fading in or out: axe would read text caught mid-fade (a toast
+ * leaving) as too faint. Animations of anything else, or still in their delay, are not waited for.
+ */
+async function withoutFades(page: Page): Promise<Page> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().progress != null)
+        .filter((animation) =>
+          (animation.effect as KeyframeEffect).getKeyframes().some((frame) => "opacity" in frame || "visibility" in frame),
+        )
+        .map((animation) => animation.finished),
+    ),
+  );
+  return page;
 }
 
 /** The scripted tab of each browser context a test checked with JavaScript off, closed when the test ends (`test`). */
