@@ -258,6 +258,8 @@ test.describe("on a phone", () => {
     await expect(page.getByText("El contenido está abierto en otra ventana.", { exact: false })).toBeVisible();
     await expect(page.locator(".scorm-frame")).toHaveCount(0);
     await screenshot(page, testInfo, "player-scorm-elsewhere", { fullPage: false });
+    // The slides are in the HTML; the package's script, once it has found the runtime and started, numbers them.
+    await expect(popup.locator("#counter")).toHaveText("1 / 3");
     await popup.getByRole("button", { name: "Siguiente" }).click();
     await expect(popup.getByRole("heading", { name: "2. La conciliación" })).toBeVisible();
     await expect.poll(async () => keptData(await legacyRecord(SLIDES))["cmi.location"]).toBe("2");
