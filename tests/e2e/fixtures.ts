@@ -290,7 +290,8 @@ export async function afterPendingTasks(page: Page) {
  * LOGIN_MODE=employee one, only in a worker whose tests ask for it.
  *
  * Every test scans every response its browser context receives — headers (the sealed cookie is
- * encrypted, so it is scanned too) and every text body — for the secret markers (issue #7).
+ * encrypted, so it is scanned too) and every text body but the build's files, which the global teardown
+ * scans once on disk — for the secret markers (issue #7).
  */
 export const test = base.extend<{ axeProbes: void; leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer }>({
   app: [
