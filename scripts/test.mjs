@@ -3,25 +3,27 @@
 // each one's output printed whole, in turn, never interleaved; then the serial stage, whose tests
 // need the machine to themselves (they kill the server or fill its memory, and measure latency). A table of each
 // stage's time and result ends the run; the exit code is non-zero when any stage failed.
-// `npm test -- e2e unit` runs only the stages named.
+// `npm test -- e2e unit` runs only the stages named. The failing tests' names are printed again
+// under the table, so the end of a long log (all a CI summary may keep) says what failed.
+import { Writable } from "node:stream";
+import { stripVTControlCharacters } from "node:util";
 import concurrently from "concurrently";
 
 // The browser tests take most of the machine for most of the run, and other stages beside them
 // slowed them down and hit their own timeouts (vitest's RPC and child-process deadlines) on two
-// cores: the vitest stages and the Docker steps run first, together, then the browser tests alone,
-// then the serial stage, whose tests need the machine (they kill the server, fill its memory and
-// measure latency) but use a core and a third of it: the checks that only compute (type check,
-// lint, format), which have no deadline to miss, fill the rest beside it at the lowest priority.
-// The stages that only compute run niced (Linux): beside them the integration tests' servers, and
-// the PDF renderers they start (niced in turn, as in production), get the CPU when they ask for it;
-// beside five stages at the same priority a renderer missed its 15 s deadline (a 504).
+// cores: the vitest stages run first, together, then the browser tests alone, then the serial
+// stage, whose tests need the machine (they kill the server, fill its memory and measure latency)
+// but use a core and a third of it: the stages with no deadline of their own (type check, lint,
+// format, and the Docker steps' install and build) fill the rest beside it at the lowest priority.
+// The unit stage only computes and runs niced (Linux): beside it the integration tests' servers,
+// and the PDF renderers they start (niced in turn, as in production), get the CPU when they ask for
+// it; beside five stages at the same priority a renderer missed its 15 s deadline (a 504).
 const niced = (level, command) => (process.platform === "linux" ? `nice -n ${level} ${command}` : command);
 const PHASES = [
   [{ name: "build", command: "node scripts/ensure-build.mjs" }],
   [
     { name: "unit", command: niced(10, "npm run --silent test:unit") },
     { name: "integration", command: "npm run --silent test:integration" },
-    { name: "docker", command: niced(10, "npm run --silent test:docker") },
   ],
   [{ name: "e2e", command: "npm run --silent test:e2e" }],
   [
@@ -29,6 +31,7 @@ const PHASES = [
     { name: "typecheck", command: niced(19, "npm run --silent typecheck") },
     { name: "lint", command: niced(19, "npm run --silent lint") },
     { name: "format", command: niced(19, "npm run --silent format:check") },
+    { name: "docker", command: niced(19, "npm run --silent test:docker") },
   ],
 ];
 
@@ -40,12 +43,25 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+// vitest's failed files and tests (FAIL, ×) and Playwright's numbered failures, as printed.
+const FAILURE = /^\[[\w ]+\]\s+(FAIL\b|×|\d+\) \[)/;
+const failures = new Set();
+let partial = "";
+const output = new Writable({
+  write(chunk, encoding, callback) {
+    const lines = (partial + stripVTControlCharacters(String(chunk))).split("\n");
+    partial = lines.pop();
+    for (const line of lines) if (FAILURE.test(line)) failures.add(line.trimEnd());
+    process.stdout.write(chunk, callback);
+  },
+});
+
 const rows = [];
 const started = Date.now();
 for (const phase of PHASES) {
   const stages = phase.filter(({ name }) => only.length === 0 || name === "build" || only.includes(name));
   if (stages.length === 0) continue;
-  const { result } = concurrently(stages, { group: true, prefix: "name", padPrefix: true });
+  const { result } = concurrently(stages, { group: true, prefix: "name", padPrefix: true, outputStream: output });
   const events = await result.catch((closed) => closed);
   for (const event of events) {
     rows.push({
@@ -61,4 +77,5 @@ const width = Math.max(...rows.map(({ stage }) => stage.length));
 console.log("\nstage".padEnd(width + 2), "seconds  result");
 for (const { stage, seconds, result } of rows) console.log(stage.padEnd(width + 1), String(seconds).padStart(7), "", result);
 console.log("total".padEnd(width + 1), String(Math.round((Date.now() - started) / 1000)).padStart(7));
+if (failures.size > 0) console.log(`\nfailed:\n${[...failures].join("\n")}`);
 process.exit(rows.every(({ result }) => result === "ok") ? 0 : 1);

@@ -25,7 +25,8 @@ probe() { node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), 
 
 NODE_ENV=production DEMO_MODE=1 PORT=$port MOCK_PORT=$((port + 1)) LOG_LEVEL=silent node build/bin/start.js &
 pid=$!
-for _ in $(seq 1 100); do
+# Up to 60 s: npm test runs these steps at the lowest priority beside the serial stage.
+for _ in $(seq 1 200); do
   if probe "http://127.0.0.1:$port/healthz"; then
     probe "http://127.0.0.1:$port/readyz" || { echo "docker steps: /readyz failed"; exit 1; }
     kill -TERM "$pid"

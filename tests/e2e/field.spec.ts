@@ -237,8 +237,11 @@ test("a new badge closed with Escape is marked seen and does not come back", asy
   await signIn(page, accounts.learner.email, { keepBadges: true });
   const dialog = page.locator("dialog.badge-dialog");
   await expect(dialog).toBeVisible();
+  // A reload before the fetcher has posted (it first loads the route's module) would cancel the post: the test waits for its answer.
+  const marked = page.waitForResponse((response) => new URL(response.url()).pathname === "/badges/seen.data");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await marked;
   await expect
     .poll(async () => {
       await page.reload();

@@ -596,6 +596,8 @@ test.describe("real-world PDFs", () => {
       await expect(dialog.locator(".pdf-pages")).toHaveCount(0);
       await screenshot(page, testInfo, "player-pdf-locked");
       await expect(state).toHaveText("Iniciado");
+      // The link starts the timer through its click handler, there once the player has hydrated.
+      await page.waitForLoadState("networkidle");
       const opened = context.waitForEvent("page");
       await dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva" }).tap();
       await (await opened).close();

@@ -139,10 +139,8 @@ describe("parseManifest", () => {
       (_, level) => `<!ENTITY ${"b".repeat(level + 1)} "${`&${level === 0 ? "a" : "b".repeat(level)};`.repeat(10)}">`,
     ).join("")}]>`;
     const text = manifest12.replace('<?xml version="1.0" encoding="UTF-8"?>', bomb).replace("Examen final", "&bbbbbbbb;");
-    const started = Date.now();
-    const pack = parseManifest(text, PATH);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(pack?.items[0]?.title).toBe("&bbbbbbbb;");
+    // Expanded, the title would be 10⁸ characters long.
+    expect(parseManifest(text, PATH)?.items[0]?.title).toBe("&bbbbbbbb;");
   });
 
   it("refuses what is not a usable manifest: too large, too deep, broken, empty, nothing to launch", () => {
