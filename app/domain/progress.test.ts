@@ -5,6 +5,7 @@ import {
   activityStatus,
   isEscapeRoomLocked,
   lastUnfinished,
+  nextStep,
   type ProgressEntry,
   routeProgress,
   type RouteShape,
@@ -86,6 +87,53 @@ describe("escape-room lock", () => {
 
   it("locks an unknown route", () => {
     expect(isEscapeRoomLocked(routes, 99, activityRecords([]))).toBe(true);
+  });
+});
+
+describe("the next step after a finished activity (issue #29)", () => {
+  const routes = [route(1, [1, 2, 3], [9]), route(2, [4, 5], [19])];
+
+  it("is the next activity in course order that is not finished", () => {
+    expect(nextStep(routes, 1, 1, activityRecords([]))).toEqual({ kind: "activity", id: 2 });
+    expect(nextStep(routes, 1, 1, activityRecords([done(2)]))).toEqual({ kind: "activity", id: 3 });
+    expect(nextStep(routes, 1, 2, activityRecords([open(3)]))).toEqual({ kind: "activity", id: 3 });
+  });
+
+  it("opens the escape room once the finished activity was the last one it waited for", () => {
+    expect(nextStep(routes, 1, 3, activityRecords([done(1), done(2)]))).toEqual({ kind: "activity", id: 9 });
+  });
+
+  it("never offers a locked escape room: it names it, and a later open activity comes first", () => {
+    expect(nextStep(routes, 1, 3, activityRecords([done(2)]))).toEqual({ kind: "locked", id: 9 });
+    const escapeFirst = [{ id: 1, courses: [{ activities: [1, 9, 2].map((id) => ({ id, isEscapeRoom: id === 9 })) }] }];
+    expect(nextStep(escapeFirst, 1, 1, activityRecords([]))).toEqual({ kind: "activity", id: 2 });
+  });
+
+  it("ends at the route's end, and skips a closed course's activities", () => {
+    expect(nextStep(routes, 1, 9, activityRecords([]))).toEqual({ kind: "end" });
+    expect(nextStep(routes, 2, 4, activityRecords([done(5), done(19)]))).toEqual({ kind: "end" });
+    const closed = [
+      {
+        id: 1,
+        courses: [
+          { activities: [{ id: 1, isEscapeRoom: false }] },
+          { active: false, activities: [{ id: 2, isEscapeRoom: false }] },
+        ],
+      },
+    ];
+    expect(nextStep(closed, 1, 1, activityRecords([]))).toEqual({ kind: "end" });
+    expect(nextStep(routes, 99, 1, activityRecords([]))).toEqual({ kind: "end" });
+  });
+
+  it("is never the activity just finished, nor a finished one (property)", () => {
+    fc.assert(
+      fc.property(fc.subarray([1, 2, 3, 9]), fc.constantFrom(1, 2, 3, 9), (finishedIds, current) => {
+        const step = nextStep(routes, 1, current, activityRecords(finishedIds.map(done)));
+        if (step.kind === "end") return;
+        expect(step.id).not.toBe(current);
+        expect(finishedIds).not.toContain(step.id);
+      }),
+    );
   });
 });
 

@@ -18,7 +18,8 @@ export type ProgressEntry = {
 };
 
 export type RouteActivity = { id: number; isEscapeRoom: boolean };
-export type RouteShape = { id: number; courses: Array<{ activities: RouteActivity[] }> };
+/** A course closed by the academy (`active: false`) lists activities that cannot be played. */
+export type RouteShape = { id: number; courses: Array<{ activities: RouteActivity[]; active?: boolean }> };
 
 export type ActivityStatus = "not_started" | "started" | "finished";
 
@@ -76,6 +77,36 @@ export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, record
         (activity) => !(route.id === routeId && activity.isEscapeRoom) && !records.get(activity.id)?.finalized,
       ),
     );
+}
+
+/**
+ * What follows a finished activity (issue #29): the first activity after it in its route's course
+ * order that is not finished and can be played; an escape room only once open. Past the end, or
+ * when only a locked escape room is left, the learner goes back to the route (`locked` names it).
+ */
+export type NextStep = { kind: "activity"; id: number } | { kind: "locked"; id: number } | { kind: "end" };
+
+export function nextStep(
+  routes: RouteShape[],
+  routeId: number,
+  currentId: number,
+  records: Map<number, ProgressEntry>,
+): NextStep {
+  const route = routes.find((candidate) => candidate.id === routeId);
+  if (!route) return { kind: "end" };
+  // As it stands once the current activity is finished: that may be what opens the escape room.
+  const finished = new Map(records).set(currentId, { activityId: currentId, type: "ACTIVITY", initiated: true, finalized: true });
+  const playable = new Set(
+    route.courses.filter((course) => course.active !== false).flatMap((course) => course.activities.map(({ id }) => id)),
+  );
+  const activities = routeActivities(route);
+  let locked: number | null = null;
+  for (const activity of activities.slice(activities.findIndex((candidate) => candidate.id === currentId) + 1)) {
+    if (finished.get(activity.id)?.finalized || !playable.has(activity.id)) continue;
+    if (!activity.isEscapeRoom || !isEscapeRoomLocked(routes, routeId, finished)) return { kind: "activity", id: activity.id };
+    locked ??= activity.id;
+  }
+  return locked === null ? { kind: "end" } : { kind: "locked", id: locked };
 }
 
 /**

@@ -137,6 +137,22 @@ export type PdfProblem = "protected" | "damaged" | "busy" | "unreadable";
 /** Why a SCORM package cannot play: the files host did not answer, or the package is broken (a reference for support). */
 export type ScormProblem = { reason: "unreachable" } | { reason: "broken"; reference: string };
 
+/**
+ * What the player says once the activity is finished (issue #29): the points the legacy API
+ * recorded for it, its route's percentage with it finished, and the next step in the route.
+ */
+export type AfterFinish = {
+  points: number | null;
+  route: { name: string; href: string; progress: number } | null;
+  next:
+    | { kind: "activity"; title: string; href: string }
+    /** Only an escape room is left, locked: named, with the way back to the route. */
+    | { kind: "locked"; title: string; href: string }
+    /** The route's last activity: the way back to the route page. */
+    | { kind: "end"; href: string }
+    | null;
+};
+
 /** Everything the player of a found activity needs. */
 export type PlayerPayload = {
   closeTo: string;
@@ -153,6 +169,7 @@ export type PlayerPayload = {
   saveData: boolean;
   /** PDF only: its pages, or why the file could not be read (the player says so); null for other kinds. */
   pdf: PdfDocument | { problem: PdfProblem } | null;
+  after: AfterFinish;
 };
 
 export type PlayerData =

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { sealData, unsealData } from "iron-session";
+import { demoSecrets } from "../../app/infra/config.server";
 import { SECRET_MARKERS } from "./leaks";
 import { type AppServer, currentApp, setCurrentApp, startApp } from "./servers";
 
@@ -60,6 +62,18 @@ export const mock = {
     const reply = await fetch(`${mockOrigin()}/v1/api/training/user_progress`, { headers: await legacyHeaders(email) });
     const { user_progress: records } = (await reply.json()) as { user_progress: LegacyRecord[] };
     return records.filter((record) => record.training_activity_id === activityId && record.progress_type === "ACTIVITY");
+  },
+  /** Records an activity finished for `email` on the legacy API itself, as another device of theirs would have. */
+  async finish(activityId: number, email: string = accounts.learner.email) {
+    const headers = await legacyHeaders(email);
+    for (const action of ["started", "finished"]) {
+      const reply = await fetch(`${mockOrigin()}/v1/api/activities/${action}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ action, activity: activityId, status_type: "ACTIVITY" }),
+      });
+      expect(reply.ok).toBe(true);
+    }
   },
   /** Forgets every change, fault and call, once the app has finished what the last test's pages asked of it. */
   async reset() {
@@ -254,6 +268,21 @@ export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: Tes
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/**
+ * What the server's clock would say `ms` later, without waiting for it (decision 050): the note
+ * the page holds ('Iniciar' sealed when the activity started, app/player/server/plain-progress.server.ts)
+ * sealed again as started `ms` earlier, with the secret the e2e apps run with (servers.ts pins
+ * embedded mode's demo secret), and put back in the page's form.
+ */
+export async function startedEarlier(page: Page, ms: number) {
+  const field = page.locator("dialog.route-dialog input[type=hidden][name=started]");
+  const sealing = { password: demoSecrets.SESSION_SECRET, ttl: 24 * 60 * 60 };
+  const note = await unsealData<{ startedAt: number }>((await field.getAttribute("value")) ?? "", sealing);
+  expect(note.startedAt, "the page holds the server's started note").toBeGreaterThan(0);
+  const earlier = await sealData({ ...note, startedAt: note.startedAt - ms }, sealing);
+  await field.evaluate((input: HTMLInputElement, value) => (input.value = value), earlier);
+}
 
 /**
  * Runs the page's clock (`page.clock.install()` came before the page loaded) `ms` forward, firing

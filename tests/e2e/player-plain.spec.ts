@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
-import { sealData, unsealData } from "iron-session";
-import { demoSecrets } from "../../app/infra/config.server";
-import { accounts, chooseLanguage, expect, expectAccessible, mock, runClockUntil, screenshot, signIn, test } from "./fixtures";
+import {
+  accounts,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  mock,
+  runClockUntil,
+  screenshot,
+  signIn,
+  startedEarlier,
+  test,
+} from "./fixtures";
 
 /**
  * The player without JavaScript (issue #14 item 7): a learner starts an activity with 'Iniciar'
@@ -16,21 +25,6 @@ test.beforeEach(async () => {
 });
 
 const dialogOf = (page: Page) => page.locator("dialog.route-dialog");
-
-/**
- * What the server's clock would say `ms` later, without waiting for it (decision 050): the note
- * the page holds ('Iniciar' sealed when the activity started, app/player/server/plain-progress.server.ts)
- * sealed again as started `ms` earlier, with the secret the e2e apps run with (servers.ts pins
- * embedded mode's demo secret), and put back in the page's form.
- */
-async function startedEarlier(page: Page, ms: number) {
-  const field = dialogOf(page).locator("input[type=hidden][name=started]");
-  const sealing = { password: demoSecrets.SESSION_SECRET, ttl: 24 * 60 * 60 };
-  const note = await unsealData<{ startedAt: number }>((await field.getAttribute("value")) ?? "", sealing);
-  expect(note.startedAt, "the page holds the server's started note").toBeGreaterThan(0);
-  const earlier = await sealData({ ...note, startedAt: note.startedAt - ms }, sealing);
-  await field.evaluate((input: HTMLInputElement, value) => (input.value = value), earlier);
-}
 
 test("without JavaScript a PDF is started, refused before 15 s, then finished", async ({ page, javaScriptEnabled }, testInfo) => {
   test.skip(javaScriptEnabled !== false, "the forms are the player without JavaScript");

@@ -207,6 +207,30 @@ describe("activity loader", () => {
     expect(ready(await openOnHome("301")).state).toBe("unavailable");
   });
 
+  it("hands the player what follows a finish: the points recorded, the route's percentage with it, the next step (issue #29)", async () => {
+    // Every other activity of the first route is finished: its escape room is next, and open.
+    expect(ready(await openOnHome("108")).after).toEqual({
+      points: 10,
+      route: { name: "Formación Inicial", href: "/learning-path/formacion-inicial", progress: 88.88 },
+      next: { kind: "activity", title: "Escape Room: el caso del inventario", href: "/learning-path/formacion-inicial/109" },
+    });
+    // Not finished yet: no points, the percentage it will give, and the next activity not finished (206 after 205).
+    expect(ready(await openOnHome("205")).after).toEqual({
+      points: null,
+      route: { name: "Formación Requerida", href: "/learning-path/formacion-requerida", progress: 37.5 },
+      next: { kind: "activity", title: "Podcast: entrevistas efectivas", href: "/learning-path/formacion-requerida/206" },
+    });
+    // After 207 only the escape room is left, locked while 203, 204 and 205 are not finished: named, with the route.
+    expect(ready(await openOnHome("207")).after.next).toEqual({
+      kind: "locked",
+      title: "Escape Room: auditoría en la sucursal",
+      href: "/learning-path/formacion-requerida",
+    });
+    // The route's last activity leads back to the route; outside every route there is no next step.
+    expect(ready(await openOnHome("209")).after.next).toEqual({ kind: "end", href: "/learning-path/formacion-requerida" });
+    expect(ready(await openOnHome("503")).after).toEqual({ points: null, route: null, next: null });
+  });
+
   it("turns Save-Data on into the data-saver flag", async () => {
     expect(ready(await openOnHome("101")).saveData).toBe(false);
     expect(ready(await openOnHome("101", { "Save-Data": "on" })).saveData).toBe(true);

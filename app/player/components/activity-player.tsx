@@ -6,6 +6,7 @@ import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { PlayerPayload } from "~/player/types";
 import { type Tracker, useActivityTracker } from "~/player/use-activity-tracker";
+import { AfterFinishPanel } from "./after-finish";
 import { useScripted } from "./notes";
 import * as serverPlayers from "./players.server";
 import { SavedState } from "./saved-state";
@@ -34,6 +35,10 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         <span className="chip">{activity.contentTypeName}</span>
         <SavedState tracker={tracker} />
       </p>
+      {/* Finished as the legacy API confirmed it, or kept on the device to send on reconnecting. */}
+      {tracker.saved?.finalized || (tracker.finishing && tracker.stored) ? (
+        <AfterFinishPanel after={data.after} confirmed={Boolean(tracker.saved?.finalized)} />
+      ) : null}
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
       <PlayerContent
         data={data}

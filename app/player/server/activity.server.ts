@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { offlineTimeCapMinutes } from "~/domain/finish";
 import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
-import { activityRecords, isEscapeRoomLocked } from "~/domain/progress";
+import { activityRecords, isEscapeRoomLocked, nextStep, routeProgress } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { wantsSaveData } from "~/infra/data-saver.server";
@@ -14,7 +14,15 @@ import { type Activity, type ProgressRecord, type TrainingRoute } from "~/legacy
 import { getAcademy, getLearningPaths, getUserProgress } from "~/legacy/training.server";
 import { launchable, readScormUserData } from "~/player/scorm-package";
 import { readPdf } from "~/player/server/pdf/pages.server";
-import type { PlayerActivity, PlayerData, PlayerKind, SavedRecord, ScormPackage, ScormProblem } from "~/player/types";
+import type {
+  AfterFinish,
+  PlayerActivity,
+  PlayerData,
+  PlayerKind,
+  SavedRecord,
+  ScormPackage,
+  ScormProblem,
+} from "~/player/types";
 import { launchFileMissing, ManifestBroken, ManifestUnreachable, readScormPackage } from "./scorm-manifest.server";
 
 /**
@@ -191,6 +199,35 @@ export function placementState({ placement, routes, progress }: Found & { placem
     : "ready";
 }
 
+/** Issue #29: the points recorded, the route's percentage with the activity finished, and what comes next. */
+export function afterFinish({ placement, routes, progress }: Found & { placement: Placement }): AfterFinish {
+  const { activity, route } = placement;
+  const record = recordOf(progress, activity.id);
+  const points = record?.finalized && record.points > 0 ? record.points : null;
+  if (!route) return { points, route: null, next: null };
+  const href = `/learning-path/${encodeURIComponent(route.slug)}`;
+  const records = activityRecords(progress);
+  const finished = new Map(records).set(activity.id, {
+    activityId: activity.id,
+    type: "ACTIVITY",
+    initiated: true,
+    finalized: true,
+  });
+  const step = nextStep(routes, route.id, activity.id, records);
+  const titleOf = (id: number) =>
+    route.courses.flatMap((course) => course.activities).find((candidate) => candidate.id === id)?.title ?? "";
+  return {
+    points,
+    route: { name: route.name, href, progress: routeProgress(route, finished) },
+    next:
+      step.kind === "end"
+        ? { kind: "end", href }
+        : step.kind === "locked"
+          ? { kind: "locked", title: titleOf(step.id), href }
+          : { kind: "activity", title: titleOf(step.id), href: `${href}/${step.id}` },
+  };
+}
+
 /** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
 export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
   const { session, ctx } = await requireUser(request);
@@ -218,6 +255,7 @@ export async function loadPlayer(request: Request, id: number, closeTo: string, 
       state === "ready" && played.kind === "pdf" && played.src
         ? await readPdf(played.src, request.signal, pdfFirstPage, String(session.user.id))
         : null,
+    after: afterFinish({ ...found, placement }),
   };
   return data(payload);
 }

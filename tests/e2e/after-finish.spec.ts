@@ -1,0 +1,95 @@
+import type { Page, TestInfo } from "@playwright/test";
+import {
+  accounts,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  mock,
+  runClockUntil,
+  screenshot,
+  signIn,
+  startedEarlier,
+  test,
+} from "./fixtures";
+
+/**
+ * Issue #29 item 1: once an activity is finished the player says what it earned and the route's
+ * new percentage, and offers the next step of the route, with JavaScript and without; tapped on a
+ * touch screen.
+ */
+
+test.use({ hasTouch: true });
+
+test.beforeEach(async () => {
+  await mock.reset();
+});
+
+const dialogOf = (page: Page) => page.locator("dialog.route-dialog");
+
+/**
+ * Finishes the open image as a learner does: with JavaScript its 5 s pass on the page's clock;
+ * without, 'Iniciar', the 5 s on the server's clock (the note says it started that long ago), then
+ * 'Marcar como terminado'.
+ */
+async function finishImage(page: Page, testInfo: TestInfo) {
+  const dialog = dialogOf(page);
+  if (jsEnabled(testInfo)) {
+    await runClockUntil(page, 5_000, () =>
+      expect(dialog.locator(".player-meta .status")).toHaveText("Completado", { timeout: 2_000 }),
+    );
+  } else {
+    await dialog.getByRole("button", { name: "Iniciar" }).tap();
+    await startedEarlier(page, 5_500);
+    await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
+  }
+}
+
+test("a finished activity says its points and the route's new percentage, and 'Siguiente actividad' opens the next one", async ({
+  page,
+}, testInfo) => {
+  if (jsEnabled(testInfo)) await page.clock.install();
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/205" });
+  const dialog = dialogOf(page);
+  const after = dialog.getByRole("region", { name: "¡Actividad completada!" });
+  await expect(dialog.getByRole("heading", { name: "Estructura de un hallazgo" })).toBeVisible();
+  await expect(after).toHaveCount(0);
+  await finishImage(page, testInfo);
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts · Formación Requerida: 37,5 %");
+  await expect(after).toBeInViewport();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "player-after-finish", { fullPage: false });
+  await after.getByRole("link", { name: "Siguiente actividad Podcast: entrevistas efectivas" }).tap();
+  await expect(page).toHaveURL(/\/learning-path\/formacion-requerida\/206$/);
+  await expect(dialog.getByRole("heading", { name: "Podcast: entrevistas efectivas" })).toBeVisible();
+  await expect(after).toHaveCount(0);
+});
+
+test("a finished activity opened again offers the next step, in English: the escape room it opened", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-inicial" });
+  await chooseLanguage(page, "en", testInfo);
+  await page.goto("/learning-path/formacion-inicial/108");
+  const after = dialogOf(page).getByRole("region", { name: "Activity completed!" });
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts · Formación Inicial: 88.88 %");
+  await after.getByRole("link", { name: "Next activity Escape Room: el caso del inventario" }).tap();
+  await expect(page).toHaveURL(/\/learning-path\/formacion-inicial\/109$/);
+  await expect(dialogOf(page).getByRole("heading", { name: "Escape Room: el caso del inventario" })).toBeVisible();
+});
+
+test("when only a locked escape room is left, the player names it and what opens it, and leads back to the route", async ({
+  page,
+}, testInfo) => {
+  await mock.finish(207);
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/207" });
+  const after = dialogOf(page).getByRole("region", { name: "¡Actividad completada!" });
+  await expect(after).toContainText(
+    "Lo siguiente es «Escape Room: auditoría en la sucursal», que se desbloquea al completar todas las actividades de las rutas hasta esta.",
+  );
+  await expect(after.getByRole("link", { name: /Siguiente actividad/ })).toHaveCount(0);
+  await screenshot(page, testInfo, "player-after-locked", { fullPage: false });
+  await after.getByRole("link", { name: "Ver la ruta" }).tap();
+  await expect(page).toHaveURL(/\/learning-path\/formacion-requerida$/);
+  await expect(dialogOf(page)).toHaveCount(0);
+});
