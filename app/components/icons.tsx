@@ -65,6 +65,14 @@ export const FaqIcon = (props: IconProps) => (
     />
   </Svg>
 );
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path
+      fill="currentColor"
+      d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.4l.3.3v.8l5 5 1.5-1.5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9"
+    />
+  </Svg>
+);
 export const CheckIcon = (props: IconProps) => (
   <Svg {...props}>
     <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />

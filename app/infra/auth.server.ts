@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { FormStrategy } from "remix-auth-form";
+import { SEARCH_PARAM } from "~/domain/search";
 import { login, loginOrRegister, loginWithToken } from "~/legacy/auth.server";
 import { type LegacyContext, LegacyError, retry, writeDeadline } from "~/legacy/request.server";
 import type { SignIn } from "~/legacy/schemas/user.server";
@@ -128,9 +129,9 @@ function ssoQuery(url: URL): URLSearchParams {
 /**
  * Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). Remix strips
  * its `_routes` and an empty `index` before loaders run (server.test.ts proves it); `vr` opens the
- * VR PIN dialog over a page (app/lib/vr.ts).
+ * VR PIN dialog over a page (app/lib/vr.ts); `q` is the search page's query (app/domain/search.ts).
  */
-const OWN_PARAMS = new Set(["_data", VR_PARAM]);
+const OWN_PARAMS = new Set(["_data", VR_PARAM, SEARCH_PARAM]);
 
 export function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);

@@ -11,5 +11,6 @@ export const PAGES = [
   { name: "profile", path: "/profile", signedIn: true },
   { name: "ranking", path: "/ranking", signedIn: true },
   { name: "notifications", path: "/notifications", signedIn: true },
+  { name: "search", path: "/search?q=auditoria", signedIn: true },
   { name: "login", path: "/login", signedIn: false },
 ].map((page) => ({ ...page, factor: page.factor ?? JS_FACTOR }));

@@ -66,6 +66,7 @@ test("a learner's pages and dialogs", async ({ page }) => {
     "/profile/my_results",
     "/vr",
     "/ranking?vr",
+    "/search?q=auditoria",
     "/faq",
     "/faq/suggestion",
     "/support",

@@ -5,7 +5,17 @@ import { Avatar } from "~/components/avatar";
 import { ConnectionStatus } from "~/components/connection-status";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { BellIcon, FaqIcon, HomeIcon, ProgressIcon, ProfileIcon, RankingIcon, TriviaIcon, VrIcon } from "~/components/icons";
+import {
+  BellIcon,
+  FaqIcon,
+  HomeIcon,
+  ProgressIcon,
+  ProfileIcon,
+  RankingIcon,
+  SearchIcon,
+  TriviaIcon,
+  VrIcon,
+} from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
 import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
@@ -134,6 +144,10 @@ export default function AppLayout() {
           <NavLink to="/trivia" className={({ isActive }) => (isActive || inTrivia ? "active" : "")}>
             <TriviaIcon />
             <span>{t("nav.trivia")}</span>
+          </NavLink>
+          <NavLink to="/search">
+            <SearchIcon />
+            <span>{t("nav.search")}</span>
           </NavLink>
           <NavLink to="/profile">
             <ProfileIcon />
