@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanQuery, fold, MAX_QUERY_LENGTH, MAX_RESULTS, searchItems, type SearchItem } from "./search";
+import { cleanQuery, fold, MAX_QUERY_LENGTH, MAX_RESULTS, mentioned, searchItems, type SearchItem } from "./search";
 
 const item = (title: string, rest = "", kind: SearchItem["kind"] = "activity"): SearchItem => ({
   kind,
@@ -62,5 +62,19 @@ describe("search (issue #29 item 3)", () => {
         expect(searchItems([item(word.toUpperCase())], word.normalize("NFD").replace(/\p{M}/gu, ""))).toHaveLength(1);
       }),
     );
+  });
+});
+
+describe("the activity a text names", () => {
+  const items = [{ title: "Matriz de riesgos" }, { title: "Matriz de riesgos en 6 pasos" }, { title: "Riesgo" }];
+
+  it("is the longest title the text holds, accents and case aside", () => {
+    expect(mentioned(items, "<p>Ya puedes ver <strong>MATRIZ DE RIESGOS EN 6 PASOS</strong>.</p>")).toBe(items[1]);
+    expect(mentioned(items, "Repasa la matriz de riesgos hoy")).toBe(items[0]);
+  });
+
+  it("is none when no title long enough is there", () => {
+    expect(mentioned(items, "Un riesgo nuevo")).toBeNull();
+    expect(mentioned([], "Matriz de riesgos")).toBeNull();
   });
 });

@@ -40,3 +40,21 @@ export function searchItems<T extends SearchItem>(items: readonly T[], query: st
   const inTitle = (item: T) => words.every((word) => fold(item.title).includes(word));
   return [...found.filter(inTitle), ...found.filter((item) => !inTitle(item))].slice(0, MAX_RESULTS);
 }
+
+/** Shorter titles are not looked for in a text: they would be found in words that only contain them. */
+const MIN_MENTIONED_TITLE = 8;
+
+/**
+ * The item a text names by its title (a notification's 'Ya puedes ver «Matriz de riesgos en 6
+ * pasos»'), folded as search folds; the longest title when several are named; null when none is.
+ */
+export function mentioned<T extends { title: string }>(items: readonly T[], text: string): T | null {
+  const haystack = fold(text);
+  let best: T | null = null;
+  for (const item of items) {
+    const title = fold(item.title);
+    if (title.length >= MIN_MENTIONED_TITLE && haystack.includes(title) && (!best || title.length > fold(best.title).length))
+      best = item;
+  }
+  return best;
+}

@@ -76,6 +76,21 @@ test("a notification is opened (marked seen) and another deleted; hostile markup
   expect(alerted).toBe(false);
 });
 
+test.describe("on a phone (touch)", () => {
+  test.use({ hasTouch: true });
+
+  test("'Nueva actividad disponible' opens the activity it names (issue #29)", async ({ page }) => {
+    await signIn(page, accounts.learner.email, { at: "/notifications" });
+    await page.locator(".notification", { hasText: "Nueva actividad disponible" }).locator(".notification-button").tap();
+    await expect(page).toHaveURL(/\/notifications\/\d+$/);
+    await page.getByRole("link", { name: "Abrir «Matriz de riesgos en 6 pasos»" }).tap();
+    await expect(page).toHaveURL(/\/learning-path\/formacion-requerida\/201$/);
+    await expect(
+      page.locator("dialog.route-dialog").getByRole("heading", { name: "Matriz de riesgos en 6 pasos" }),
+    ).toBeVisible();
+  });
+});
+
 test("the ranking shows the top 10, and the learner's own row at 11 or worse", async ({ page }, testInfo) => {
   await signIn(page, accounts.learner.email, { at: "/ranking" });
   await expect(page.getByRole("heading", { name: "Mejores rankings", level: 1 })).toBeVisible();

@@ -8,7 +8,9 @@ beforeEach(async () => {
   cookie = await signedInCookie();
 });
 
-type List = { notifications: Array<{ id: number; seen: boolean; shortHtml: string; elapsed: { unit: string; count: number } }> };
+type List = {
+  notifications: Array<{ id: number; title: string; seen: boolean; shortHtml: string; elapsed: { unit: string; count: number } }>;
+};
 
 async function list(): Promise<List> {
   const { loader } = await import("~/routes/_app+/notifications+/_layout");
@@ -33,6 +35,21 @@ describe("notifications", () => {
     );
     expect(response.headers.get("Location")).toBe(`/notifications/${target?.id}`);
     expect((await list()).notifications.find((item) => item.id === target?.id)?.seen).toBe(true);
+  });
+
+  it("links a notification that names an activity to its player, and no other (issue #29)", async () => {
+    const { loader } = await import("~/routes/_app+/notifications+/$id");
+    const open = async (title: string) => {
+      const id = String((await list()).notifications.find((item) => item.shortHtml && item.title === title)?.id);
+      return dataOf<{ activity: { title: string; href: string } | null }>(
+        await loader({ request: get(`/notifications/${id}`, cookie), params: { id }, context }),
+      ).activity;
+    };
+    expect(await open("Nueva actividad disponible")).toEqual({
+      title: "Matriz de riesgos en 6 pasos",
+      href: "/learning-path/formacion-requerida/201",
+    });
+    expect(await open("Bienvenida")).toBeNull();
   });
 
   it("deletes one, and on a legacy 500 keeps it and tells the user", async () => {
