@@ -12,3 +12,14 @@ export function notAfterSteps(...steps: string[]): ShouldRevalidateFunction {
     return typeof step === "string" && steps.includes(step) ? false : defaultShouldRevalidate;
   };
 }
+
+/** Where the contact footer posts (routes/contact-form). */
+export const CONTACT_FORM_ACTION = "/contact-form";
+
+/**
+ * For the routes of a page with the contact footer: a comment sent changes nothing they load, and
+ * a reload that failed (the legacy API down) would put the error page in place of the footer and
+ * what was typed in it (issue #29 item 5): its reply, the notice or the error, shows at the form.
+ */
+export const notAfterContact: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === CONTACT_FORM_ACTION ? false : defaultShouldRevalidate;

@@ -21,6 +21,7 @@ import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
 import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { notAfterContact } from "~/lib/revalidate";
 import { withoutVr, withVr } from "~/lib/vr";
 import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
@@ -38,6 +39,10 @@ import {
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
  * (no points, count, news or badge) when their calls fail, so no page or form is lost to them.
  */
+
+/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
+export const shouldRevalidate = notAfterContact;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
   const [updates, points, newBadges, saveData, vr] = await Promise.all([

@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { CONTACT_FORM_ACTION } from "~/lib/revalidate";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { ContactReply } from "./contact.server";
 
@@ -48,7 +49,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
   return (
     <fetcher.Form
       method="post"
-      action="/contact-form"
+      action={CONTACT_FORM_ACTION}
       {...getFormProps(form)}
       className="stack contact-form"
       aria-busy={saving}

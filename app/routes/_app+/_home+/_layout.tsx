@@ -9,6 +9,7 @@ import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { pageTitle } from "~/lib/page-title";
+import { notAfterContact } from "~/lib/revalidate";
 import type { HomeData } from "./content/home-content";
 import * as serverHome from "./content/home-content.server";
 import {
@@ -29,6 +30,10 @@ export const clientLoader = withStrings(handle);
 export const meta = pageTitle("nav.home");
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
+
+/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
+export const shouldRevalidate = notAfterContact;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const [user, routes, progress, home, faq, academy, { contact, headers }] = await Promise.all([
