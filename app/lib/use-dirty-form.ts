@@ -79,9 +79,10 @@ function restore(form: HTMLFormElement, values: Array<[string, string]>) {
  * for another page of the app is blocked until the leave dialog answers, the browser warns on a
  * reload or a closed tab, and a language switch brings the values back. Dirty means the form
  * holds other values than its HTML gave it (a form's later step, such as a review, keeps its id).
- * Returns the blocker for `<LeaveDialog>`.
+ * Returns the blocker for `<LeaveDialog>`. `draftName` names the kept values where the form's id
+ * changes from one document to the next (the contact form's carries its submission id).
  */
-export function useDirtyForm(formId: string): Blocker {
+export function useDirtyForm(formId: string, draftName: string = formId): Blocker {
   const location = useLocation();
   const path = pathOf(location);
   const pristine = useRef<string | null>(null);
@@ -96,7 +97,7 @@ export function useDirtyForm(formId: string): Blocker {
     const form = formById(formId);
     if (!form || pristine.current !== null) return;
     pristine.current = snapshotOf(defaultsOf(form));
-    const key = draftKey(path, formId);
+    const key = draftKey(path, draftName);
     const values = readDraft(
       withTabStorage((storage) => {
         const raw = storage.getItem(key);
@@ -110,13 +111,13 @@ export function useDirtyForm(formId: string): Blocker {
     // A field whose options follow another one's value (the support subcategory) is set again once they have rendered.
     const frame = requestAnimationFrame(() => restore(form, values));
     return () => cancelAnimationFrame(frame);
-  }, [formId, path]);
+  }, [formId, draftName, path]);
 
   useEffect(() => {
     const keep = () => {
       const form = formById(formId);
       if (form && isDirty())
-        withTabStorage((storage) => storage.setItem(draftKey(path, formId), draftOf(new FormData(form), Date.now())));
+        withTabStorage((storage) => storage.setItem(draftKey(path, draftName), draftOf(new FormData(form), Date.now())));
     };
     const warn = (event: BeforeUnloadEvent) => {
       if (isSwitchingLanguage() || !isDirty()) return;
@@ -130,7 +131,7 @@ export function useDirtyForm(formId: string): Blocker {
       forget();
       window.removeEventListener("beforeunload", warn);
     };
-  }, [formId, path, isDirty]);
+  }, [formId, draftName, path, isDirty]);
 
   return useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty());
 }

@@ -4,7 +4,7 @@ import { tapReachable } from "./touch";
 
 /**
  * Typed data is never lost without warning (issue #14 item 12, decision 029): the certification,
- * support and profile forms keep their values across a language switch, ask with the spec's leave
+ * support, profile and contact forms keep their values across a language switch, ask with the spec's leave
  * dialog before going elsewhere in the app, and have the browser warn on a reload. On a touch screen.
  */
 test.use({ hasTouch: true });
@@ -249,6 +249,23 @@ test("profile: the values survive a language switch, a reload asks, Regresar ask
   await expect(page).toHaveURL(/\/select_content_type$/);
   await page.goto("/update_profile");
   await expect(page.getByLabel("What should we call you?")).not.toHaveValue("Anny");
+});
+
+test("contact (a guest): the values survive a language switch, and leaving asks (issue #29 item 5)", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/contact");
+  const form = page.locator(".contact-form");
+  await typeInto(form.getByLabel("Nombre"), "Ana Martínez");
+  await form.getByLabel("Comentario").fill("Quisiera saber cuándo abre la Formación Dirigida.");
+  await chooseLanguage(page, "en", testInfo);
+  await expect(page.locator(".contact-form").getByLabel("Name")).toHaveValue("Ana Martínez");
+  await expect(page.locator(".contact-form").getByLabel("Comment")).toHaveValue(
+    "Quisiera saber cuándo abre la Formación Dirigida.",
+  );
+  await tapReachable(page.getByRole("link", { name: "About us" }).first());
+  await answer(page, "No", "Are you sure you want to leave this section?");
+  await expect(page).toHaveURL(/\/contact$/);
 });
 
 test("a draft is for the language switch only: leaving with Si does not bring it back", async ({ page }) => {

@@ -2,8 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
+import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { CONTACT_FORM_ACTION } from "~/lib/revalidate";
+import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { ContactReply } from "./contact.server";
 
@@ -38,6 +40,8 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
     lastResult: reply?.sent ? null : reply?.result,
   });
   const saving = fetcher.state !== "idle";
+  // What was typed survives a language switch and asks before being left behind (issue #29 item 5).
+  const blocker = useDirtyForm(form.id, "contact");
 
   useEffect(() => {
     if (!reply?.sent) return;
@@ -79,6 +83,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
           {t("app.loading")}
         </div>
       ) : null}
+      <LeaveDialog blocker={blocker} />
     </fetcher.Form>
   );
 }
