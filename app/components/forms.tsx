@@ -56,15 +56,53 @@ type FieldProps = {
   type?: "text" | "email" | "password" | "tel";
   dash?: boolean;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** Free text's maximum (the schema's, not an attribute: the browser would cut a paste), counted as it is typed. */
+  counter?: number;
 };
 
-export function TextField({ field, label, type = "text", dash, inputProps }: FieldProps) {
+export function TextField({ field, label, type = "text", dash, inputProps, counter }: FieldProps) {
+  const [length, onInput] = useLength(field);
   return (
-    <div className="field">
+    <div className="field" onInput={onInput}>
       <label htmlFor={field.id}>{label}</label>
       <input {...getInputProps(field, { type })} {...inputProps} />
+      <LengthCounter length={length} max={counter} />
       <FieldError id={field.errorId} errors={field.errors} dash={dash} />
     </div>
+  );
+}
+
+/** The characters in a field, followed as it is typed in (an input event from the field's box). */
+function useLength(field: FieldMetadata<string>) {
+  const [length, setLength] = useState(() => (typeof field.initialValue === "string" ? field.initialValue.length : 0));
+  const onInput = (event: React.FormEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) setLength(target.value.length);
+  };
+  return [length, onInput] as const;
+}
+
+/** Close to a limit, the counter is also said, once per change and politely. */
+const ANNOUNCE_WITHIN = 20;
+
+/**
+ * A field's characters against its maximum (issue #29 item 6), with JavaScript only (without it
+ * the count could not follow): '12/128' on screen; near the end a screen reader hears how many are left.
+ */
+function LengthCounter({ length, max }: { length: number; max?: number }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated || !max) return null;
+  const left = max - length;
+  return (
+    <p className="field-counter" data-near={left <= ANNOUNCE_WITHIN}>
+      <span aria-hidden="true">
+        {length}/{max}
+      </span>
+      <span className="visually-hidden" aria-live="polite">
+        {left <= ANNOUNCE_WITHIN ? t("validation.charsLeft", { count: Math.max(0, left) }) : ""}
+      </span>
+    </p>
   );
 }
 
@@ -160,11 +198,24 @@ export function SelectField({
   );
 }
 
-export function TextareaField({ field, label, rows = 4 }: { field: FieldMetadata<string>; label: string; rows?: number }) {
+export function TextareaField({
+  field,
+  label,
+  rows = 4,
+  counter,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  rows?: number;
+  /** As TextField's. */
+  counter?: number;
+}) {
+  const [length, onInput] = useLength(field);
   return (
-    <div className="field">
+    <div className="field" onInput={onInput}>
       <label htmlFor={field.id}>{label}</label>
       <textarea {...getTextareaProps(field)} rows={rows} />
+      <LengthCounter length={length} max={counter} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

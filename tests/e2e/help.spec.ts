@@ -123,3 +123,33 @@ for (const lng of ["es", "en"] as const) {
     await screenshot(page, testInfo, `about-${lng}`);
   });
 }
+
+test.describe("on a phone (touch)", () => {
+  test.use({ hasTouch: true });
+
+  test("length-limited fields count their characters as they are typed, and say so near the end (issue #29 item 6)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the count follows typing with JavaScript only; without it the limits still hold");
+    await signIn(page, accounts.learner.email, { at: "/faq/suggestion" });
+    const suggestion = page.getByLabel("Tu sugerencia");
+    const counter = page.locator(".field", { has: suggestion }).locator(".field-counter");
+    await expect(counter).toHaveText("0/128");
+    await suggestion.tap();
+    await suggestion.pressSequentially("Hola");
+    await expect(counter).toHaveText("4/128");
+    await suggestion.fill("x".repeat(110));
+    await suggestion.press("End");
+    await suggestion.pressSequentially("y");
+    await expect(counter.locator("[aria-live=polite]")).toHaveText("Quedan 17 caracteres");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "field-counter", { fullPage: false });
+
+    await page.goto("/support/new");
+    const subject = page.locator(".field", { has: page.getByLabel("Asunto") }).locator(".field-counter");
+    await expect(subject).toHaveText("0/128");
+    await page.goto("/contact");
+    await page.locator(".contact-form").getByLabel("Comentario").tap();
+    await expect(page.locator(".contact-form .field-counter")).toHaveText("0/512");
+  });
+});

@@ -67,7 +67,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
       <TextField field={fields.name} label={t("contact.name")} inputProps={{ autoComplete: "name" }} />
       <TextField field={fields.phone} label={t("contact.phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
       <TextField field={fields.email} label={t("contact.email")} type="email" inputProps={{ autoComplete: "email" }} />
-      <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} />
+      <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} counter={constraint.comment?.maxLength} />
       <Honeypot />
       <FormError errors={form.errors} />
       {reply?.sent ? (

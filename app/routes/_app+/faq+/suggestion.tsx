@@ -58,7 +58,7 @@ export default function SuggestionDialog() {
             placeholder={t("help:choose")}
             options={categories.map((category) => ({ value: category.id, label: category.name }))}
           />
-          <TextareaField field={fields.content} label={t("help:suggestionContent")} />
+          <TextareaField field={fields.content} label={t("help:suggestionContent")} counter={constraint.content?.maxLength} />
           <FormError errors={form.errors} />
           <SubmitButton>{t("help:send")}</SubmitButton>
         </Form>

@@ -131,7 +131,7 @@ function SupportForm({
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       {activity ? <input type="hidden" name="support_activity" value={activity} /> : null}
-      <TextField field={fields.subject} label={t("help:subject")} />
+      <TextField field={fields.subject} label={t("help:subject")} counter={constraint.subject?.maxLength} />
       <TextField field={fields.device} label={t("help:device")} />
       <SelectField
         field={fields.app_section}
