@@ -35,14 +35,13 @@ import {
   vrDialogData,
 } from "./_layout.server";
 
+/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
+export const shouldRevalidate = notAfterContact;
+
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
  * (no points, count, news or badge) when their calls fail, so no page or form is lost to them.
  */
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireUser(request);
   const [updates, points, newBadges, saveData, vr] = await Promise.all([

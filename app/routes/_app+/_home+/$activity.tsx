@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
-import { notAfterContact } from "~/lib/revalidate";
 import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
 import { redirect, loadPlayer, parseActivityId, plainProgress } from "~/player/server/route.server";
 
@@ -13,9 +12,6 @@ export const clientLoader = withStrings(handle);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.state !== "not_found" ? `Academia · ${data.activity.title}` : "Academia" },
 ];
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseActivityId(params.activity);

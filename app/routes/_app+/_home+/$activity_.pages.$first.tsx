@@ -1,13 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPdfGroupStart } from "~/domain/media";
-import { notAfterContact } from "~/lib/revalidate";
 import { redirect, loadPlayer, parseActivityId } from "~/player/server/route.server";
 
 /** `/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9; no query, spec §2 guards). */
 export { action, clientLoader, default, ErrorBoundary, handle, meta } from "./$activity";
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseActivityId(params.activity);

@@ -29,11 +29,10 @@ export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("nav.home");
 
-/** Home (spec §2): every call in parallel, one upstream round trip. */
-
 /** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
 export const shouldRevalidate = notAfterContact;
 
+/** Home (spec §2): every call in parallel, one upstream round trip. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
   const [user, routes, progress, home, faq, academy, { contact, headers }] = await Promise.all([
