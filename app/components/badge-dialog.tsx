@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { showWhenAlone } from "~/lib/dialog-queue";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useFocusTrap } from "./route-dialog";
 
@@ -7,8 +8,8 @@ type Badge = { userBadgeId: number; name: string; description: string; imageUrl:
 
 /**
  * A newly earned badge, shown once (spec §4): 'Continuar' hides it at once and then marks it seen
- * on the legacy API; Escape does the same, so a badge never comes back. Without JavaScript the
- * same form posts and comes back to the page.
+ * on the legacy API; Escape does the same, so a badge never comes back. It waits for a dialog the
+ * learner opened to close. Without JavaScript the same form posts and comes back to the page.
  */
 export function BadgeDialog({ badge }: { badge: Badge }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function BadgeDialog({ badge }: { badge: Badge }) {
     const dialog = ref.current;
     if (!dialog || hidden) return;
     if (dialog.open) dialog.close();
-    dialog.showModal();
+    return showWhenAlone(dialog, () => dialog.showModal());
   }, [hidden, badge.userBadgeId]);
 
   if (hidden) return null;

@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { showWhenAlone } from "~/lib/dialog-queue";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { FloatVideo } from "./float-video";
 
@@ -32,12 +33,17 @@ export function NewsDialog({ news, saveData }: { news: PendingNews; saveData: bo
     const dialog = ref.current;
     if (!dialog) return;
     if (dialog.open) dialog.close();
-    dialog.showModal();
-    // The title, so the news reads from its start (the browser left focus on <body>).
-    dialog.querySelector<HTMLElement>("#news-title")?.focus();
     const stay = (event: Event) => event.preventDefault();
     dialog.addEventListener("cancel", stay);
-    return () => dialog.removeEventListener("cancel", stay);
+    // After any dialog the learner opened; the title then takes the focus, so the news reads from its start.
+    const stopWaiting = showWhenAlone(dialog, () => {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("#news-title")?.focus();
+    });
+    return () => {
+      stopWaiting();
+      dialog.removeEventListener("cancel", stay);
+    };
   }, [news.id]);
 
   return (

@@ -251,6 +251,20 @@ test("a new badge closed with Escape is marked seen and does not come back", asy
     .toBe(0);
 });
 
+test("a new badge waits for the dialog the learner opened, then shows (issue #29 item 6)", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the wait is the page's script; without it both dialogs are the server's page");
+  await signIn(page, accounts.learner.email, { keepBadges: true, at: "/profile/photo" });
+  const photo = page.getByRole("dialog", { name: "Foto de perfil" });
+  await expect(photo).toBeVisible();
+  const badge = page.locator("dialog.badge-dialog");
+  await expect(badge).toBeAttached();
+  await expect(badge).toBeHidden();
+  await photo.getByRole("link", { name: "Cerrar" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(badge).toBeVisible();
+  await expect(badge.getByRole("heading", { name: "Aprendiz constante" })).toBeVisible();
+});
+
 test("no page scrolls sideways at 320 or 360 px, with a four-digit points chip in the header", async ({ page }, testInfo) => {
   await signIn(page);
   await expect(page.locator(".points-chip")).toHaveText(/^\d\.\d{3} pts\.$/);
