@@ -133,10 +133,11 @@ function ana(at: At): UserRecord {
     experience_vr: { initiated: at(20), finalized: at(18), last_seen: at(2, 3), number_of_attemps: 3, task_duration: 1260 },
     topic_ids: [1, 2],
     content_type_ids: [3, 5],
+    // As her progress earned them (mock/seed.ts): her first activity 100 days ago, her fifth 68 days
+    // ago, not yet shown; not 'Ruta Inicial completa', whose escape room she has not done (issue #29).
     badges: [
-      { id: 1, badge_id: 1, seen: true, created_at: at(110) },
-      { id: 2, badge_id: 2, seen: true, created_at: at(90) },
-      { id: 3, badge_id: 3, seen: false, created_at: at(3) },
+      { id: 1, badge_id: 1, seen: true, created_at: at(100) },
+      { id: 2, badge_id: 2, seen: false, created_at: at(68) },
     ],
   };
 }
@@ -218,7 +219,7 @@ function demoNotifications(at: At): Record<number, NotificationSeed[]> {
       },
       {
         title: "Insignia obtenida",
-        short_description: "<p>¡Ganaste la insignia <b>Ruta Inicial completa</b>! <img src=x onerror=alert(1)></p>",
+        short_description: "<p>¡Ganaste la insignia <b>Aprendiz constante</b>! <img src=x onerror=alert(1)></p>",
         body: '<p>Consulta tus insignias en <a href="/achievements">Avance</a>.</p><img src="x" onerror="alert(document.cookie)">',
         date: at(3),
         seen: false,

@@ -134,7 +134,7 @@ describe("user", () => {
     expect(info.photoUrl).toMatch(/\/storage\/avatars\/ana-martinez\.png$/);
     expect(info.statistics).toContainEqual({ name: "Puntos", value: 1310 });
     expect(info.achievements.map((group) => group.title)).toEqual(["Cursos completados", "Insignias"]);
-    expect(info.badges.find((badge) => !badge.seen)?.name).toBe("Ruta Inicial completa");
+    expect(info.badges.find((badge) => !badge.seen)?.name).toBe("Aprendiz constante");
     expect(info.certificates.map((certificate) => certificate.type)).toEqual(["CERTIFICATE", "COURSE"]);
     expect(info.languages).toEqual([
       { languageId: 1, name: "Español", isoCode: "es", proficiency: "Nativo" },
@@ -398,15 +398,15 @@ describe("badges, ranking and trivia", () => {
     const ctx = await signedIn(ANA);
     const badges = await getBadges(ctx);
     expect(badges).toHaveLength(6);
-    expect(badges.filter((badge) => badge.earned).map((badge) => badge.id)).toEqual([1, 2, 3]);
+    expect(badges.filter((badge) => badge.earned).map((badge) => badge.id)).toEqual([1, 2]);
 
     const [unseen] = await checkBadges(ctx);
-    expect(unseen).toMatchObject({ userBadgeId: 3, badgeId: 3, seen: false, name: "Ruta Inicial completa" });
-    expect(unseen?.imageUrl).toMatch(/\/storage\/badges\/ruta-inicial\.png$/);
+    expect(unseen).toMatchObject({ userBadgeId: 2, badgeId: 2, seen: false, name: "Aprendiz constante" });
+    expect(unseen?.imageUrl).toMatch(/\/storage\/badges\/aprendiz-constante\.png$/);
 
-    expect(await viewBadge(ctx, unseen?.userBadgeId ?? 0)).toMatchObject({ userBadgeId: 3, seen: true });
+    expect(await viewBadge(ctx, unseen?.userBadgeId ?? 0)).toMatchObject({ userBadgeId: 2, seen: true });
     expect(await checkBadges(ctx)).toEqual([]);
-    expect((await getBadges(ctx)).find((badge) => badge.id === 3)).toMatchObject({ userBadgeId: 3, seen: true });
+    expect((await getBadges(ctx)).find((badge) => badge.id === 2)).toMatchObject({ userBadgeId: 2, seen: true });
     expect(await failure(viewBadge(ctx, 4))).toMatchObject({ status: 404 });
   });
 
