@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
-type ToastView = { id: string; type: "success" | "error" | "info"; title?: string; message: string };
+export type ToastView = { id: string; type: "success" | "error" | "info"; title?: string; message: string };
 
 const TOAST_TIMEOUT_MS = 6000;
 const MAX_TOASTS = 8;
@@ -16,7 +16,7 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
 
   useEffect(() => {
     if (!toast) return;
-    setToasts((current) => (current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS)));
+    setToasts((current) => withToast(current, toast));
   }, [toast]);
 
   useEffect(() => {
@@ -45,4 +45,15 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
       ))}
     </section>
   );
+}
+
+/**
+ * The toasts once `toast` arrives: the same one (its id) is not shown twice, and one saying what
+ * a shown one says takes its place at the end instead of stacking a copy (issue #29 item 6: two
+ * '¡Datos guardados con éxito!' at /user_loader). At most MAX_TOASTS, the newest.
+ */
+export function withToast(current: ToastView[], toast: ToastView): ToastView[] {
+  if (current.some((item) => item.id === toast.id)) return current;
+  const same = (item: ToastView) => item.type === toast.type && item.title === toast.title && item.message === toast.message;
+  return [...current.filter((item) => !same(item)), toast].slice(-MAX_TOASTS);
 }
