@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { EXTERNAL_WINDOW } from "~/domain/activity";
-import { externalLinkFinished } from "~/domain/finish";
+import { EXTERNAL_LINK_THRESHOLD, externalLinkFinished } from "~/domain/finish";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 const CHECK_EVERY_MS = 5_000;
@@ -48,9 +48,12 @@ export function ExternalLinkPlayer({
     else setBlocked(true);
   }, [link.windowUrl]);
 
+  // The time counted so far, shown and checked every few seconds.
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (openedAt === null || finishing) return;
     const check = () => {
+      setNow(Date.now());
       if (externalLinkFinished(recordedBefore, (Date.now() - openedAt) / 60_000, durationMinutes)) onFinishRef.current();
     };
     check();
@@ -72,9 +75,19 @@ export function ExternalLinkPlayer({
   return (
     <div className="player-external">
       {openedAt !== null ? (
-        <p className="player-status" role="status">
-          {t("externalOpened")}
-        </p>
+        <>
+          <p className="player-status" role="status">
+            {t("externalOpened")}
+          </p>
+          {finishing ? null : (
+            <p className="player-note">
+              {t("externalProgress", {
+                needed: clock(EXTERNAL_LINK_THRESHOLD * durationMinutes * 60_000),
+                counted: clock(recordedBefore * 60_000 + Math.max(0, now - openedAt)),
+              })}
+            </p>
+          )}
+        </>
       ) : null}
       {blocked ? <p className="player-note">{t("externalBlocked")}</p> : null}
       <p className="player-link">
@@ -84,4 +97,10 @@ export function ExternalLinkPlayer({
       </p>
     </div>
   );
+}
+
+/** A time as m:ss ('1:58'), floored to the second. */
+function clock(ms: number): string {
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
