@@ -185,3 +185,26 @@ test("the header degrades when its core endpoints answer 404; pages stay up", as
   await expect(page.locator(".points-chip")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Notificaciones", exact: true })).toBeVisible();
 });
+
+test("certification: refused with its file, the form keeps what was typed and, without JavaScript, says to choose the file again (issue #29 item 5)", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, accounts.newUser.email, { at: "/certifications/new" });
+  await page.getByLabel("Nombre de la certificación o curso").fill("Auditoría de TI");
+  await page.getByLabel("Institución").fill("ISACA");
+  await page.getByLabel("Fecha de expedición").fill("2024-03-15");
+  const file = page.getByLabel("Archivo del certificado (opcional: PNG, JPEG o PDF)");
+  await file.setInputFiles({ name: "diploma.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await mock.setFaults({ refusePath: "/user/certificates/save" });
+  await page.getByRole("button", { name: "Guardar certificación" }).click();
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
+  const again = page.getByText("Vuelve a elegir el archivo: no se guardó y el navegador no lo conserva.");
+  if (jsEnabled(testInfo)) {
+    // The page was not reloaded: the file is still chosen, and nothing asks for it.
+    expect(await file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+    await expect(again).toHaveCount(0);
+  } else {
+    await expect(again).toBeVisible();
+  }
+});

@@ -10,6 +10,7 @@ import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
 import { saveCertificate } from "~/legacy/user.server";
 import { certificateTypes, FILE_TOO_LARGE } from "~/lib/forms/options";
 import { certificationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { stepMeta } from "~/lib/onboarding-steps";
 import { acceptOf, CERTIFICATE_TYPES, imageLimits, uploadName } from "~/lib/upload-rules";
@@ -53,7 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused], imageLimits)] };
         return data({ result: submission.reply({ fieldErrors }), saved: null }, refusalInit(refused));
       }
-      if (submission.status !== "success") return data({ result: submission.reply(), saved: null }, { status: 400 });
+      // A file sent with a form that came back is not in it any more: the page says to choose it again.
+      const fileLost = file !== undefined && file !== null;
+      if (submission.status !== "success") return data({ result: submission.reply(), saved: null, fileLost }, { status: 400 });
       const certificate = submission.value;
       try {
         const reply = await saveCertificate(ctx, {
@@ -70,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
           saved: reply.message || t("server:onboarding.certification.saved"),
         };
       } catch (error) {
-        return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null }, { status: 400 });
+        return data({ result: legacyErrorReply(error, submission.reply, t, request), saved: null, fileLost }, { status: 400 });
       }
     },
   );
@@ -87,6 +90,9 @@ export default function NewCertification() {
     defaultValue: { certificate_type: "CERTIFICATE" },
   });
   const blocker = useDirtyForm(form.id);
+  // Without JavaScript the page came back from the server, its file input empty (issue #29 item 5).
+  const hydrated = useHydrated();
+  const fileLost = !hydrated && actionData !== undefined && "fileLost" in actionData && actionData.fileLost;
 
   return (
     <>
@@ -123,6 +129,7 @@ export default function NewCertification() {
         <div className="field">
           <label htmlFor={fields.file_certificate.id}>{t("onboarding:certification.file")}</label>
           <input {...getInputProps(fields.file_certificate, { type: "file" })} accept={acceptOf(CERTIFICATE_TYPES)} />
+          {fileLost ? <p className="field-hint-again">{t("onboarding:certification.fileAgain")}</p> : null}
           <FieldError
             id={fields.file_certificate.errorId}
             errors={fields.file_certificate.errors?.map((error) =>
