@@ -59,8 +59,12 @@ let switchingLanguage = false;
  * every unsaved form keeps its values in this tab's sessionStorage, and the browser is not asked
  * to warn, as nothing is lost.
  */
-function keepDraftsForLanguageSwitch() {
+function keepDraftsForLanguageSwitch(event: React.FormEvent<HTMLFormElement>) {
   switchingLanguage = true;
+  // The page comes back where it was, its fragment too (the questionnaire's part, `#parte-N`).
+  const back = event.currentTarget.elements.namedItem("redirectTo");
+  if (back instanceof HTMLInputElement)
+    back.value = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   // Back to this page from the browser's cache, the form is this document's again.
   window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
   for (const keep of keepers) keep();

@@ -267,6 +267,31 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect(page.getByLabel("Carrera o título")).toHaveValue("Contaduría Pública");
   });
 
+  test("the questionnaire keeps its part and its answers over Back, a reload and a language switch (issue #29 item 5)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript each part is a post the server answers");
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/questionnaires", { waitUntil: "networkidle" });
+    await page.getByLabel("De 1 a 3 años", { exact: true }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/questionnaires#parte-2$/);
+    await page.getByLabel("Sí", { exact: true }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("Parte 3 de 4")).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText("Parte 2 de 4")).toBeVisible();
+    await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
+    await page.goForward();
+    await expect(page.getByText("Parte 3 de 4")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Parte 3 de 4")).toBeVisible();
+    await chooseLanguage(page, "en", testInfo);
+    await expect(page.getByText("Part 3 of 4")).toBeVisible();
+    await expect(page.getByLabel("De 1 a 3 años", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
+  });
+
   test("the steps speak English too", async ({ page }, testInfo) => {
     await page.goto(ssoLink(accounts.newUser.email));
     await page.goto("/questionnaires");

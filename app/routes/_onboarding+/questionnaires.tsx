@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "~/components/forms";
 import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
@@ -59,12 +59,45 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** With JavaScript each part has its own history entry, `#parte-N`, so Back, a reload and a language switch keep it. */
+const PART_HASH = /^#parte-(\d{1,3})$/;
+/** The answers chosen and not yet saved, kept in this tab over a reload or a language switch (issue #29 item 5). */
+const ANSWERS_KEY = "academia:questionnaire";
+
+function keptAnswers(): Answers {
+  try {
+    const kept: unknown = JSON.parse(window.sessionStorage.getItem(ANSWERS_KEY) ?? "{}");
+    if (!kept || typeof kept !== "object") return {};
+    return Object.fromEntries(Object.entries(kept).filter(([, option]) => typeof option === "number")) as Answers;
+  } catch {
+    return {};
+  }
+}
+
+function keepAnswers(answers: Answers) {
+  try {
+    window.sessionStorage.setItem(ANSWERS_KEY, JSON.stringify(answers));
+  } catch {
+    // A tab that refuses storage keeps the answers in the page only.
+  }
+}
+
+function forgetAnswers() {
+  try {
+    window.sessionStorage.removeItem(ANSWERS_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export default function Questionnaire() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("onboarding");
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [step, setStep] = useState(actionData?.step ?? 0);
   const [answers, setAnswers] = useState<Answers>(actionData?.answers ?? loaderData.answers);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -76,6 +109,22 @@ export default function Questionnaire() {
     setAnswers(actionData.answers);
   }, [actionData]);
 
+  // The answers kept in the tab come back over the legacy API's; each change is kept.
+  useEffect(() => setAnswers((current) => ({ ...current, ...keptAnswers() })), []);
+  useEffect(() => {
+    if (hydrated) keepAnswers(answers);
+  }, [hydrated, answers]);
+
+  // The part in the address (Back, a reload, a language switch), never past the first one unanswered.
+  const { questions: shown } = loaderData;
+  useEffect(() => {
+    if (!shown || actionData) return;
+    const part = Number(PART_HASH.exec(location.hash)?.[1] ?? 1);
+    const current = { ...loaderData.answers, ...keptAnswers() };
+    const open = shown.findIndex((question) => current[question.id] === undefined);
+    setStep(Math.max(0, Math.min(part - 1, open === -1 ? shown.length - 1 : open)));
+  }, [location.hash, shown, loaderData.answers, actionData]);
+
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
     moved.current = true;
@@ -86,10 +135,14 @@ export default function Questionnaire() {
   const state = stepState(questions, step, answers);
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const go = (intent: Intent) => (event: React.MouseEvent) => {
-    if (!hydrated || intent === "finish") return;
+    if (!hydrated) return;
+    // Sent now: the answers go with the form, none is kept in the tab for whoever comes next.
+    if (intent === "finish") return forgetAnswers();
     event.preventDefault();
     const result = move(questions, step, intent, answers);
-    if (result.kind !== "done") setStep(result.step);
+    if (result.kind === "done") return;
+    setStep(result.step);
+    if (result.step !== step) navigate(`#parte-${result.step + 1}`, { preventScrollReset: true });
   };
 
   return (
