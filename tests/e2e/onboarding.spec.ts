@@ -302,5 +302,10 @@ test.describe("the new user's welcome and onboarding", () => {
     await page.goto("/certifications/new");
     await page.getByRole("button", { name: "Save certification" }).click();
     await expect(page.locator("#certification-certificate-error")).toHaveText("This field is required");
+    // The catalogue says which university fields are required, and what choosing fills (issue #29 item 7).
+    await page.goto("/update_profile");
+    await expect(page.getByLabel("University from the list (optional)")).toHaveAccessibleDescription(
+      "University, acronym and degree are required: choose your university here to fill in the first two, or type them below.",
+    );
   });
 });

@@ -125,7 +125,16 @@ export default function UpdateProfile() {
         />
         <div className="field">
           <label htmlFor={fields.university_id.id}>{t("onboarding:profile.universityChoice")}</label>
-          <select {...getSelectProps(fields.university_id)} onChange={(event) => chooseUniversity(event.currentTarget.value)}>
+          <p id="university-hint" className="field-hint-note">
+            {t("onboarding:profile.universityHint")}
+          </p>
+          <select
+            {...getSelectProps(fields.university_id)}
+            aria-describedby={[fields.university_id.errors ? fields.university_id.errorId : null, "university-hint"]
+              .filter(Boolean)
+              .join(" ")}
+            onChange={(event) => chooseUniversity(event.currentTarget.value)}
+          >
             <option value="">{t("onboarding:profile.choose")}</option>
             {universities.map((university) => (
               <option key={university.id} value={university.id}>
