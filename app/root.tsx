@@ -30,7 +30,6 @@ import "./styles/onboarding.css";
 import "./styles/leader.css";
 // The photo cropper's own sheet, here rather than injected at run time: CSP admits no <style> element.
 import "react-easy-crop/react-easy-crop.css";
-import { notAfterContact } from "~/lib/revalidate";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -40,9 +39,6 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Academia" }];
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);

@@ -37,30 +37,6 @@ test("home's contact footer keeps the learner on home, with the notice in view a
   await expect.poll(contactCount).toBe(1);
 });
 
-test("with the legacy API failing, home's footer says so at the form with a reference, and keeps the page and what was typed", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the post comes back to home, which cannot be drawn with the legacy API down");
-  await signIn(page);
-  const form = await fillComment(page);
-  await mock.setFaults({ errorRate: 1 });
-  await form.getByRole("button", { name: "Enviar comentario" }).click();
-  // The spec's message for a 500, as /contact shows it.
-  await expect(form.getByRole("alert")).toHaveText("Ups algo salio mal");
-  await expect(form.getByRole("alert")).toBeInViewport();
-  await expect(form.getByText(/Código de referencia: [0-9a-f-]{36}/)).toBeVisible();
-  await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
-  await expect(form.getByLabel("Nombre")).toHaveValue("Ana Martínez");
-  await expect(page.locator(".greeting")).toContainText("Ana Martínez");
-  await expect(page.getByRole("heading", { name: "Ups algo salio mal" })).toHaveCount(0);
-  // Back up, the same form sends it.
-  await mock.setFaults({ errorRate: 0 });
-  await form.getByRole("button", { name: "Enviar comentario" }).click();
-  await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
-  await expect.poll(contactCount).toBe(1);
-});
-
 test("a comment too short on home keeps what was typed, at the form", async ({ page }) => {
   await signIn(page);
   const form = page.locator(".contact-form");

@@ -21,7 +21,6 @@ import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
 import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { notAfterContact } from "~/lib/revalidate";
 import { withoutVr, withVr } from "~/lib/vr";
 import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
@@ -34,9 +33,6 @@ import {
   checkUpdates,
   vrDialogData,
 } from "./_layout.server";
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { CONTACT_FORM_ACTION } from "~/lib/revalidate";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { ContactReply } from "./contact.server";
@@ -53,7 +52,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
   return (
     <fetcher.Form
       method="post"
-      action={CONTACT_FORM_ACTION}
+      action="/contact-form"
       {...getFormProps(form)}
       className="stack contact-form"
       aria-busy={saving}

@@ -9,7 +9,6 @@ import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { pageTitle } from "~/lib/page-title";
-import { notAfterContact } from "~/lib/revalidate";
 import type { HomeData } from "./content/home-content";
 import * as serverHome from "./content/home-content.server";
 import {
@@ -28,9 +27,6 @@ export const handle = { i18n: ["learning", "help"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("nav.home");
-
-/** The contact footer's post reloads nothing (app/lib/revalidate.ts). */
-export const shouldRevalidate = notAfterContact;
 
 /** Home (spec §2): every call in parallel, one upstream round trip. */
 export async function loader({ request }: LoaderFunctionArgs) {
