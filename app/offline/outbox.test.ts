@@ -42,8 +42,14 @@ const started: ProgressReport = { action: "started" };
 const time: ProgressReport = { action: "update_time", time: 0.5 };
 const finished: ProgressReport = { action: "finished" };
 
-/** Lets the outbox's IndexedDB writes (chained promises) finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Lets the outbox's IndexedDB writes (chained promises) finish: fake-indexeddb runs each request
+ * in a task of its own (setImmediate), so this waits turns of that queue, never the wall clock,
+ * which a busy machine outlasted (a 20 ms wait ended before the writes did, in a CI run).
+ */
+const settle = async () => {
+  for (let turn = 0; turn < 200; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 /** An open player whose writes cannot be sent: its queue as the outbox sees it. */
 function openPlayer(user: number, activity: number, timeCap = 30) {
