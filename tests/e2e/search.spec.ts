@@ -12,7 +12,7 @@ test.beforeEach(async () => {
   await mock.reset();
 });
 
-test("the header's search finds an activity whatever its accents and case, says its route, state and type, and opens its player", async ({
+test("the search tab finds an activity whatever its accents and case, says its route, state and type, and opens its player", async ({
   page,
 }, testInfo) => {
   await signIn(page, accounts.learner.email, { at: "/faq" });

@@ -145,10 +145,6 @@ export default function AppLayout() {
             <TriviaIcon />
             <span>{t("nav.trivia")}</span>
           </NavLink>
-          <NavLink to="/search">
-            <SearchIcon />
-            <span>{t("nav.search")}</span>
-          </NavLink>
           <NavLink to="/profile">
             <ProfileIcon />
             <span>{t("nav.profile")}</span>
@@ -181,6 +177,10 @@ export default function AppLayout() {
           <NavLink to="/achievements">
             <ProgressIcon />
             <span>{t("nav.achievements")}</span>
+          </NavLink>
+          <NavLink to="/search">
+            <SearchIcon />
+            <span>{t("nav.search")}</span>
           </NavLink>
           <NavLink to="/faq">
             <FaqIcon />
