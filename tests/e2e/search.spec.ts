@@ -2,7 +2,7 @@ import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, sc
 import { tapReachable } from "./touch";
 
 /**
- * Search (issue #29 item 3), from the header, with JavaScript (results as the learner types, no
+ * Search (issue #29 item 3), from its tab in the bottom bar, with JavaScript (results as the learner types, no
  * request per keystroke) and without (a GET form), tapped on a touch screen.
  */
 
