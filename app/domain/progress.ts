@@ -84,6 +84,11 @@ export function isEscapeRoomLocked(routes: RouteShape[], routeId: number, record
  * order that is not finished and can be played; an escape room only once open. Past the end, or
  * when only a locked escape room is left, the learner goes back to the route (`locked` names it).
  */
+/** The records as they stand once `activityId` is finished (what the player shows after a finish). */
+export function withFinished(records: Map<number, ProgressEntry>, activityId: number): Map<number, ProgressEntry> {
+  return new Map(records).set(activityId, { activityId, type: "ACTIVITY", initiated: true, finalized: true });
+}
+
 export type NextStep = { kind: "activity"; id: number } | { kind: "locked"; id: number } | { kind: "end" };
 
 export function nextStep(
@@ -95,7 +100,7 @@ export function nextStep(
   const route = routes.find((candidate) => candidate.id === routeId);
   if (!route) return { kind: "end" };
   // As it stands once the current activity is finished: that may be what opens the escape room.
-  const finished = new Map(records).set(currentId, { activityId: currentId, type: "ACTIVITY", initiated: true, finalized: true });
+  const finished = withFinished(records, currentId);
   const playable = new Set(
     route.courses.filter((course) => course.active !== false).flatMap((course) => course.activities.map(({ id }) => id)),
   );

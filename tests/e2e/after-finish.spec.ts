@@ -55,7 +55,7 @@ test("a finished activity says its points and the route's new percentage, and 'S
   await expect(dialog.getByRole("heading", { name: "Estructura de un hallazgo" })).toBeVisible();
   await expect(after).toHaveCount(0);
   await finishImage(page, testInfo);
-  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts · Formación Requerida: 37,5 %");
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts. · Formación Requerida: 37,5 %");
   await expect(after).toBeInViewport();
   await expectAccessible(page);
   await screenshot(page, testInfo, "player-after-finish", { fullPage: false });
@@ -72,7 +72,7 @@ test("a finished activity opened again offers the next step, in English: the esc
   await chooseLanguage(page, "en", testInfo);
   await page.goto("/learning-path/formacion-inicial/108");
   const after = dialogOf(page).getByRole("region", { name: "Activity completed!" });
-  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts · Formación Inicial: 88.88 %");
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts. · Formación Inicial: 88.88 %");
   await after.getByRole("link", { name: "Next activity Escape Room: el caso del inventario" }).tap();
   await expect(page).toHaveURL(/\/learning-path\/formacion-inicial\/109$/);
   await expect(dialogOf(page).getByRole("heading", { name: "Escape Room: el caso del inventario" })).toBeVisible();

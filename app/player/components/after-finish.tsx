@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatPercent } from "~/lib/format";
+import { formatPercent, formatPoints } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { AfterFinish } from "~/player/types";
 
@@ -14,7 +14,7 @@ export function AfterFinishPanel({ after, confirmed }: { after: AfterFinish; con
   const { points, route, next } = after;
   const gains = confirmed
     ? [
-        points ? t("afterPoints", { points }) : null,
+        points ? t("afterPoints", { points: formatPoints(points, i18n.language) }) : null,
         route ? t("afterRoute", { route: route.name, percent: formatPercent(route.progress, i18n.language) }) : null,
       ].filter(Boolean)
     : [];

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { offlineTimeCapMinutes } from "~/domain/finish";
 import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
-import { activityRecords, isEscapeRoomLocked, nextStep, routeProgress } from "~/domain/progress";
+import { activityRecords, isEscapeRoomLocked, nextStep, routeProgress, withFinished } from "~/domain/progress";
 import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { wantsSaveData } from "~/infra/data-saver.server";
@@ -207,18 +207,12 @@ export function afterFinish({ placement, routes, progress }: Found & { placement
   if (!route) return { points, route: null, next: null };
   const href = `/learning-path/${encodeURIComponent(route.slug)}`;
   const records = activityRecords(progress);
-  const finished = new Map(records).set(activity.id, {
-    activityId: activity.id,
-    type: "ACTIVITY",
-    initiated: true,
-    finalized: true,
-  });
   const step = nextStep(routes, route.id, activity.id, records);
   const titleOf = (id: number) =>
     route.courses.flatMap((course) => course.activities).find((candidate) => candidate.id === id)?.title ?? "";
   return {
     points,
-    route: { name: route.name, href, progress: routeProgress(route, finished) },
+    route: { name: route.name, href, progress: routeProgress(route, withFinished(records, activity.id)) },
     next:
       step.kind === "end"
         ? { kind: "end", href }
