@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 import { demoSecrets } from "../../app/infra/config.server";
 import { SECRET_MARKERS } from "./leaks";
@@ -212,20 +212,26 @@ async function withoutFades(page: Page): Promise<Page> {
   return page;
 }
 
-/** The scripted tab of each browser context a test checked with JavaScript off, closed when the test ends (`test`). */
-const probes = new Map<BrowserContext, Promise<Page>>();
+/**
+ * The scripted tabs the worker checks pages loaded with JavaScript off in, one per viewport size,
+ * kept from test to test (their cache keeps the style sheets, fonts and images) and closed with the
+ * worker (`test`). Each check sets the page's cookies in it; no script of the app runs in it.
+ */
+const probes = new Map<string, Promise<Page>>();
 
 /**
  * `page`'s HTML without its scripts, loaded at its URL in a tab that runs scripts (axe), with the
  * page's cookies: what it links to (images, media) loads as it does for the page.
  */
 async function scriptedCopy(page: Page): Promise<Page> {
-  let probe = probes.get(page.context());
+  const viewport = page.viewportSize();
+  const size = `${viewport?.width}x${viewport?.height}`;
+  let probe = probes.get(size);
   if (!probe) {
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
-    probe = browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true }).then((context) => context.newPage());
-    probes.set(page.context(), probe);
+    probe = browser.newContext({ viewport, javaScriptEnabled: true }).then((context) => context.newPage());
+    probes.set(size, probe);
   }
   const copy = await probe;
   await copy.context().clearCookies();
@@ -322,11 +328,11 @@ export async function afterPendingTasks(page: Page) {
  * first test and stopped after its last, which every page's `baseURL` points at; `employeeApp`, the
  * LOGIN_MODE=employee one, only in a worker whose tests ask for it.
  *
- * Every test scans every response its browser context receives — headers (the sealed cookie is
- * encrypted, so it is scanned too) and every text body but the build's files, which the global teardown
- * scans once on disk — for the secret markers (issue #7).
+ * Every test scans every response its browser context receives but the build's files, which the
+ * global teardown scans once on disk — headers (the sealed cookie is encrypted, so it is scanned too)
+ * and every text body — for the secret markers (issue #7).
  */
-export const test = base.extend<{ axeProbes: void; leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer }>({
+export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer; axeProbes: void }>({
   app: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
@@ -367,7 +373,7 @@ export const test = base.extend<{ axeProbes: void; leakScan: void; cspWatch: voi
       for (const probe of probes.values()) await (await probe).context().close();
       probes.clear();
     },
-    { auto: true },
+    { scope: "worker", auto: true },
   ],
   leakScan: [
     async ({ context }, use) => {
@@ -375,13 +381,14 @@ export const test = base.extend<{ axeProbes: void; leakScan: void; cspWatch: voi
       context.on("response", (response) => {
         scans.push(
           (async () => {
+            // The build's files are the same in every response: the global teardown (leaks.ts) scans
+            // them once, on disk; their headers are the static server's, ahead of any session code.
+            if (new URL(response.url()).pathname.startsWith("/build/")) return null;
             const headers = JSON.stringify(await response.allHeaders());
             const type = response.headers()["content-type"] ?? "";
             const status = response.status();
             const hasBody = status !== 204 && status !== 304 && (status < 300 || status >= 400);
-            // The build's files are the same in every response: the global teardown (leaks.ts) scans them once, on disk.
-            const built = new URL(response.url()).pathname.startsWith("/build/");
-            const body = hasBody && !built && TEXT_TYPES.test(type) ? await response.text().catch(() => "") : "";
+            const body = hasBody && TEXT_TYPES.test(type) ? await response.text().catch(() => "") : "";
             const leaked = SECRET_MARKERS.find((marker) => headers.includes(marker) || body.includes(marker));
             return leaked ? `${leaked} in ${response.url()}` : null;
           })().catch(() => null),
