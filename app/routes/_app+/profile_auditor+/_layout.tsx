@@ -7,6 +7,7 @@ import { SectionPage } from "~/components/section-page";
 import { titleCase } from "~/domain/names";
 import { unlessAfterAction } from "~/infra/form-errors.server";
 import { getTeam, type TeamMember } from "~/legacy/leader.server";
+import { getLearningPaths } from "~/legacy/training.server";
 import { getUserInfo } from "~/legacy/user.server";
 import { formatPercent } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
@@ -31,18 +32,20 @@ const STATUS_KEYS = {
   not_started: { key: "notStarted", css: "not_started" },
 } as const;
 
-function memberView(member: TeamMember) {
+/** A member's card; a route not open yet (`comingSoon`, by name) reads 'Próximamente', not 0 %. */
+function memberView(member: TeamMember, comingSoon: ReadonlySet<string>) {
   return {
     id: member.id,
     code: member.code,
     name: titleCase(member.name),
     photoUrl: member.photoUrl,
     workPosition: member.workPosition,
-    progress: member.progress,
+    progress: member.progress.map((bar) => ({ ...bar, comingSoon: comingSoon.has(bar.name) })),
     levels: member.levels.map((level) => ({
       level: level.level,
       title: level.title,
       progress: level.progress,
+      comingSoon: comingSoon.has(level.title),
       courses: level.quizzes,
       items: level.items.map((item) => ({ name: item.name, ...STATUS_KEYS[item.state] })),
     })),
@@ -52,10 +55,12 @@ function memberView(member: TeamMember) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, ctx } = await requireLeader(request);
   // After a dialog's failed form without JavaScript, the session's name and an empty team keep the page up.
-  const [user, team] = await Promise.all([
+  const [user, team, routes] = await Promise.all([
     unlessAfterAction(request, ctx, getUserInfo, null),
     unlessAfterAction(request, ctx, (upstream) => unlessMissing(getTeam(upstream)), []),
+    unlessAfterAction(request, ctx, getLearningPaths, []),
   ]);
+  const comingSoon = new Set(routes.filter((route) => !route.active).map((route) => route.name));
   const { fullName, firstName, photoUrl } = user ?? session.user;
   return {
     user: {
@@ -64,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       profileLabel: user?.profileLabel ?? "",
       workPosition: user?.workPosition?.name ?? "",
     },
-    team: team ? team.map(memberView) : null,
+    team: team ? team.map((member) => memberView(member, comingSoon)) : null,
   };
 }
 
@@ -142,13 +147,20 @@ function TeamMemberCard({ member }: { member: ReturnType<typeof memberView> }) {
         </Link>
       </div>
       <ul className="bar-list" aria-label={t("memberProgress", { name: member.name })}>
-        {member.progress.map((bar) => (
-          <li key={bar.name}>
-            <span>{bar.name}</span>
-            <progress max={100} value={bar.percent} aria-label={`${member.name}: ${bar.name}`} />
-            <span>{formatPercent(bar.percent, i18n.language)}</span>
-          </li>
-        ))}
+        {member.progress.map((bar) =>
+          bar.comingSoon ? (
+            <li key={bar.name}>
+              <span>{bar.name}</span>
+              <span className="leader-muted">{t("comingSoon")}</span>
+            </li>
+          ) : (
+            <li key={bar.name}>
+              <span>{bar.name}</span>
+              <progress max={100} value={bar.percent} aria-label={`${member.name}: ${bar.name}`} />
+              <span>{formatPercent(bar.percent, i18n.language)}</span>
+            </li>
+          ),
+        )}
       </ul>
       {member.levels.length > 0 ? (
         <details className="progress-more">
@@ -158,7 +170,7 @@ function TeamMemberCard({ member }: { member: ReturnType<typeof memberView> }) {
               <li key={level.level}>
                 <p className="team-level-title">
                   {t("levelProgress", { level: level.level, title: level.title })} ·{" "}
-                  {formatPercent(level.progress, i18n.language)}
+                  {level.comingSoon ? t("comingSoon") : formatPercent(level.progress, i18n.language)}
                 </p>
                 <p className="leader-muted">{t("courses", { completed: level.courses.completed, total: level.courses.total })}</p>
                 {level.items.length > 0 ? (
