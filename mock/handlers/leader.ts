@@ -12,12 +12,12 @@ import { pathOf } from "../views";
  * material a leader shares. Only for `is_leader` users; anyone else gets 403.
  */
 
-/** Material types of spec §3 and the external-link kind each becomes. */
-const materialTypes: Record<number, { name: string; desk: LinkDesk }> = {
-  1: { name: "Wikiguía", desk: "ARTICULO" },
-  2: { name: "Audio", desk: "PODCAST" },
-  3: { name: "Artículo", desk: "ARTICULO" },
-  4: { name: "Video", desk: "VIDEO" },
+/** Material types of spec §3, the external-link kind each becomes, and how 'compartido' agrees with it. */
+const materialTypes: Record<number, { name: string; desk: LinkDesk; shared: string }> = {
+  1: { name: "Wikiguía", desk: "ARTICULO", shared: "compartida" },
+  2: { name: "Audio", desk: "PODCAST", shared: "compartido" },
+  3: { name: "Artículo", desk: "ARTICULO", shared: "compartido" },
+  4: { name: "Video", desk: "VIDEO", shared: "compartido" },
 };
 
 function courseStatus(state: MockState, userId: number, activities: ActivityRecord[]) {
@@ -122,9 +122,12 @@ function materialInput(call: UserCall, body: Record<string, unknown>): MaterialI
   };
 }
 
-/** Shared material becomes an external-link activity on everyone's home ('Compartidos por los Líderes'). */
+/**
+ * Shared material becomes an external-link activity on everyone's home ('Compartidos por los
+ * Líderes'), described by who shared it and the leader's comment.
+ */
 function shareMaterial(call: UserCall, input: MaterialInput): SharedResourceRecord {
-  const type = materialTypes[input.type] ?? { name: "Artículo", desk: "ARTICULO" };
+  const type = materialTypes[input.type] ?? materialTypes[3]!;
   const created = now();
   const resource: SharedResourceRecord = {
     id: nextId(call.state.shared_resources),
@@ -136,7 +139,7 @@ function shareMaterial(call: UserCall, input: MaterialInput): SharedResourceReco
     activity: {
       id: nextId(allPlacements(call.state).map((placement) => placement.activity)),
       title: input.title,
-      description: `${type.name} compartido por ${call.user.full_name}`,
+      description: [`${type.name} ${type.shared} por ${call.user.full_name}.`, input.comments].filter(Boolean).join(" "),
       content_type: "external_link",
       duration: 10,
       points: 5,

@@ -14,6 +14,12 @@ test("a leader adds a person to the team and removes them again", async ({ page 
   const team = page.locator(".leader-team .card-list");
   await expect(team.getByRole("heading", { name: "Ana Martínez" })).toBeVisible();
   await expect(team.getByRole("progressbar").first()).toBeVisible();
+  // A route not open yet reads 'Próximamente' on each card, never a 0 % bar (issue #29 item 7).
+  const ana = team.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Ana Martínez" }) });
+  const directed = ana.locator(".bar-list li").filter({ hasText: "Formación Dirigida" });
+  await expect(directed).toHaveText(/Formación Dirigida\s*Próximamente/);
+  await expect(directed.getByRole("progressbar")).toHaveCount(0);
+  await expect(ana.getByRole("progressbar", { name: "Ana Martínez: Formación Inicial" })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, "leader-profile");
 
@@ -61,7 +67,7 @@ test("a leader uploads material that everyone then sees on the home page", async
   await dialog.getByRole("button", { name: "Subir material" }).click();
   await expect(dialog.getByText("Este campo es obligatorio")).toHaveCount(4);
   await dialog.getByLabel("Título").fill("V");
-  await dialog.getByLabel("Tipo de material").selectOption({ label: "Video" });
+  await dialog.getByLabel("Tipo de material").selectOption({ label: "Wikiguía" });
   await dialog.getByLabel("Enlace").fill("https://videos.example.com/entrevistas");
   await dialog.getByLabel("Fecha").fill("2026-11-23");
   await dialog.getByLabel("Comentarios (opcional)").fill("Para la ruta inicial");
@@ -80,6 +86,9 @@ test("a leader uploads material that everyone then sees on the home page", async
   }
   await page.goto("/");
   await expect(page.getByText("Entrevistas de auditoría").first()).toBeAttached();
+  // Who shared it, in the type's gender, and the comment the leader wrote (issue #29 item 7).
+  const card = page.locator(".activity-card").filter({ hasText: "Entrevistas de auditoría" }).first();
+  await expect(card).toContainText(/Wikiguía compartida por \S.*\. Para la ruta inicial/);
 });
 
 test("the leader's forms speak English too", async ({ page }, testInfo) => {
@@ -87,6 +96,7 @@ test("the leader's forms speak English too", async ({ page }, testInfo) => {
   await chooseLanguage(page, "en", testInfo);
   await expect(page.getByRole("heading", { name: "Auditor profile", level: 1 })).toBeVisible();
   await expect(page).toHaveTitle("Academia · Auditor profile");
+  await expect(page.locator(".bar-list li").filter({ hasText: "Formación Dirigida" }).first()).toHaveText(/Coming soon/);
   await page.getByRole("link", { name: "Upload material" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload material" });
   await dialog.getByLabel("Link").fill("ftp://files.example.com");
