@@ -35,6 +35,18 @@ export async function redirectWithToast(url: string, toast: Toast, init: { heade
   return redirect(url, { headers });
 }
 
+/**
+ * A dialog's form saved (spec §9: the dialog closes after saving). A script's post gets `message`
+ * back, which the dialog shows before it closes itself (useCloseAfter); a form the browser posted
+ * itself, without JavaScript (`Sec-Fetch-Dest: document`), goes to `closeTo`, the message a toast
+ * there. A browser that sends no Sec-Fetch headers gets the message and the dialog's close link.
+ */
+export async function savedInDialog<T extends object>(request: Request, closeTo: string, reply: T & { message: string }) {
+  if (request.headers.get("Sec-Fetch-Dest") === "document")
+    throw await redirectWithToast(closeTo, { type: "success", message: reply.message });
+  return reply;
+}
+
 /** Reads the pending toast and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: z.infer<typeof toastSchema> | null; clear: string | null }> {
   const cookie = toastCookie();

@@ -71,6 +71,25 @@ describe("education action", () => {
     });
   });
 
+  it("posted without JavaScript (the browser's own navigation), goes back to the profile with the message as a toast", async () => {
+    const { action } = await import("~/routes/_app+/profile+/_page+/education");
+    const request = post("/profile/education", education, cookie);
+    request.headers.set("Sec-Fetch-Dest", "document");
+    const response = await action({ request, params: {}, context }).catch((thrown: unknown) => thrown);
+    expect(response).toBeInstanceOf(Response);
+    const redirect = response as Response;
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe("/profile");
+    const { getToast } = await import("~/infra/toast.server");
+    const toastCookie = redirect.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+    const { toast } = await getToast(new Request("http://localhost/profile", { headers: { Cookie: toastCookie } }));
+    expect(toast).toMatchObject({ type: "success", message: "¡Dato agregado con éxito!" });
+    // A form refused is the dialog again, whatever posted it.
+    const refused = post("/profile/education", { ...education, degree: "ab" }, cookie);
+    refused.headers.set("Sec-Fetch-Dest", "document");
+    expect(replyOf(await action({ request: refused, params: {}, context })).status).toBe(400);
+  });
+
   it("answers the field rules and keeps what was typed", async () => {
     const { status, data: body } = await send({ ...education, degree: "ab" });
     expect(status).toBe(400);

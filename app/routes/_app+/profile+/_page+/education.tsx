@@ -7,6 +7,7 @@ import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-di
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import { savedInDialog } from "~/infra/toast.server";
 import { getUniversities } from "~/legacy/general.server";
 import { saveUniversity } from "~/legacy/user.server";
 import { educationSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
@@ -28,7 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await saveUniversity(ctx, submission.value);
-    return { result: submission.reply(), message: reply.message || t("server:profile.saved") };
+    return await savedInDialog(request, "/profile", {
+      result: submission.reply(),
+      message: reply.message || t("server:profile.saved"),
+    });
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }

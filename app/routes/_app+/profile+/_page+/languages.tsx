@@ -7,6 +7,7 @@ import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-di
 import { requireUser } from "~/infra/auth.server";
 import { legacyErrorReply } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import { savedInDialog } from "~/infra/toast.server";
 import { getLanguages } from "~/legacy/languages.server";
 import { saveLanguages } from "~/legacy/user.server";
 import { LANGUAGE_LEVELS, LANGUAGE_OPTIONS } from "~/lib/forms/options";
@@ -42,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   try {
     const reply = await saveLanguages(ctx, submission.value.languages);
-    return { result: submission.reply(), message: reply.message || t("server:profile.savedMany") };
+    return await savedInDialog(request, "/profile", {
+      result: submission.reply(),
+      message: reply.message || t("server:profile.savedMany"),
+    });
   } catch (error) {
     return data({ result: legacyErrorReply(error, submission.reply, t, request), message: null }, { status: 400 });
   }
