@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import sharp, { type Metadata } from "sharp";
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from "~/lib/upload-rules";
+import { exceedsImageLimits, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from "~/lib/upload-rules";
 
 /** Decodes at once in this process (each runs on libuv's threadpool, off the event loop). */
 const MAX_CONCURRENT_DECODES = 2;
@@ -33,7 +33,7 @@ export function cleanImage(bytes: Uint8Array, type: ImageType): Promise<CleanIma
       return { ok: false, reason: "wrongType" };
     }
     if (header.format !== format) return { ok: false, reason: "wrongType" };
-    if (header.width > MAX_IMAGE_SIDE || header.height > MAX_IMAGE_SIDE || header.width * header.height > MAX_IMAGE_PIXELS) {
+    if (exceedsImageLimits(header.width, header.height)) {
       return { ok: false, reason: "tooManyPixels" };
     }
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { acceptOf, CERTIFICATE_TYPES, checkFile, MAX_UPLOAD_BYTES, PHOTO_TYPES, sniffFile, uploadName } from "./upload-rules";
+import {
+  acceptOf,
+  CERTIFICATE_TYPES,
+  checkFile,
+  exceedsImageLimits,
+  MAX_UPLOAD_BYTES,
+  PHOTO_TYPES,
+  sniffFile,
+  uploadName,
+} from "./upload-rules";
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0]);
@@ -13,6 +22,14 @@ describe("upload rules", () => {
     expect(await sniffFile(new File(["<html>"], "x.png", { type: "image/png" }))).toBeNull();
     expect(await sniffFile(new File([png.slice(0, 4)], "x.png"))).toBeNull();
     expect(await sniffFile(new Blob([]))).toBeNull();
+  });
+
+  it("take an image up to 8000 px a side and 25 megapixels, and refuse one pixel more either way", () => {
+    expect(exceedsImageLimits(8000, 3125)).toBe(false);
+    expect(exceedsImageLimits(8001, 1)).toBe(true);
+    expect(exceedsImageLimits(1, 8001)).toBe(true);
+    expect(exceedsImageLimits(5000, 5001)).toBe(true);
+    expect(exceedsImageLimits(5000, 5000)).toBe(false);
   });
 
   it("take exactly 4 MiB, refuse one byte more, and only the allowed types", async () => {

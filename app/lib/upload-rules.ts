@@ -14,6 +14,11 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 /** The limits as the messages about them quote them. */
 export const imageLimits = { side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
 
+/** Whether an image of these dimensions is past the limits above. */
+export function exceedsImageLimits(width: number, height: number): boolean {
+  return width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS;
+}
+
 /**
  * The routes whose forms send a file (`encType="multipart/form-data"`): the HTTP server accepts a
  * multipart body only there, up to MAX_UPLOAD_BYTES plus the form around it (server/body-limit.ts).

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { png } from "../png";
 import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 const MiB = 1024 * 1024;
@@ -9,6 +10,8 @@ const oversized = (() => {
   buffer.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return { name: "grande.png", mimeType: "image/png", buffer };
 })();
+/** 9000 × 1 px: a tiny file past the 8000 px a side the photo may have. */
+const tooWide = { name: "ancha.png", mimeType: "image/png", buffer: Buffer.from(png(9000, 1)) };
 const disguised = {
   name: "foto.png",
   mimeType: "image/png",
@@ -60,10 +63,14 @@ test("the leader sees the link to the Lead Auditor profile; a user without VR da
   await expect(page.getByText("Aún no has agregado tu educación.")).toBeVisible();
 });
 
-/** After saving, JS closes the dialog by itself; without JS the user follows 'Cerrar'. */
-async function closeSaved(page: Page, dialog: ReturnType<Page["getByRole"]>, testInfo: Parameters<typeof jsEnabled>[0]) {
-  if (jsEnabled(testInfo)) await expect(dialog).toBeHidden();
-  else await dialog.getByText("Cerrar", { exact: true }).click();
+/**
+ * A saved dialog closes (spec §9): with JS it shows `message` and closes itself; without JS the post
+ * goes back to the profile, which says `message` in a toast.
+ */
+async function expectSaved(page: Page, dialog: Locator, message: string, testInfo: TestInfo) {
+  if (jsEnabled(testInfo)) await expect(dialog.getByText(message)).toBeVisible();
+  else await expect(page.locator(".toast").getByText(message)).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/profile$/);
 }
 
@@ -82,8 +89,7 @@ test("editing education: rules shown in the dialog, input kept, saved and shown"
   await screenshot(page, testInfo, "profile-education");
   await dialog.getByLabel("Título o carrera").fill("Maestría en Finanzas");
   await dialog.getByRole("button", { name: "Guardar" }).click();
-  await expect(dialog.getByText("¡Dato agregado con éxito!")).toBeVisible();
-  await closeSaved(page, dialog, testInfo);
+  await expectSaved(page, dialog, "¡Dato agregado con éxito!", testInfo);
   await expect(page.getByText("Universidad Nacional Autónoma de México (UNAM-FCA)")).toBeVisible();
   await expect(page.getByText("Maestría en Finanzas")).toBeVisible();
 });
@@ -104,8 +110,7 @@ test("editing languages: a row is added only while fewer than the options, rows 
   await expectAccessible(page);
   await screenshot(page, testInfo, "profile-languages");
   await dialog.getByRole("button", { name: "Guardar" }).click();
-  await expect(dialog.getByText("¡Datos agregados con éxito!")).toBeVisible();
-  await closeSaved(page, dialog, testInfo);
+  await expectSaved(page, dialog, "¡Datos agregados con éxito!", testInfo);
   await expect(page.locator(".profile-languages li")).toContainText(["(Nativo)", "Inglés (Experto)"]);
 });
 
@@ -139,8 +144,7 @@ test("a photo is uploaded (cropped with JS, as chosen without) and then waits fo
   } else {
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
   }
-  await expect(dialog.getByText("¡Fotografía cargada con éxito!")).toBeVisible();
-  await closeSaved(page, dialog, testInfo);
+  await expectSaved(page, dialog, "¡Fotografía cargada con éxito!", testInfo);
   await page.getByRole("link", { name: "Cambiar foto de perfil" }).click();
   await expect(dialog.getByText("Tu foto de perfil está en proceso de validación")).toBeVisible();
   await expect(dialog.getByLabel("Elegir imagen")).toHaveCount(0);
@@ -167,11 +171,18 @@ test("an oversized and a disguised non-image upload are refused with the message
   await dialog.getByLabel("Elegir imagen").setInputFiles(disguised);
   await send();
   await expect(dialog.getByRole("alert")).toHaveText("El archivo debe ser una imagen PNG o JPEG");
+  // The pixel limit is said among the requirements and checked before cropping, JS on and off.
+  await expect(dialog.getByRole("listitem").filter({ hasText: "Hasta 8000 px por lado y 25 megapíxeles." })).toBeVisible();
+  await dialog.getByLabel("Elegir imagen").setInputFiles(tooWide);
+  await send();
+  await expect(dialog.getByRole("alert")).toHaveText("La imagen no debe superar 8000 px por lado ni 25 megapíxeles");
+  await expect(dialog.getByRole("group", { name: /Área de recorte/ })).toHaveCount(0);
   await screenshot(page, testInfo, "profile-photo-refused");
   // The server decides, whatever the browser checked: the same files posted straight to it.
   for (const [file, status, text] of [
     [oversized, 413, "El archivo no debe superar los 4 MB"],
     [disguised, 415, "El archivo debe ser una imagen PNG o JPEG"],
+    [tooWide, 422, "La imagen no debe superar 8000 px por lado ni 25 megapíxeles"],
   ] as const) {
     const response = await page.request.post("/profile/photo", { multipart: { file } });
     expect(response.status()).toBe(status);

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { DialogErrorBoundary } from "~/components/dialog-error-boundary";
 import { FormError } from "~/components/forms";
@@ -8,12 +8,13 @@ import { DialogSuccess, RouteDialog, useCloseAfter } from "~/components/route-di
 import { requireUser } from "~/infra/auth.server";
 import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import { savedInDialog } from "~/infra/toast.server";
 import { readUpload, refusalInit, uploadHeaders } from "~/infra/upload.server";
 import { LegacyError } from "~/legacy/request.server";
 import { changeProfilePhoto, getProfileInfo } from "~/legacy/user.server";
 import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { acceptOf, checkFile, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
+import { acceptOf, checkFile, exceedsImageLimits, imageLimits, PHOTO_TYPES, uploadName } from "~/lib/upload-rules";
 import type { loader as profileLoader } from "./_layout";
 
 /** Loaded only once a picture is chosen: react-easy-crop stays out of every other page's JS. */
@@ -25,7 +26,7 @@ const PHOTO_CLOSE_AFTER_MS = 800;
 const refusalKey = {
   tooLarge: "photo.tooLarge",
   wrongType: "photo.notImage",
-  tooManyPixels: "server:profile.photo.tooManyPixels",
+  tooManyPixels: "photo.tooManyPixels",
   malformed: "server:profile.photo.required",
   tooSlow: "server:profile.photo.tooSlow",
 } as const;
@@ -51,10 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
         if (refused) return data({ error: t(refusalKey[refused], imageLimits), message: null }, refusalInit(refused));
         if (!file) return data({ error: t("server:profile.photo.required"), message: null }, { status: 400 });
         const reply = await changeProfilePhoto(ctx, file.blob, uploadName(file.type));
-        return data({ error: null, message: reply.message || t("server:profile.photo.uploaded") });
+        return savedInDialog(request, "/profile", { error: null, message: reply.message || t("server:profile.photo.uploaded") });
       },
     );
   } catch (error) {
+    // The redirect of a save posted without JavaScript.
+    if (error instanceof Response) throw error;
     const [message, reference] = userMessage(error, t, request, { field: FILE_FIELD, generic: t("server:profile.photo.failed") });
     const unavailable = error instanceof LegacyError && error.kind === "unavailable";
     return data({ error: message, reference, message: null }, { status: unavailable ? 502 : 400 });
@@ -93,6 +96,20 @@ export default function PhotoDialog() {
 
 type Step = { kind: "choose" } | { kind: "crop"; src: string } | { kind: "preview"; blob: Blob; url: string };
 
+/**
+ * Whether the image at `src` is past the pixel limits, by the dimensions its header gives (the
+ * browser reads them on load and decodes no pixel until the image is drawn). One it cannot read
+ * is left to the cropper, which says it is not an image.
+ */
+function tooManyPixels(src: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(exceedsImageLimits(image.naturalWidth, image.naturalHeight));
+    image.onerror = () => resolve(false);
+    image.src = src;
+  });
+}
+
 function PhotoForm({ serverError, reference }: { serverError: string | null; reference: string | null }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
@@ -115,10 +132,17 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    // The browser checks what it can before cropping; the server checks again and decides.
+    // The browser checks what it can before cropping (the size, the type, then the dimensions in
+    // the image's header, before a phone decodes its pixels); the server checks again and decides.
     const checked = await checkFile(file, PHOTO_TYPES);
-    setClientError(checked.ok ? null : t(refusalKey[checked.reason]));
-    if (checked.ok) setStep({ kind: "crop", src: URL.createObjectURL(file) });
+    if (!checked.ok) return setClientError(t(refusalKey[checked.reason]));
+    const src = URL.createObjectURL(file);
+    if (await tooManyPixels(src)) {
+      URL.revokeObjectURL(src);
+      return setClientError(t(refusalKey.tooManyPixels, imageLimits));
+    }
+    setClientError(null);
+    setStep({ kind: "crop", src });
   }
 
   function upload(blob: Blob) {
@@ -179,8 +203,11 @@ function PhotoForm({ serverError, reference }: { serverError: string | null; ref
         <section aria-labelledby={`${inputId}-requirements`} className="photo-requirements">
           <h3 id={`${inputId}-requirements`}>{t("photo.requirementsTitle")}</h3>
           <ul>
-            {(t("photo.requirements", { returnObjects: true }) as string[]).map((line) => (
-              <li key={line}>{line}</li>
+            {(t("photo.requirements", { returnObjects: true }) as string[]).map((line, index) => (
+              <Fragment key={line}>
+                <li>{line}</li>
+                {index === 0 ? <li>{t("photo.requirementPixels", imageLimits)}</li> : null}
+              </Fragment>
             ))}
           </ul>
         </section>
