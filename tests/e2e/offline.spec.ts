@@ -202,6 +202,8 @@ test.describe("with JavaScript", () => {
     await controlled(page);
     await page.goto("/downloads");
     await expect(page.getByText("Aún no has guardado nada.", { exact: false })).toBeVisible();
+    // Nothing saved: no storage figure beside it (the app's own files made it read 'Usas 2,2 MB').
+    await expect(page.getByText(/Usas .* de los/)).toHaveCount(0);
     await goOffline(context, cable);
     await page.goto(`${ROUTE}/${PDF}`);
     await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toBeVisible();

@@ -84,7 +84,8 @@ export default function Downloads() {
               ))}
             </ul>
           )}
-          {state.usage !== null && state.quota !== null ? (
+          {/* The estimate counts the app's own files too: beside 'nothing saved' it read as a contradiction. */}
+          {state.items.length > 0 && state.usage !== null && state.quota !== null ? (
             <p className="downloads-storage">{t("downloads.storage", { used: size(state.usage), quota: size(state.quota) })}</p>
           ) : null}
         </>
