@@ -9,6 +9,7 @@ import {
   jsEnabled,
   mock,
   screenshot,
+  signIn,
   test,
 } from "./fixtures";
 import { currentApp } from "./servers";
@@ -132,7 +133,7 @@ test.describe("the new user's welcome and onboarding", () => {
       await page.getByRole("link", { name: "Continuar" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Si" }).click();
     } else {
-      await page.getByRole("link", { name: "Continuar" }).click();
+      await page.getByRole("button", { name: "Continuar" }).click();
     }
 
     // Topics and content types.
@@ -307,5 +308,36 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect(page.getByLabel("University from the list (optional)")).toHaveAccessibleDescription(
       "University, acronym and degree are required: choose your university here to fill in the first two, or type them below.",
     );
+  });
+});
+
+test.describe("without JavaScript, on a touch screen", () => {
+  test.use({ hasTouch: true });
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "with JavaScript the leave dialog asks (unsaved-forms.spec)");
+
+  test("leaving the certification form with something typed asks first, and No keeps what was typed (spec §8)", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, accounts.learner.email, { at: "/certifications/new" });
+    // Nothing typed: 'Regresar' goes at once.
+    await page.getByRole("button", { name: "Regresar" }).tap();
+    await expect(page).toHaveURL(/\/certifications$/);
+    await page.goto("/certifications/new");
+    await page.getByLabel("Nombre de la certificación o curso").fill("CIA Parte 1");
+    await page.getByRole("button", { name: "Regresar" }).tap();
+    const question = page.getByRole("region", { name: "¿Esta seguro de abandonar esta sección?" });
+    await expect(question).toBeVisible();
+    await expect(page).toHaveURL(/\/certifications\/new$/);
+    await expect(page.getByLabel("Nombre de la certificación o curso")).toHaveValue("CIA Parte 1");
+    // Asked, not judged: the other fields are not marked required yet.
+    await expect(page.getByText("Este campo es obligatorio")).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "certification-leave-question");
+    await question.getByRole("link", { name: "No" }).tap();
+    await expect(page.getByLabel("Nombre de la certificación o curso")).toHaveValue("CIA Parte 1");
+    await page.getByRole("button", { name: "Continuar" }).tap();
+    await expect(question).toBeVisible();
+    await question.getByRole("link", { name: "Si" }).tap();
+    await expect(page).toHaveURL(/\/select_learning_path$/);
   });
 });

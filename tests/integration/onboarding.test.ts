@@ -146,6 +146,27 @@ describe("certification form", () => {
     expect(certificates).toEqual([expect.objectContaining({ name: "Auditoría de TI", type: "COURSE" })]);
   });
 
+  it("without JavaScript, 'Regresar' leaves an untouched form at once and asks over a typed one, keeping it unjudged", async () => {
+    const { action } = await import("~/routes/_onboarding+/certifications.new");
+    const untouched = await action(
+      args(multipart("/certifications/new", { certificate_type: "CERTIFICATE", leave: "/certifications" })),
+    );
+    expect(untouched).toBeInstanceOf(Response);
+    expect((untouched as Response).headers.get("Location")).toBe("/certifications");
+    const typed = dataOf(
+      await action(args(multipart("/certifications/new", { certificate: "CIA", leave: "/select_learning_path" }))),
+    );
+    expect(typed).toMatchObject({ leave: "/select_learning_path", saved: null });
+    expect(typed.result.error).toEqual({});
+    expect(typed.result.initialValue).toMatchObject({ certificate: "CIA" });
+    // Only the form's own two ways out: any other address is no leave, and the form is judged.
+    const elsewhere = replyOf(
+      await action(args(multipart("/certifications/new", { certificate: "CIA", leave: "https://evil.example" }))),
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.data).not.toHaveProperty("leave");
+  });
+
   it("refuses a disguised file by its content and keeps what was typed", async () => {
     const { action } = await import("~/routes/_onboarding+/certifications.new");
     const fake = new File(["<html>"], "diploma.png", { type: "image/png" });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldError, FormError, SubmitButton, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
@@ -41,6 +41,19 @@ const refusalKey = {
 /** Passes on the `Connection: close` of a body too slow. */
 export const headers = uploadHeaders;
 
+/** Where 'Regresar' and 'Continuar' go; without JavaScript they post the form (`leave`) so the server can ask first. */
+const LEAVE_TARGETS = ["/certifications", "/select_learning_path"] as const;
+
+/** Whether the form holds anything the learner typed or chose (the type's default aside). */
+function typedIn(fields: FormData): boolean {
+  return [...fields].some(
+    ([name, value]) =>
+      name !== "leave" &&
+      !(name === "certificate_type" && value === "CERTIFICATE") &&
+      (typeof value === "string" ? value.trim() !== "" : value.size > 0),
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, session } = await requireUser(request);
   const t = await getFixedT(request);
@@ -49,6 +62,14 @@ export async function action({ request }: ActionFunctionArgs) {
     { field: FILE_FIELD, types: CERTIFICATE_TYPES, user: session.user.id },
     async ({ fields, file, refused }) => {
       const submission = parseWithZod(fields, { schema: certificationSchema });
+      // Leaving without JavaScript (spec §8): with anything typed, the form comes back as it was,
+      // its fields unjudged, under the leave question; with nothing, the learner goes.
+      const leave = LEAVE_TARGETS.find((target) => target === fields.get("leave"));
+      if (leave) {
+        const fileSent = (file !== undefined && file !== null) || refused !== null;
+        if (!fileSent && !typedIn(fields)) return redirect(leave);
+        return { result: { ...submission.reply(), error: {} }, saved: null, fileLost: fileSent, leave };
+      }
       if (refused) {
         // What was typed comes back with the file's error (the form sends its text before the file).
         const fieldErrors = { [FILE_FIELD]: [t(refusalKey[refused], imageLimits)] };
@@ -93,6 +114,7 @@ export default function NewCertification() {
   // Without JavaScript the page came back from the server, its file input empty (issue #29 item 5).
   const hydrated = useHydrated();
   const fileLost = !hydrated && actionData !== undefined && "fileLost" in actionData && actionData.fileLost;
+  const leave = !hydrated && actionData !== undefined && "leave" in actionData ? actionData.leave : null;
 
   return (
     <>
@@ -101,6 +123,20 @@ export default function NewCertification() {
         <p className="form-success" role="status">
           {actionData.saved}
         </p>
+      ) : null}
+      {leave ? (
+        <section className="card leave-question" aria-labelledby="leave-title">
+          <h2 id="leave-title">{t("common:leave.title")}</h2>
+          <p>{t("common:leave.text")}</p>
+          <div className="button-row">
+            <a href={`#${form.id}`} className="button">
+              {t("common:leave.no")}
+            </a>
+            <Link to={leave} className="button button-primary">
+              {t("common:leave.yes")}
+            </Link>
+          </div>
+        </section>
       ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
         <TextField field={fields.certificate} label={t("onboarding:certification.certificate")} />
@@ -141,12 +177,33 @@ export default function NewCertification() {
         <SubmitButton busyText={t("onboarding:certification.saving")}>{t("onboarding:certification.save")}</SubmitButton>
       </Form>
       <div className="button-row onboarding-actions">
-        <Link to="/certifications" className="button">
-          {t("onboarding:certification.back")}
-        </Link>
-        <Link to="/select_learning_path" className="button button-primary">
-          {t("onboarding:certification.continue")}
-        </Link>
+        {hydrated ? (
+          <>
+            <Link to="/certifications" className="button">
+              {t("onboarding:certification.back")}
+            </Link>
+            <Link to="/select_learning_path" className="button button-primary">
+              {t("onboarding:certification.continue")}
+            </Link>
+          </>
+        ) : (
+          <>
+            {/* Without JavaScript they post the form, unchecked, so the server asks before what was typed is left. */}
+            <button type="submit" form={form.id} name="leave" value="/certifications" formNoValidate className="button">
+              {t("onboarding:certification.back")}
+            </button>
+            <button
+              type="submit"
+              form={form.id}
+              name="leave"
+              value="/select_learning_path"
+              formNoValidate
+              className="button button-primary"
+            >
+              {t("onboarding:certification.continue")}
+            </button>
+          </>
+        )}
       </div>
       <LeaveDialog blocker={blocker} />
     </>
