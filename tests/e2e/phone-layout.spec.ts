@@ -29,10 +29,15 @@ async function expectNavInView(page: Page) {
   const width = page.viewportSize()?.width ?? 0;
   const links = page.getByRole("navigation").first().getByRole("link");
   expect(await links.count()).toBe(5);
+  const rows = new Map<number, number>();
   for (const link of await links.all()) {
     const box = await link.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, await link.innerText()).toBe(true);
+    const top = Math.round(box?.y ?? 0);
+    rows.set(top, (rows.get(top) ?? 0) + 1);
   }
+  // Wrapped, the rows are even: no section left alone on the last one ('Partner' was, at 360 px).
+  expect(Math.min(...rows.values()), `links per row: ${[...rows.values()]}`).toBeGreaterThan(rows.size > 1 ? 1 : 0);
 }
 
 test("every guest section is in view at 360 and at 320 px", async ({ page }) => {

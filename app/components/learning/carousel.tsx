@@ -10,6 +10,9 @@ const SWIPES = new Set(["pointerdown", "touchstart", "wheel"]);
 type Step = (api: EmblaCarouselType) => void;
 
 /** Embla through its React hook, in a chunk of its own; a chunk that fails to load leaves the native list, which still scrolls. */
+/** More slides than this show 'n de N' between the arrows: their dots would wrap to a second row on a phone. */
+const MAX_DOTS = 5;
+
 const EmblaTakeOver = lazy(() => import("./carousel-embla").catch(() => ({ default: () => null })));
 
 /**
@@ -163,18 +166,24 @@ export function Carousel({
           <button type="button" className="icon-button carousel-arrow" onClick={() => go(-1)} aria-label={t("previous")}>
             ‹
           </button>
-          <div className="carousel-dots">
-            {children.map((_, index) => (
-              <button
-                key={index}
-                type="button"
-                className="carousel-dot"
-                aria-label={t("goToSlide", { n: index + 1 })}
-                aria-current={index === selected}
-                onClick={() => run((carousel) => carousel.scrollTo(index))}
-              />
-            ))}
-          </div>
+          {children.length > MAX_DOTS ? (
+            <p className="carousel-position" aria-live="polite">
+              {t("slidePosition", { n: selected + 1, total: children.length })}
+            </p>
+          ) : (
+            <div className="carousel-dots">
+              {children.map((_, index) => (
+                <button
+                  key={index}
+                  type="button"
+                  className="carousel-dot"
+                  aria-label={t("goToSlide", { n: index + 1 })}
+                  aria-current={index === selected}
+                  onClick={() => run((carousel) => carousel.scrollTo(index))}
+                />
+              ))}
+            </div>
+          )}
           <button type="button" className="icon-button carousel-arrow" onClick={() => go(1)} aria-label={t("next")}>
             ›
           </button>
