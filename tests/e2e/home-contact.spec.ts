@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, mock, signIn, test } from "./fixtures";
+import { expect, jsEnabled, mock, signIn, test } from "./fixtures";
 
 /**
  * The contact footer on home (issue #14 item 17): a signed-in learner who sends it stays on home,
@@ -34,6 +34,63 @@ test("home's contact footer keeps the learner on home, with the notice in view a
   await expect(page).toHaveURL(/\/(#contact)?$/);
   await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
   await expect(page.locator(".greeting")).toContainText("Ana Martínez");
+  await expect.poll(contactCount).toBe(1);
+});
+
+test("with the legacy API down, the failure is said at the form and what was typed stays (issue #29 item 5)", async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  const form = page.locator(".contact-form");
+  if (jsEnabled(testInfo)) {
+    // The live form: it takes over from the server's once the footer comes near.
+    await form.evaluate((element) => element.setAttribute("data-from-server", ""));
+    await form.scrollIntoViewIfNeeded();
+    await expect(page.locator(".contact-form[data-from-server]")).toHaveCount(0);
+  }
+  await fillComment(page);
+  const reloads: string[] = [];
+  page.on("request", (request) => request.method() === "GET" && request.url().includes(".data") && reloads.push(request.url()));
+  await mock.setFaults({ errorRate: 1 });
+  try {
+    await form.getByRole("button", { name: "Enviar comentario" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Ups algo salio mal");
+    await expect(form.getByText(/^Código de referencia: [0-9a-f-]{36}$/)).toBeVisible();
+    await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
+    await expect(form.getByLabel("Nombre")).toHaveValue("Ana Martínez");
+    if (jsEnabled(testInfo)) {
+      // Home stays as it was: nothing reloaded after the post, so nothing failed in its place.
+      await expect(page.locator(".greeting")).toContainText("Ana Martínez");
+      expect(reloads).toEqual([]);
+    } else {
+      // Home cannot be drawn without the legacy API: the reply is on /contact, which needs none.
+      await expect(page).toHaveURL(/\/contact#contact$/);
+    }
+  } finally {
+    await mock.setFaults({ errorRate: 0 });
+  }
+  expect(await contactCount()).toBe(0);
+});
+
+test("sent with no connection, the form says so and keeps what was typed", async ({ page, context }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the browser itself says it is offline");
+  await signIn(page);
+  const form = page.locator(".contact-form");
+  await form.evaluate((element) => element.setAttribute("data-from-server", ""));
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator(".contact-form[data-from-server]")).toHaveCount(0);
+  await fillComment(page);
+  await context.setOffline(true);
+  try {
+    await form.getByRole("button", { name: "Enviar comentario" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Sin conexión");
+    await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
+  } finally {
+    await context.setOffline(false);
+  }
+  // Sent again once back online, it goes.
+  await form.getByRole("button", { name: "Enviar comentario" }).click();
+  await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
   await expect.poll(contactCount).toBe(1);
 });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { commitSession } from "~/infra/session.server";
-import { context, dataOf, having, post, replyOf, responseOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
+import type { ContactReply } from "~/routes/contact-form/contact.server";
+import { context, dataOf, post, replyOf, responseOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
 const legacy = withLegacy();
 let cookie: string;
@@ -23,13 +24,32 @@ async function contactMessages(): Promise<unknown[]> {
   return reply.messages;
 }
 
+/** The live form's answer: JSON (the form posts with `fetch`, so nothing on its page reloads after it). */
+async function contactReply(answer: unknown): Promise<{ status: number; data: ContactReply }> {
+  expect(answer).toBeInstanceOf(Response);
+  const response = answer as Response;
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  return { status: response.status, data: (await response.json()) as ContactReply };
+}
+
+/** A reply that was not sent, for its form's result. */
+function refused(reply: ContactReply) {
+  if (reply.sent) throw new Error("expected a refused comment, it was sent");
+  return reply.result;
+}
+
 describe("contact action", () => {
   it("sends a comment and offers a fresh form id", async () => {
     const { action } = await import("~/routes/contact-form/route");
-    const result = having(dataOf(await action({ request: post("/contact-form", contact()), params: {}, context })), "message");
-    expect(result.sent).toBe(true);
-    expect(result.message).toBe("¡Tu comentario ha sido enviado con éxito!");
-    expect(result.nextSubmissionId).toMatch(/^[0-9a-f-]{36}$/);
+    const { status, data: result } = await contactReply(
+      await action({ request: post("/contact-form", contact()), params: {}, context }),
+    );
+    expect(status).toBe(200);
+    expect(result).toMatchObject({
+      sent: true,
+      message: "¡Tu comentario ha sido enviado con éxito!",
+      nextSubmissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(await contactMessages()).toHaveLength(1);
   });
 
@@ -45,24 +65,26 @@ describe("contact action", () => {
 
   it("answers field rules and keeps what was typed", async () => {
     const { action } = await import("~/routes/contact-form/route");
-    const reply = replyOf(await action({ request: post("/contact-form", contact({ comment: "corto" })), params: {}, context }));
+    const reply = await contactReply(
+      await action({ request: post("/contact-form", contact({ comment: "corto" })), params: {}, context }),
+    );
     expect(reply.status).toBe(400);
-    expect(reply.data.result.error).toEqual({ comment: ["minChars:25"] });
-    expect(reply.data.result.initialValue?.comment).toBe("corto");
+    expect(refused(reply.data).error).toEqual({ comment: ["minChars:25"] });
+    expect(refused(reply.data).initialValue?.comment).toBe("corto");
     expect(await contactMessages()).toHaveLength(0);
   });
 
   it("shows the server's message for a 402", async () => {
     const { action } = await import("~/routes/contact-form/route");
-    const reply = replyOf(
+    const reply = await contactReply(
       await action({
         request: post("/contact-form", contact({ comment: "Esto es spam, spam y más spam del bueno" })),
         params: {},
         context,
       }),
     );
-    expect(reply.data.result.error?.[""]?.[0]).toMatch(/\S/);
-    expect(reply.data.result.error?.[""]?.[0]).not.toBe("Ups algo salio mal");
+    expect(refused(reply.data).error?.[""]?.[0]).toMatch(/\S/);
+    expect(refused(reply.data).error?.[""]?.[0]).not.toBe("Ups algo salio mal");
   });
 
   it.each([
@@ -71,9 +93,10 @@ describe("contact action", () => {
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
     legacy().setFaults(faults);
     const { action } = await import("~/routes/contact-form/route");
-    const reply = replyOf(await action({ request: post("/contact-form", contact()), params: {}, context }));
-    expect(reply.data.result.error).toEqual({ "": UPSTREAM_FAILED });
-    expect(reply.data.result.initialValue?.name).toBe("Ana");
+    const reply = await contactReply(await action({ request: post("/contact-form", contact()), params: {}, context }));
+    expect(reply.status).toBe(400);
+    expect(refused(reply.data).error).toEqual({ "": UPSTREAM_FAILED });
+    expect(refused(reply.data).initialValue?.name).toBe("Ana");
   });
 });
 
@@ -112,6 +135,19 @@ describe("contact form without JavaScript", () => {
     const reply = (await pageWith(sent.cookie)).data.contact.pageReply;
     expect(reply).toMatchObject({ sent: true, message: "¡Tu comentario ha sido enviado con éxito!" });
     expect(await contactMessages()).toHaveLength(1);
+  });
+
+  it("with the legacy API down, goes to /contact (it needs no legacy call) with the reply; a refusal still goes back", async () => {
+    legacy().setFaults({ errorRate: 1 });
+    const down = await back(contact({ redirect_to: "/" }));
+    expect(down.location).toBe("/contact#contact");
+    const reply = (await pageWith(down.cookie)).data.contact.pageReply;
+    expect(reply?.sent).toBe(false);
+    expect(reply?.result.error).toEqual({ "": UPSTREAM_FAILED });
+    expect(reply?.result.initialValue).toMatchObject({ name: "Ana", comment: contact().comment });
+    legacy().setFaults({ errorRate: 0 });
+    const spam = await back(contact({ comment: "Esto es spam, spam y más spam del bueno", redirect_to: "/" }));
+    expect(spam.location).toBe("/#contact");
   });
 
   it.each(["//evil.example/", "https://evil.example/", "/\\evil.example", ""])("never goes back to %j", async (to) => {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -25,20 +25,28 @@ export type ContactFormProps = {
  * The contact form with conform (spec §4): idle, saving (an overlay; a second submit is ignored),
  * sent (success notice, then a fresh form). The footer around it (route.tsx) loads it when it
  * comes near (decision 027). The server's copy of it names its page, to which the action goes back
- * when it posts without JavaScript; in the browser it posts with a fetcher and stays.
+ * when it posts without JavaScript. In the browser it posts with a plain `fetch` and reads the
+ * reply as JSON: a Remix fetcher would have the page's loaders run again after it, and with the
+ * legacy API down that put the error page in place of the page and what was typed (issue #29 item 5).
  */
 export function LiveContactForm({ submissionId, constraint, pageReply }: ContactFormProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const fetcher = useFetcher<ContactReply>({ key: "contact" });
-  const reply = fetcher.data ?? pageReply;
+  const [reply, setReply] = useState<ContactReply | undefined>(pageReply);
+  const [saving, setSaving] = useState(false);
   const [formId, setFormId] = useState(submissionId);
   const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
     id: `contact-${formId}`,
     constraint,
     lastResult: reply?.sent ? null : reply?.result,
   });
-  const saving = fetcher.state !== "idle";
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // What was typed survives a language switch and asks before being left behind (issue #29 item 5).
   const blocker = useDirtyForm(form.id, "contact");
 
@@ -49,16 +57,47 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
     return () => clearTimeout(timer);
   }, [reply]);
 
+  // A second submit before the first re-rendered (a double click) is ignored here too.
+  const sending = useRef(false);
+  const send = async (body: FormData) => {
+    sending.current = true;
+    setSaving(true);
+    try {
+      // URL-encoded, as a form without a file posts (the server takes multipart bodies on upload routes only).
+      const fields = [...body].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+      const response = await fetch("/contact-form", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Accept: "application/json" },
+      });
+      // An answer that is not the form's reply (a refusal before the action, a proxy's page) is a failure like any other.
+      const answer: unknown = await response.json().catch(() => null);
+      if (!mounted.current) return;
+      if (answer && typeof answer === "object" && "sent" in answer) setReply(answer as ContactReply);
+      else setReply(failed(body, t("errors.generic")));
+    } catch {
+      // No answer at all: what was typed stays, with the reason.
+      if (mounted.current) setReply(failed(body, navigator.onLine ? t("errors.unavailable") : t("app.offline")));
+    } finally {
+      sending.current = false;
+      if (mounted.current) setSaving(false);
+    }
+  };
+
   return (
-    <fetcher.Form
+    <form
       method="post"
       action="/contact-form"
       {...getFormProps(form)}
       className="stack contact-form"
       aria-busy={saving}
       onSubmit={(event) => {
-        if (saving) event.preventDefault();
-        else form.onSubmit(event);
+        if (sending.current) return event.preventDefault();
+        // conform checks the fields first and stops a form that fails them.
+        form.onSubmit(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        void send(new FormData(event.currentTarget));
       }}
     >
       <input type="hidden" name="submission_id" value={reply?.sent ? reply.nextSubmissionId : formId} />
@@ -83,8 +122,14 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
         </div>
       ) : null}
       <LeaveDialog blocker={blocker} />
-    </fetcher.Form>
+    </form>
   );
+}
+
+/** A reply for a post that got no readable answer: what was sent comes back with `message`. */
+function failed(body: FormData, message: string): ContactReply {
+  const initialValue = Object.fromEntries([...body].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return { sent: false, result: { status: "error", initialValue, error: { "": [message] } } };
 }
 
 // What was typed in the server's form goes over to this one (route.tsx).

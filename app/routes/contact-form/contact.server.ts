@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import * as cookie from "cookie";
 import { sealData, unsealData } from "iron-session";
 import { getConfig } from "~/infra/config.server";
@@ -9,6 +9,7 @@ import { once } from "~/infra/idempotency.server";
 import { getFixedT, getLocale } from "~/infra/language.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { sendContactComment } from "~/legacy/help.server";
+import { isTransient } from "~/legacy/request.server";
 import { contactSchema } from "~/lib/forms/help";
 import { honeypotFilled } from "~/lib/honeypot";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -20,20 +21,23 @@ export type ContactReply =
 
 /**
  * The contact footer's action (spec §4), for guests and signed-in users alike
- * (`/contact/send_comment` is public). The live form posts with a fetcher and reads the reply; the
- * server's form (JavaScript off, or before the live one loaded) names its page, and goes back to
- * it with the reply in a flash cookie (decision 044).
+ * (`/contact/send_comment` is public). The live form posts with `fetch` and reads the reply as
+ * JSON (nothing on the page reloads after it); the server's form (JavaScript off, or before the
+ * live one loaded) names its page, and goes back to it with the reply in a flash cookie (decision 044).
  */
 export async function contactAction(request: Request) {
   assertSameOrigin(request);
   const formData = await request.formData();
   const back = formData.get(BACK_FIELD);
-  const { reply, status } = await answer(request, formData);
-  if (back === null) return data(reply, { status });
-  return redirect(`${safeRedirect(back)}#contact`, { headers: { "Set-Cookie": await flash(reply) } });
+  const { reply, status, outage } = await answer(request, formData);
+  if (back === null) return Response.json(reply, { status, headers: { "Cache-Control": "no-store" } });
+  // With the legacy API down, the page the form was on (home) may not render: `/contact` needs no
+  // legacy call and shows the reply with what was typed (issue #29 item 5).
+  const page = outage ? "/contact" : safeRedirect(back);
+  return redirect(`${page}#contact`, { headers: { "Set-Cookie": await flash(reply) } });
 }
 
-async function answer(request: Request, formData: FormData): Promise<{ reply: ContactReply; status: number }> {
+async function answer(request: Request, formData: FormData): Promise<{ reply: ContactReply; status: number; outage?: boolean }> {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return { reply: { sent: false, result: submission.reply() }, status: 400 };
   const { submission_id: submissionId, ...comment } = submission.value;
@@ -46,7 +50,11 @@ async function answer(request: Request, formData: FormData): Promise<{ reply: Co
     const message = await once(submissionId, () => sendContactComment({ locale }, comment));
     return { reply: sent(message || t("server:common.contact.sent"), submission.reply({ resetForm: true })), status: 200 };
   } catch (error) {
-    return { reply: { sent: false, result: legacyErrorReply(error, submission.reply, t, request) }, status: 400 };
+    return {
+      reply: { sent: false, result: legacyErrorReply(error, submission.reply, t, request) },
+      status: 400,
+      outage: isTransient(error),
+    };
   }
 }
 
