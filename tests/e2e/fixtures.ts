@@ -181,6 +181,8 @@ export async function dismissBadge(page: Page, label: string) {
  * frames; the app has one frame, a SCORM package's, same-origin, and its document is excluded anyway.
  */
 export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
+  // The whole document: one still streaming in had a tab of its bottom bar cut before its text (CI).
+  await page.waitForLoadState("domcontentloaded");
   const target = jsEnabled(test.info()) ? await withoutFades(page) : await scriptedCopy(page);
   // A SCORM package's own pages are its author's, not the app's: the frame is checked, its document is not.
   const results = await new AxeBuilder({ page: target })
