@@ -237,6 +237,22 @@ test.describe("with JavaScript", () => {
       await expect(page).toHaveURL(/\/$/);
       await expect(player(page).dialog).toHaveCount(0);
     });
+
+    test("a 1.2 lesson completed offers the next one, tapped (issue #29 item 2)", async ({ page }, testInfo) => {
+      await signIn(page, accounts.learner.email, { at: "/514" });
+      const { frame, summary } = player(page);
+      await expect(frame.getByRole("heading", { name: "Lección 1" })).toBeVisible();
+      await expect(page.getByText("Lección completada.")).toHaveCount(0);
+      await frame.getByRole("button", { name: "Terminar la lección" }).tap();
+      const next = page.getByRole("status").filter({ hasText: "Lección completada." });
+      await expect(next).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, testInfo, "scorm-12-next-sco", { fullPage: false });
+      await next.getByRole("button", { name: "Siguiente: Lección 2: selección" }).tap();
+      await expect(frame.getByRole("heading", { name: "Lección 2" })).toBeVisible();
+      await expect(summary).toContainText("(2 de 2)");
+      await expect(next).toHaveCount(0);
+    });
   });
 
   test("a 1.2 package of two SCOs is moved through with the keyboard, in English", async ({ page }, testInfo) => {
@@ -246,17 +262,23 @@ test.describe("with JavaScript", () => {
     const { frame, state, summary, item } = player(page);
     await expect(frame.getByRole("heading", { name: "Lección 1" })).toBeVisible();
     await expect(summary).toContainText("Course contents (1 of 2)");
+    // A 1.2 SCO completed: the player offers the next one (issue #29 item 2).
     await frame.getByRole("button", { name: "Terminar la lección" }).click();
     await expect(frame.getByText("Lección terminada")).toBeVisible();
+    const next = page.getByRole("status").filter({ hasText: "Lesson completed." });
+    await expect(next.getByRole("button", { name: "Next: Lección 2: selección" })).toBeVisible();
+    await next.getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    await expect(frame.getByRole("heading", { name: "Lección 2" })).toBeVisible();
+    await expect(summary).toContainText("Course contents (2 of 2)");
+    // The last one has no next.
+    await expect(next).toHaveCount(0);
 
     await summary.focus();
     await page.keyboard.press("Enter");
     await expect(item(/Lección 1: población/)).toContainText("Completed");
-    await expect(item(/Lección 2: selección/)).toContainText("Not started");
-    await item(/Lección 2: selección/).focus();
-    await page.keyboard.press("Enter");
-    await expect(frame.getByRole("heading", { name: "Lección 2" })).toBeVisible();
-    await expect(summary).toContainText("Course contents (2 of 2)");
+    await expect(item(/Lección 2: selección/)).toContainText("In progress");
+    await expect(item(/Lección 2: selección/)).toHaveAttribute("aria-current", "step");
     expect((await legacyRecord(514))?.finalized).toBeNull();
     await frame.getByRole("button", { name: "Terminar la lección" }).click();
     await expect(state).toHaveText("Completed", { timeout: 10_000 });

@@ -171,6 +171,13 @@ export function ScormPlayer({
     setOpen((previous) => ({ id, launch: previous.launch + 1 }));
   };
   const item = pack.items.find((candidate) => candidate.id === open.id);
+  // A package without sequencing rules: once the SCO open is completed or passed, the next one is
+  // offered (a 1.2 SCO asks nothing of the LMS; a 2004 one may, with `continue`) (issue #29 item 2).
+  const nextSco = (() => {
+    if (sequencing || !open.id || !["completed", "passed"].includes(states[open.id] ?? "")) return null;
+    const target = navigate(pack, open.id, { type: "continue" });
+    return target && "launch" in target ? (pack.items.find((candidate) => candidate.id === target.launch) ?? null) : null;
+  })();
 
   useEffect(() => {
     const { id } = open;
@@ -398,6 +405,14 @@ export function ScormPlayer({
             {t("scormBringBack")}
           </button>
         </div>
+      ) : null}
+      {running && !elsewhere && nextSco ? (
+        <p className="scorm-next" role="status">
+          {t("scormScoDone")}{" "}
+          <button type="button" className="button-small button-primary" onClick={() => launch(nextSco.id)}>
+            {t("scormNextSco", { title: nextSco.title })}
+          </button>
+        </p>
       ) : null}
       {running && !elsewhere && item?.launch ? (
         <>
