@@ -59,12 +59,11 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
 
   // A second submit before the first re-rendered (a double click) is ignored here too.
   const sending = useRef(false);
-  const send = async (body: FormData) => {
+  const send = async (fields: Array<[string, string]>) => {
     sending.current = true;
     setSaving(true);
     try {
       // URL-encoded, as a form without a file posts (the server takes multipart bodies on upload routes only).
-      const fields = [...body].filter((entry): entry is [string, string] => typeof entry[1] === "string");
       const response = await fetch("/contact-form", {
         method: "POST",
         body: new URLSearchParams(fields),
@@ -74,10 +73,10 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
       const answer: unknown = await response.json().catch(() => null);
       if (!mounted.current) return;
       if (answer && typeof answer === "object" && "sent" in answer) setReply(answer as ContactReply);
-      else setReply(failed(body, t("errors.generic")));
+      else setReply(failed(fields, t("errors.generic")));
     } catch {
       // No answer at all: what was typed stays, with the reason.
-      if (mounted.current) setReply(failed(body, navigator.onLine ? t("errors.unavailable") : t("app.offline")));
+      if (mounted.current) setReply(failed(fields, navigator.onLine ? t("errors.unavailable") : t("app.offline")));
     } finally {
       sending.current = false;
       if (mounted.current) setSaving(false);
@@ -97,7 +96,8 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
         form.onSubmit(event);
         if (event.defaultPrevented) return;
         event.preventDefault();
-        void send(new FormData(event.currentTarget));
+        const typed = [...new FormData(event.currentTarget)];
+        void send(typed.filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       }}
     >
       <input type="hidden" name="submission_id" value={reply?.sent ? reply.nextSubmissionId : formId} />
@@ -127,9 +127,8 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
 }
 
 /** A reply for a post that got no readable answer: what was sent comes back with `message`. */
-function failed(body: FormData, message: string): ContactReply {
-  const initialValue = Object.fromEntries([...body].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  return { sent: false, result: { status: "error", initialValue, error: { "": [message] } } };
+function failed(fields: Array<[string, string]>, message: string): ContactReply {
+  return { sent: false, result: { status: "error", initialValue: Object.fromEntries(fields), error: { "": [message] } } };
 }
 
 // What was typed in the server's form goes over to this one (route.tsx).
