@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
 
 export type ToastView = { id: string; type: "success" | "error" | "info"; title?: string; message: string };
@@ -26,8 +26,24 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
     return () => clearTimeout(timer);
   }, [toasts]);
 
+  // A field the learner moves to under the toasts (a tap passes through a toast's text) sends them
+  // to the other end of the screen, so they never cover what is being typed (issue #29 item 6).
+  const region = useRef<HTMLElement>(null);
+  const [atTop, setAtTop] = useState(false);
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const field = event.target;
+      const toaster = region.current;
+      if (!toaster || !(field instanceof HTMLElement) || !field.matches("input, textarea, select")) return;
+      const [a, b] = [field.getBoundingClientRect(), toaster.getBoundingClientRect()];
+      if (b.height > 0 && a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right) setAtTop((top) => !top);
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, []);
+
   return (
-    <section className="toaster" aria-label={t("toast.region")}>
+    <section ref={region} className="toaster" data-at={atTop ? "top" : undefined} aria-label={t("toast.region")}>
       {toasts.map((item) => (
         <div key={item.id} className={`toast toast-${item.type}`} role={item.type === "error" ? "alert" : "status"}>
           {item.title ? <strong className="toast-title">{item.title.slice(0, 16)}</strong> : null}

@@ -311,6 +311,41 @@ test.describe("the new user's welcome and onboarding", () => {
   });
 });
 
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("a toast never stands between a tap and the field under it; with JavaScript it moves off the field (issue #29 item 6)", async ({
+    page,
+  }, testInfo) => {
+    await page.goto(ssoLink(accounts.newUser.email));
+    await page.goto("/select_content_type");
+    await page.getByLabel("Video").check();
+    await page.getByRole("button", { name: "Continuar" }).tap();
+    await expect(page).toHaveURL(/\/update_profile$/);
+    const toast = page.locator(".toast").filter({ hasText: "¡Datos guardados con éxito!" });
+    await expect(toast).toBeVisible();
+    // The field brought under the toast, as on a phone scrolled to it.
+    const acronym = page.getByLabel("Siglas de la universidad");
+    const shown = (await toast.boundingBox())!;
+    const middle = shown.y + shown.height / 2;
+    await acronym.evaluate((field, y) => {
+      const box = field.getBoundingClientRect();
+      window.scrollBy(0, box.top + box.height / 2 - y);
+    }, middle);
+    const [field, over] = [(await acronym.boundingBox())!, (await toast.boundingBox())!];
+    expect(field.y < over.y + over.height && over.y < field.y + field.height, "the field is under the toast").toBe(true);
+    await acronym.tap();
+    await expect(acronym).toBeFocused();
+    await acronym.pressSequentially("UCH");
+    await expect(acronym).toHaveValue("UCH");
+    if (jsEnabled(testInfo)) {
+      await expect(page.locator(".toaster")).toHaveAttribute("data-at", "top");
+      const [typed, moved] = [(await acronym.boundingBox())!, (await toast.boundingBox())!];
+      expect(typed.y < moved.y + moved.height && moved.y < typed.y + typed.height, "the toast covers the field").toBe(false);
+    }
+  });
+});
+
 test.describe("without JavaScript, on a touch screen", () => {
   test.use({ hasTouch: true });
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "with JavaScript the leave dialog asks (unsaved-forms.spec)");
