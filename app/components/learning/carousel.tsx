@@ -9,10 +9,10 @@ const SWIPES = new Set(["pointerdown", "touchstart", "wheel"]);
 
 type Step = (api: EmblaCarouselType) => void;
 
-/** Embla through its React hook, in a chunk of its own; a chunk that fails to load leaves the native list, which still scrolls. */
 /** More slides than this show 'n de N' between the arrows: their dots would wrap to a second row on a phone. */
 const MAX_DOTS = 5;
 
+/** Embla through its React hook, in a chunk of its own; a chunk that fails to load leaves the native list, which still scrolls. */
 const EmblaTakeOver = lazy(() => import("./carousel-embla").catch(() => ({ default: () => null })));
 
 /**
