@@ -23,7 +23,7 @@ function fakeLocks() {
   };
 }
 
-const saved: ProgressReply = { ok: true, record: { initiated: true, finalized: false, progress: 0, taskDuration: 0 } };
+const saved: ProgressReply = { ok: true, record: { initiated: true, finalized: false, progress: 0, taskDuration: 0, points: 0 } };
 const down: ProgressReply = { ok: false, error: "unavailable", message: "" };
 const unconfirmed: ProgressReply = { ok: false, error: "unconfirmed", message: "" };
 const refused: ProgressReply = { ok: false, error: "refused", message: "Bloqueado" };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
-const record: SavedRecord = { initiated: true, finalized: false, progress: 0, taskDuration: 0 };
+const record: SavedRecord = { initiated: true, finalized: false, progress: 0, taskDuration: 0, points: 0 };
 const saved: ProgressReply = { ok: true, record };
 const down: ProgressReply = { ok: false, error: "unavailable", message: "" };
 const unconfirmed: ProgressReply = { ok: false, error: "unconfirmed", message: "" };

@@ -14,6 +14,8 @@ export type SavedRecord = {
   progress: number;
   /** Minutes. */
   taskDuration: number;
+  /** What the legacy API recorded for it (the finish's reply is the new progress: spec §6). */
+  points: number;
 };
 
 export type PlayerActivity = {
@@ -138,11 +140,10 @@ export type PdfProblem = "protected" | "damaged" | "busy" | "unreadable";
 export type ScormProblem = { reason: "unreachable" } | { reason: "broken"; reference: string };
 
 /**
- * What the player says once the activity is finished (issue #29): the points the legacy API
- * recorded for it, its route's percentage with it finished, and the next step in the route.
+ * What the player says once the activity is finished (issue #29), besides the points the saved
+ * record carries: its route's percentage with it finished, and the next step in the route.
  */
 export type AfterFinish = {
-  points: number | null;
   route: { name: string; href: string; progress: number } | null;
   next:
     | { kind: "activity"; title: string; href: string }

@@ -65,6 +65,30 @@ test("a finished activity says its points and the route's new percentage, and 'S
   await expect(after).toHaveCount(0);
 });
 
+test("with JavaScript the panel is whole from the finish's reply on: nothing in it grows under a finger when the page revalidates", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the page revalidated after the finish is JavaScript's");
+  await page.clock.install();
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/205" });
+  const after = dialogOf(page).getByRole("region", { name: "¡Actividad completada!" });
+  // The page's revalidation after the finish is held, as a slow network holds it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await finishImage(page, testInfo);
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts. · Formación Requerida: 37,5 %");
+  const before = await after.boundingBox();
+  const revalidated = page.waitForResponse(/\.data(\?|$)/);
+  release();
+  await revalidated;
+  await expect(after.locator(".player-after-gains")).toHaveText("+10 pts. · Formación Requerida: 37,5 %");
+  expect(await after.boundingBox()).toEqual(before);
+});
+
 test("a finished activity opened again offers the next step, in English: the escape room it opened", async ({
   page,
 }, testInfo) => {

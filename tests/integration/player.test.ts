@@ -209,14 +209,14 @@ describe("activity loader", () => {
 
   it("hands the player what follows a finish: the points recorded, the route's percentage with it, the next step (issue #29)", async () => {
     // Every other activity of the first route is finished: its escape room is next, and open.
+    expect(ready(await openOnHome("108")).record?.points).toBe(10);
     expect(ready(await openOnHome("108")).after).toEqual({
-      points: 10,
       route: { name: "Formación Inicial", href: "/learning-path/formacion-inicial", progress: 88.88 },
       next: { kind: "activity", title: "Escape Room: el caso del inventario", href: "/learning-path/formacion-inicial/109" },
     });
-    // Not finished yet: no points, the percentage it will give, and the next activity not finished (206 after 205).
+    // Not finished yet: no record, the percentage it will give, and the next activity not finished (206 after 205).
+    expect(ready(await openOnHome("205")).record).toBeNull();
     expect(ready(await openOnHome("205")).after).toEqual({
-      points: null,
       route: { name: "Formación Requerida", href: "/learning-path/formacion-requerida", progress: 37.5 },
       next: { kind: "activity", title: "Podcast: entrevistas efectivas", href: "/learning-path/formacion-requerida/206" },
     });
@@ -228,7 +228,7 @@ describe("activity loader", () => {
     });
     // The route's last activity leads back to the route; outside every route there is no next step.
     expect(ready(await openOnHome("209")).after.next).toEqual({ kind: "end", href: "/learning-path/formacion-requerida" });
-    expect(ready(await openOnHome("503")).after).toEqual({ points: null, route: null, next: null });
+    expect(ready(await openOnHome("503")).after).toEqual({ route: null, next: null });
   });
 
   it("turns Save-Data on into the data-saver flag", async () => {
@@ -262,7 +262,7 @@ describe("progress action", () => {
     const started = await report({ action: "started", activity: "205" });
     expect(started.body).toEqual({
       ok: true,
-      record: { initiated: true, finalized: false, progress: 0, taskDuration: 0 },
+      record: { initiated: true, finalized: false, progress: 0, taskDuration: 0, points: 0 },
     });
     expect(await recordOf(205)).toMatchObject({ initiated: true, finalized: false });
 
@@ -270,7 +270,8 @@ describe("progress action", () => {
     expect((await recordOf(205))?.taskDuration).toBe(0.5);
 
     const finished = await report({ action: "finished", activity: "205" });
-    expect(finished.body).toMatchObject({ ok: true, record: { finalized: true, progress: 100 } });
+    // The finish's reply carries the points recorded, so the player says them at once (issue #29).
+    expect(finished.body).toMatchObject({ ok: true, record: { finalized: true, progress: 100, points: 10 } });
     expect(await recordOf(205)).toMatchObject({ finalized: true, progress: 100 });
   });
 

@@ -37,7 +37,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
       </p>
       {/* Finished as the legacy API confirmed it, or kept on the device to send on reconnecting. */}
       {tracker.saved?.finalized || (tracker.finishing && tracker.stored) ? (
-        <AfterFinishPanel after={data.after} confirmed={Boolean(tracker.saved?.finalized)} />
+        <AfterFinishPanel after={data.after} saved={tracker.saved} />
       ) : null}
       {activity.description ? <p className="player-description">{activity.description}</p> : null}
       <PlayerContent

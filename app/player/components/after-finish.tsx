@@ -1,20 +1,21 @@
 import { Link } from "@remix-run/react";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { AfterFinish } from "~/player/types";
+import type { AfterFinish, SavedRecord } from "~/player/types";
 
 /**
  * Once an activity is finished (issue #29), at the top of the player: the points the legacy API
- * recorded and the route's new percentage (once it confirmed the finish; offline, neither is
- * known yet), then the next step: the next activity of the route, or the route page, naming a
- * locked escape room. Plain links, so it works without JavaScript too.
+ * recorded and the route's new percentage (once it confirmed the finish, with the same reply, so
+ * the panel does not grow under a finger a moment later; offline, neither is known yet), then the
+ * next step: the next activity of the route, or the route page, naming a locked escape room.
+ * Plain links, so it works without JavaScript too.
  */
-export function AfterFinishPanel({ after, confirmed }: { after: AfterFinish; confirmed: boolean }) {
+export function AfterFinishPanel({ after, saved }: { after: AfterFinish; saved: SavedRecord | null }) {
   const { t, i18n } = useTranslation("player");
-  const { points, route, next } = after;
-  const gains = confirmed
+  const { route, next } = after;
+  const gains = saved?.finalized
     ? [
-        points ? t("afterPoints", { points: formatPoints(points, i18n.language) }) : null,
+        saved.points > 0 ? t("afterPoints", { points: formatPoints(saved.points, i18n.language) }) : null,
         route ? t("afterRoute", { route: route.name, percent: formatPercent(route.progress, i18n.language) }) : null,
       ].filter(Boolean)
     : [];

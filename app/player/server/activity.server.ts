@@ -151,6 +151,7 @@ export function savedRecord(record: ProgressRecord): SavedRecord {
     finalized: record.finalized,
     progress: record.progress,
     taskDuration: record.taskDuration,
+    points: record.points,
   };
 }
 
@@ -199,19 +200,16 @@ export function placementState({ placement, routes, progress }: Found & { placem
     : "ready";
 }
 
-/** Issue #29: the points recorded, the route's percentage with the activity finished, and what comes next. */
+/** Issue #29: the route's percentage with the activity finished, and what comes next. */
 export function afterFinish({ placement, routes, progress }: Found & { placement: Placement }): AfterFinish {
   const { activity, route } = placement;
-  const record = recordOf(progress, activity.id);
-  const points = record?.finalized && record.points > 0 ? record.points : null;
-  if (!route) return { points, route: null, next: null };
+  if (!route) return { route: null, next: null };
   const href = `/learning-path/${encodeURIComponent(route.slug)}`;
   const records = activityRecords(progress);
   const step = nextStep(routes, route.id, activity.id, records);
   const titleOf = (id: number) =>
     route.courses.flatMap((course) => course.activities).find((candidate) => candidate.id === id)?.title ?? "";
   return {
-    points,
     route: { name: route.name, href, progress: routeProgress(route, withFinished(records, activity.id)) },
     next:
       step.kind === "end"
