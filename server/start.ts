@@ -82,7 +82,7 @@ async function main() {
         // Non-zero even for an exit 0 nobody asked for: the orchestrator restarts the container.
         return void exitWith(code || 1);
       }
-      const delayMs = restartDelayMs(count);
+      const delayMs = restartDelayMs(count, config.RESTART_DELAY_MS);
       log.error("the server exited unexpectedly: starting it again", { cause, code, signal, crashes: count, inMs: delayMs });
       setTimeout(() => {
         if (stopping) return void exitWith(0);

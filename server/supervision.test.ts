@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { CRASH_LIMIT, crashCause, Crashes, restartDelayMs } from "./supervision";
 
 describe("the launcher's supervision", () => {
-  it("waits a little longer before each restart, up to 4 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 9].map((crashes) => restartDelayMs(crashes))).toEqual([
+  it("waits a little longer before each restart, up to 16 × the first wait (4 s by default)", () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((crashes) => restartDelayMs(crashes, 250))).toEqual([
       250, 500, 1_000, 2_000, 4_000, 4_000, 4_000,
     ]);
+    expect([1, 2, 5, 6].map((crashes) => restartDelayMs(crashes, 20))).toEqual([20, 40, 320, 320]);
   });
 
   it("counts the crashes within the window only", () => {

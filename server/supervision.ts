@@ -6,11 +6,12 @@
 /** More crashes than `count` within `windowMs`: the launcher exits non-zero instead. */
 export const CRASH_LIMIT = { count: 5, windowMs: 60_000 };
 
-const DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
-
-/** The wait before the `crashes`-th restart within the window: short at first, so a learner barely notices. */
-export function restartDelayMs(crashes: number): number {
-  return DELAYS_MS[Math.min(Math.max(crashes, 1), DELAYS_MS.length) - 1] ?? 4_000;
+/**
+ * The wait before the `crashes`-th restart within the window: `firstMs` (RESTART_DELAY_MS), short
+ * so a learner barely notices, then doubled for each further crash up to 16 × (250 ms … 4 s).
+ */
+export function restartDelayMs(crashes: number, firstMs: number): number {
+  return firstMs * 2 ** (Math.min(Math.max(crashes, 1), 5) - 1);
 }
 
 /** What ended the process, in words an operator can act on. */

@@ -60,6 +60,8 @@ export const configSchema = z.object({
     .transform((value) => value === "1"),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers catch up). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** The launcher's wait before starting a crashed server again, doubled for each further crash within the minute, up to 16 ×. */
+  RESTART_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** An upload whose body sends nothing for this long is answered 408 and its slot given back. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
