@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { searchItems } from "~/domain/search";
-import { context, get, signedInCookie, withLegacy } from "./helpers";
+import { caught, context, get, post, replyOf, signedInCookie, withLegacy } from "./helpers";
 
 /** The search page's loader (issue #29 item 3) against the mock legacy API over HTTP. */
 
@@ -40,5 +40,53 @@ describe("search loader", () => {
     expect(recent.length).toBeGreaterThan(0);
     // Home's lists open the player over home.
     for (const item of mostViewed) expect(item.href).toMatch(/^\/\d+$/);
+  });
+});
+
+describe("search loader, attacked (issue #29)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("sends a cookie kept from before signing out to sign in again, and reads nothing for it", async () => {
+    const { action } = await import("~/routes/logout");
+    await action({ request: post("/logout", {}, cookie), params: {}, context });
+    const answer = await caught(search("auditoria"));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/^\/(welcome|login)/);
+  });
+
+  it("answers the legacy API down, failing or sending garbage with the service page (503, the request's id), never a 500", async () => {
+    const realFetch = globalThis.fetch;
+    for (const reply of [
+      () => Promise.reject(new TypeError("fetch failed")),
+      () => Promise.resolve(new Response("<html>garbage", { status: 200, headers: { "Content-Type": "application/json" } })),
+      () => Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 })),
+    ]) {
+      vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+        String(input).endsWith("/training/learning_paths") ? reply() : realFetch(input, init),
+      );
+      const thrown: unknown = await search("auditoria").then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+      const answer = replyOf(thrown);
+      expect(answer.status).toBe(503);
+      expect(answer.data).toMatchObject({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("answers fifty searches at once, as a shared link opened by a whole team would, each with its own query", async () => {
+    const realFetch = globalThis.fetch;
+    let catalogueCalls = 0;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (String(input).endsWith("/training/learning_paths")) catalogueCalls += 1;
+      return realFetch(input, init);
+    });
+    const queries = Array.from({ length: 50 }, (_, index) => "auditoria".slice(0, (index % 9) + 1));
+    const answers = await Promise.all(queries.map((query) => search(query)));
+    expect(answers.map((answer) => answer.query)).toEqual(queries);
+    for (const answer of answers) expect(searchItems(answer.items, "auditoria").length).toBeGreaterThan(0);
+    // One catalogue read per page at most: typing filters in the browser (search.spec), never here.
+    expect(catalogueCalls).toBeLessThanOrEqual(50);
   });
 });
