@@ -286,6 +286,15 @@ describe("progress action", () => {
     expect((await getUserPoints(ctx)).points).toBe(once);
   });
 
+  it("counts five finished sent at once (two tabs, a retry and the outbox) once, each answered as finished", async () => {
+    const ctx = await legacyCtx();
+    const before = (await getUserPoints(ctx)).points;
+    await report({ action: "started", activity: "205" });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => report({ action: "finished", activity: "205" })));
+    for (const answer of answers) expect(answer.body).toMatchObject({ ok: true, record: { finalized: true, points: 10 } });
+    expect((await getUserPoints(ctx)).points).toBe(before + 10);
+  });
+
   it("sends the SCORM runtime's writes", async () => {
     const userData = { scorm: 2, current: "item-intro", items: { "item-intro": { "cmi.core.lesson_location": "3" } } };
     await report({ action: "update_user_data", activity: "203", userData: JSON.stringify(userData) });
