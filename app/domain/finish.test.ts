@@ -50,6 +50,14 @@ describe("finishAfterMs (the player without JavaScript)", () => {
     expect(finishAfterMs("audio", 0, 0)).toBe(5_000);
   });
 
+  it("waits the length the media's file gives instead, at least 5 s; the others keep theirs", () => {
+    expect(finishAfterMs("video", 2, 0, 6_023)).toBe(6_023);
+    expect(finishAfterMs("audio", 1, 0, 3_000)).toBe(5_000);
+    expect(finishAfterMs("audio", 1, 0, 2_100_000)).toBe(2_100_000);
+    expect(finishAfterMs("video", 2, 0, null)).toBe(120_000);
+    expect(finishAfterMs("pdf", 2, 0, 6_023)).toBe(15_000);
+  });
+
   it("waits what the 98 % rule still asks of an external link, nothing once recorded time covers it", () => {
     expect(finishAfterMs("external", 20, 0)).toBe(1_176_000);
     expect(finishAfterMs("external", 20, 10)).toBe(576_000);

@@ -31,10 +31,16 @@ export const isTimedKind = (kind: string): kind is TimedKind => TIMED_KINDS.incl
 
 /**
  * How long the activity must have been open before it counts as finished when no script can tell
- * that it loaded or ended: an image 5 s, a PDF 15 s, audio and video their duration (at least an
- * image's 5 s), an external link what the 98 % rule still asks after the minutes already recorded.
+ * that it loaded or ended: an image 5 s, a PDF 15 s, audio and video the length their file's header
+ * gives (`mediaMs`), else their duration (at least an image's 5 s), an external link what the 98 %
+ * rule still asks after the minutes already recorded.
  */
-export function finishAfterMs(kind: TimedKind, durationMinutes: number, recordedMinutes: number): number {
+export function finishAfterMs(
+  kind: TimedKind,
+  durationMinutes: number,
+  recordedMinutes: number,
+  mediaMs: number | null = null,
+): number {
   const duration = Math.max(0, durationMinutes) * MINUTE_MS;
   switch (kind) {
     case "image":
@@ -43,7 +49,7 @@ export function finishAfterMs(kind: TimedKind, durationMinutes: number, recorded
       return PDF_FINISH_MS;
     case "audio":
     case "video":
-      return Math.max(IMAGE_FINISH_MS, duration);
+      return Math.max(IMAGE_FINISH_MS, mediaMs ?? duration);
     case "external":
       return Math.max(0, Math.ceil(EXTERNAL_LINK_THRESHOLD * duration - Math.max(0, recordedMinutes) * MINUTE_MS));
   }

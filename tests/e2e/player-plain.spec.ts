@@ -57,6 +57,27 @@ test("without JavaScript a PDF is started, refused before 15 s, then finished", 
   ).toContainText("Completado");
 });
 
+test("without JavaScript a video waits its file's real length (6 s), not the activity's 2 minutes", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled !== false, "the forms are the player without JavaScript");
+  // Carlos has not watched it yet (Ana has).
+  await signIn(page, accounts.leader.email, { at: "/learning-path/formacion-requerida/201" });
+  const dialog = dialogOf(page);
+  await dialog.getByRole("button", { name: "Iniciar" }).tap();
+  // The header of the mp4 says 6.02 s; the activity says 2 minutes.
+  await expect(dialog.locator(".player-plain [role=status]")).toHaveText(
+    /^Actividad iniciada\. Podrás marcarla como terminada dentro de [67] segundos\.$/,
+  );
+  await startedEarlier(page, 5_000);
+  await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
+  await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan [12] segundos?\.$/);
+  await startedEarlier(page, 1_500);
+  await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
+  await expect(dialog.locator(".player-meta .status")).toHaveText("Completado");
+});
+
 test("in English the forms speak English", async ({ page, javaScriptEnabled }, testInfo) => {
   test.skip(javaScriptEnabled !== false, "the forms are the player without JavaScript");
   await signIn(page);

@@ -1,13 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { login } from "~/legacy/auth.server";
 import { getUserProgress } from "~/legacy/training.server";
 import { caught, context, hangUpstream, post, replyOf, signedInCookie, UPSTREAM_FAILED, withLegacy } from "./helpers";
 
 /** The player without JavaScript (issue #14 item 7): 'Iniciar', then 'Marcar como terminado' once the time has passed. */
 
-withLegacy();
+const legacy = withLegacy();
 let cookie: string;
 const IMAGE = "205";
+
+beforeAll(() => {
+  // The media files are the mock's: their headers give their real length.
+  process.env.FILES_HOST_URL = legacy().origin;
+});
 
 beforeEach(async () => {
   cookie = await signedInCookie();
@@ -43,6 +48,12 @@ describe("the player's forms without JavaScript", () => {
     expect(started.waitMs).toBe(5_000);
     expect((await recordOf(205))?.initiated).toBe(true);
     expect((await recordOf(205))?.finalized).toBe(false);
+  });
+
+  it("waits a video's or audio's real length where its file's header gives it, not the activity's duration", async () => {
+    // 201 says 2 minutes, its mp4 plays 6.02 s; 206 says 1 minute, its WAV 3 s (the 5 s floor applies).
+    expect((await start("201")).waitMs).toBe(6_023);
+    expect((await start("206")).waitMs).toBe(5_000);
   });
 
   it("refuses to finish before the time has passed on the server, and keeps the note", async () => {

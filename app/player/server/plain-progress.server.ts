@@ -8,11 +8,13 @@ import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
 import type { PlainProgressReply } from "~/player/types";
 import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
+import { mediaLengthMs } from "./media-length.server";
 
 /**
  * The player without JavaScript (issue #14): 'Iniciar' posts `started` and hands the page a sealed
  * note of when and by whom it was started; 'Marcar como terminado' is accepted only once the
- * activity's wait (app/domain/finish.ts) has passed on the server since then, and sends the time
+ * activity's wait (app/domain/finish.ts; a video's or audio's is its file's length where its
+ * header gives it, media-length.server.ts) has passed on the server since then, and sends the time
  * spent (capped by the activity) and `finished`. The note is stateless, so any replica checks it.
  */
 
@@ -53,19 +55,20 @@ export async function plainProgress(request: Request, id: number) {
     }
     const kind = played.kind;
     const recorded = recordOf(progress, id)?.taskDuration ?? 0;
+    const mediaMs = kind === "audio" || kind === "video" ? await mediaLengthMs(played.src) : null;
     if (form.data.intent === "start") {
       await sendReport(ctx, "started", { activity: id });
       const note = await sealData({ activity: id, user: session.user.id, startedAt: Date.now() }, sealing());
       return data({
         plain: "started",
         note,
-        waitMs: finishAfterMs(kind, played.durationMinutes, recorded),
+        waitMs: finishAfterMs(kind, played.durationMinutes, recorded, mediaMs),
       } satisfies PlainProgressReply);
     }
     const note = await readNote(form.data.started, id, session.user.id);
     if (!note) return data({ plain: "restart" } satisfies PlainProgressReply, { status: 400 });
     const elapsed = Date.now() - note.startedAt;
-    const wait = finishAfterMs(kind, played.durationMinutes, recorded);
+    const wait = finishAfterMs(kind, played.durationMinutes, recorded, mediaMs);
     if (elapsed < wait) {
       return data({ plain: "early", note: form.data.started, waitMs: wait - elapsed } satisfies PlainProgressReply, {
         status: 400,
