@@ -106,6 +106,13 @@ export const keptAfter = (error: string, report: ProgressReport) =>
   error === "unavailable" || error === "busy" || (error === "unconfirmed" && safeToRepeat(report));
 
 /**
+ * A `finished` the legacy API refused (a 402) is set aside, not dropped: it would be refused the
+ * same way if sent again at once, so it waits, in the player and then in the outbox, until the
+ * learner asks with 'Reintentar' (issue #29 item 7).
+ */
+export const setAsideAfter = (error: string, report: ProgressReport) => error === "refused" && report.action === "finished";
+
+/**
  * How long the player waits before retrying a write that failed (grows, then stays at 30 s), and
  * never less than the server's Retry-After.
  */

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { createStore, values } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProgressReply, ProgressReport } from "~/player/types";
-import { clearOutbox, drain, keepWrites, ownerGone, type Send } from "./outbox";
+import { clearOutbox, drain, keepWrites, ownerGone, type Send, takeSetAside } from "./outbox";
 import { DEVICE_DATA_MARK } from "./supported";
 
 /** Web Locks as the outbox uses them: exclusive, waiting in turn, or `ifAvailable`. */
@@ -54,12 +54,14 @@ const settle = async () => {
 /** An open player whose writes cannot be sent: its queue as the outbox sees it. */
 function openPlayer(user: number, activity: number, timeCap = 30) {
   const items: ProgressReport[] = [];
+  let aside: ProgressReport | null = null;
   const onSynced = vi.fn();
   const onStored = vi.fn();
   const queue = {
     push: (report: ProgressReport) => void items.push(report),
     unconfirmed: () => [...items],
     settle: () => Promise.resolve([...items]),
+    asideWrite: () => aside,
   };
   // Each player opens a moment after the one before (records are sent oldest first).
   vi.setSystemTime(Date.now() + 1);
@@ -77,6 +79,11 @@ function openPlayer(user: number, activity: number, timeCap = 30) {
     /** The first writes were confirmed. */
     confirm(count: number) {
       items.splice(0, count);
+      kept.status({ pending: items.length, failing: false });
+    },
+    /** The legacy API refused the player's finished: the queue sets it aside for 'Reintentar'. */
+    refuseFinish() {
+      aside = finished;
       kept.status({ pending: items.length, failing: false });
     },
     /** The player closes, or its page goes away, with these writes left. */
@@ -142,6 +149,48 @@ describe("the outbox", () => {
     expect(await drain(7, send)).toEqual({ sent: 0, waiting: false, owned: [] });
     expect(sent).toHaveLength(3);
     expect(storage.has(DEVICE_DATA_MARK)).toBe(false);
+  });
+
+  it("keeps a refused finished without sending it, and hands it to the activity's next player only (issue #29)", async () => {
+    const player = openPlayer(7, 205);
+    player.fail(time);
+    player.refuseFinish();
+    player.leave();
+    await settle();
+    const { sent, send } = sender();
+    // A drain sends what waits, never the finished set aside, and keeps it.
+    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false, owned: [] });
+    expect(await drain(7, send)).toEqual({ sent: 0, waiting: false, owned: [] });
+    expect(sent).toEqual([[205, time]]);
+    expect(storage.has(DEVICE_DATA_MARK)).toBe(true);
+    // Another activity's player, or one already gone (it declines), does not take it.
+    const taken: ProgressReport[] = [];
+    await takeSetAside(7, 206, (report) => taken.push(report) > 0);
+    await takeSetAside(7, 205, () => false);
+    expect(taken).toEqual([]);
+    await takeSetAside(7, 205, (report) => taken.push(report) > 0);
+    expect(taken).toEqual([finished]);
+    await takeSetAside(7, 205, (report) => taken.push(report) > 0);
+    expect(taken).toHaveLength(1);
+    await drain(7, send);
+    expect(storage.has(DEVICE_DATA_MARK)).toBe(false);
+  });
+
+  it("sets aside a finished a drain sends and the legacy API refuses, instead of dropping it", async () => {
+    const player = openPlayer(7, 205);
+    player.fail(started);
+    player.leave(finished);
+    await settle();
+    const refused: ProgressReply = { ok: false, error: "refused", message: "No disponible" };
+    const { sent, send } = sender([
+      { ok: true, record: { initiated: true, finalized: false, progress: 0, taskDuration: 0, points: 0 } },
+      refused,
+    ]);
+    expect(await drain(7, send)).toEqual({ sent: 1, waiting: false, owned: [] });
+    expect(sent).toHaveLength(2);
+    const taken: ProgressReport[] = [];
+    await takeSetAside(7, 205, (report) => taken.push(report) > 0);
+    expect(taken).toEqual([finished]);
   });
 
   it("sends older players' records first", async () => {

@@ -1,5 +1,5 @@
 import { clear, createStore, del, delMany, entries, keys, set, type UseStore } from "idb-keyval";
-import { keptAfter, type ProgressReport } from "~/domain/activity";
+import { keptAfter, type ProgressReport, setAsideAfter } from "~/domain/activity";
 import { cappedMinutes, minutesOf } from "~/domain/finish";
 import { post } from "~/player/progress-post";
 import type { ProgressReply } from "~/player/types";
@@ -20,6 +20,8 @@ export type OutboxRecord = {
   /** Whether its player still runs (read only where Web Locks are missing). */
   open: boolean;
   reports: ProgressReport[];
+  /** A `finished` the legacy API refused: never sent by a drain, handed back to the activity's next player for its 'Reintentar'. */
+  setAside?: ProgressReport;
 };
 
 export type Send = (activity: number, report: ProgressReport) => Promise<ProgressReply>;
@@ -52,6 +54,8 @@ export type KeptQueue = {
   unconfirmed: () => ProgressReport[];
   /** Stops the queue once the write in flight is answered; the writes not confirmed. */
   settle: () => Promise<ProgressReport[]>;
+  /** A refused `finished` waiting for the learner's 'Reintentar'. */
+  asideWrite: () => ProgressReport | null;
 };
 
 export type KeptWrites = {
@@ -91,11 +95,12 @@ export function keepWrites(options: {
   let writes = 0;
   const write = (reports: ProgressReport[], open: boolean) => {
     const turn = ++writes;
+    const setAside = queue.asideWrite() ?? undefined;
     chain = chain
       .then(async () => {
         if (dropped) return;
-        if (reports.length === 0) return del(key, db());
-        await set(key, { user, activity, since, open, reports } satisfies OutboxRecord, db());
+        if (reports.length === 0 && !setAside) return del(key, db());
+        await set(key, { user, activity, since, open, reports, setAside } satisfies OutboxRecord, db());
         setMark(true);
         if (turn === writes) onStored();
       })
@@ -132,21 +137,55 @@ const unavailable: ProgressReply = { ok: false, error: "unavailable", message: "
 
 /**
  * Sends one record's writes in order with the player's rules (`keptAfter`): it stops at a write
- * that failed for a passing reason (kept for the next drain) and drops one that is not worth
+ * that failed for a passing reason (kept for the next drain), sets aside a refused `finished`
+ * (`setAsideAfter`: kept for the activity's next player) and drops any other that is not worth
  * repeating. Returns how many the legacy API confirmed and whether some still wait.
  */
 async function sendRecord(key: string, record: OutboxRecord, send: Send) {
   let sent = 0;
-  let reports = record.reports;
+  let { reports, setAside } = record;
   while (reports.length > 0) {
     const [report, ...rest] = reports as [ProgressReport, ...ProgressReport[]];
     const reply = await send(record.activity, report).catch(() => unavailable);
     if (!reply.ok && (reply.error === "session" || keptAfter(reply.error, report))) return { sent, waiting: true };
     if (reply.ok) sent += 1;
+    else if (setAsideAfter(reply.error, report)) setAside = report;
     reports = rest;
-    await (rest.length > 0 ? set(key, { ...record, reports: rest } satisfies OutboxRecord, db()) : del(key, db()));
+    await (rest.length > 0 || setAside
+      ? set(key, { ...record, reports: rest, setAside } satisfies OutboxRecord, db())
+      : del(key, db()));
   }
   return { sent, waiting: false };
+}
+
+/** Keeps a refused `finished` of a player closed before its outbox record was made (the outbox loads on demand). */
+export async function keepSetAside(user: number, activity: number, setAside: ProgressReport): Promise<void> {
+  const since = Date.now();
+  const record: OutboxRecord = { user, activity, since, open: false, reports: [], setAside };
+  await set(`${since}-${Math.random().toString(36).slice(2)}`, record, db()).catch(() => undefined);
+  setMark(true);
+}
+
+/**
+ * Hands the refused `finished` the device keeps for `user`'s `activity` (a player closed after the
+ * legacy API refused it) to the activity's player, which offers it again; it leaves the outbox only
+ * once `accept` took it (false: a player already gone, and the write stays).
+ */
+export async function takeSetAside(user: number, activity: number, accept: (report: ProgressReport) => boolean): Promise<void> {
+  const run = async () => {
+    for (const [key, record] of await entries<string, OutboxRecord>(db())) {
+      const { setAside } = record;
+      if (record.user !== user || record.activity !== activity || !setAside) continue;
+      const taken = await unlessOwned(key, record, async () => {
+        if (!accept(setAside)) return false;
+        const rest: OutboxRecord = { ...record, setAside: undefined };
+        await (record.reports.length > 0 ? set(key, rest, db()) : del(key, db()));
+        return true;
+      });
+      if (taken) return;
+    }
+  };
+  await (navigator.locks ? navigator.locks.request(DRAIN_LOCK, run) : run());
 }
 
 /** Runs `work` unless the record's player still runs (its lock held; without Web Locks, its `open` mark). */

@@ -48,7 +48,7 @@ describe("ProgressQueue", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(sent.map((report) => report.action)).toEqual(["finished", "finished", "finished"]);
     expect(onSaved).toHaveBeenCalledOnce();
-    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null, setAside: false });
   });
 
   it("keeps a write the server was too busy to read, shows the failure and waits its Retry-After before sending it again", async () => {
@@ -64,7 +64,7 @@ describe("ProgressQueue", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(sent).toHaveLength(2);
     expect(onSaved).toHaveBeenCalledOnce();
-    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null, setAside: false });
   });
 
   it("resends an update_time only when it never reached the legacy API", async () => {
@@ -76,7 +76,7 @@ describe("ProgressQueue", () => {
       { action: "update_time", time: 0.5 },
     ]);
     expect(onSaved).not.toHaveBeenCalled();
-    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null });
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null, setAside: false });
   });
 
   it("resends the writes that set a state after a timeout or a 5xx", async () => {
@@ -137,11 +137,41 @@ describe("ProgressQueue", () => {
 
   it("drops a refused write with its message, and goes on", async () => {
     const { queue, sent, statuses } = setup([{ ok: false, error: "refused", message: "Bloqueado" }]);
+    queue.push({ action: "update_user_data", userData: { scorm: 2, current: "a", items: {} } });
+    queue.push({ action: "update_time", time: 1 });
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["update_user_data", "update_time"]);
+    expect(statuses.some((status) => status.refused === "Bloqueado")).toBe(true);
+    expect(queue.asideWrite()).toBeNull();
+  });
+
+  it("sets a refused finished aside with its message, sends it again only when asked, and hands it to the outbox meanwhile", async () => {
+    const { queue, sent, statuses, onSaved } = setup([{ ok: false, error: "refused", message: "Bloqueado" }]);
     queue.push({ action: "finished" });
     queue.push({ action: "update_time", time: 1 });
     await vi.runAllTimersAsync();
     expect(sent.map((report) => report.action)).toEqual(["finished", "update_time"]);
-    expect(statuses.some((status) => status.refused === "Bloqueado")).toBe(true);
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: "Bloqueado", setAside: true });
+    expect(queue.asideWrite()).toEqual({ action: "finished" });
+    // Nothing is sent again on its own, however long the player stays open.
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(sent).toHaveLength(2);
+    queue.retryNow();
+    await vi.runAllTimersAsync();
+    expect(sent.map((report) => report.action)).toEqual(["finished", "update_time", "finished"]);
+    expect(onSaved).toHaveBeenCalledTimes(2);
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: null, setAside: false });
+  });
+
+  it("offers a finished set aside on an earlier visit for 'Reintentar' without sending it", async () => {
+    const { queue, sent, statuses } = setup([]);
+    queue.setAside({ action: "finished" });
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([]);
+    expect(statuses.at(-1)).toMatchObject({ setAside: true });
+    queue.retryNow();
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([{ action: "finished" }]);
   });
 
   it("stops and hands the session over when it has ended", async () => {
@@ -203,7 +233,7 @@ describe("ProgressQueue", () => {
   it("shows a write refused before it was sent until one is saved", async () => {
     const { queue, statuses } = setup([]);
     queue.refuse("");
-    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: "" });
+    expect(statuses.at(-1)).toEqual({ pending: 0, failing: false, refused: "", setAside: false });
     queue.push({ action: "started" });
     await vi.runAllTimersAsync();
     expect(statuses.at(-1)?.refused).toBeNull();

@@ -1,4 +1,4 @@
-import { keptAfter, writeRetryDelayMs } from "~/domain/activity";
+import { keptAfter, setAsideAfter, writeRetryDelayMs } from "~/domain/activity";
 import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
 
 /**
@@ -7,8 +7,10 @@ import type { ProgressReply, ProgressReport, SavedRecord } from "./types";
  * a growing delay until it lands: one that never reached the legacy API (network, upstream not
  * answering the connection) always, one that timed out or got a 5xx only when it is safe to repeat
  * (`keptAfter`: an `update_time` the legacy API may have added already is dropped rather than
- * counted twice). One the legacy API refused is dropped with its message shown. When the player
- * closes, what is left goes out with a beacon, or to the offline outbox once writes failed.
+ * counted twice). One the legacy API refused is dropped with its message shown, except a refused
+ * `finished`, set aside until the learner asks to send it again (`setAsideAfter`). When the player
+ * closes, what is left goes out with a beacon, or to the offline outbox once writes failed or a
+ * finished was set aside.
  */
 export type QueueStatus = {
   /** Writes sent or waiting. */
@@ -17,6 +19,8 @@ export type QueueStatus = {
   failing: boolean;
   /** The last write the legacy API refused, with its message (may be empty). */
   refused: string | null;
+  /** A refused `finished` waits for the learner's 'Reintentar'. */
+  setAside: boolean;
 };
 
 export type QueueOptions = {
@@ -35,6 +39,7 @@ export class ProgressQueue {
   private held = false;
   private failures = 0;
   private refused: string | null = null;
+  private aside: ProgressReport | null = null;
   private wake: (() => void) | null = null;
   private settled: ((unsent: ProgressReport[]) => void) | null = null;
 
@@ -63,9 +68,29 @@ export class ProgressQueue {
     this.emit();
   }
 
-  /** Retries a failing write now instead of waiting for its turn. */
+  /** Retries a failing write now instead of waiting for its turn, and sends a finished set aside again. */
   retryNow() {
+    const aside = this.aside;
+    if (aside && !this.closed) {
+      this.aside = null;
+      this.refused = null;
+      this.push(aside);
+      return;
+    }
     this.wake?.();
+  }
+
+  /** Takes a refused `finished` kept on the device (the outbox) from an earlier visit: it waits for 'Reintentar' again. */
+  setAside(report: ProgressReport) {
+    this.aside = report;
+    // Its message was not kept: the generic one is shown.
+    this.refused ??= "";
+    this.emit();
+  }
+
+  /** The refused `finished` set aside, if any: never sent on its own, kept with the writes not confirmed. */
+  asideWrite(): ProgressReport | null {
+    return this.aside;
   }
 
   /**
@@ -113,7 +138,12 @@ export class ProgressQueue {
   }
 
   private emit() {
-    this.options.onStatus({ pending: this.items.length, failing: this.failures > 0, refused: this.refused });
+    this.options.onStatus({
+      pending: this.items.length,
+      failing: this.failures > 0,
+      refused: this.refused,
+      setAside: this.aside !== null,
+    });
   }
 
   private async run() {
@@ -134,7 +164,8 @@ export class ProgressQueue {
       if (reply.ok) {
         this.items.shift();
         this.failures = 0;
-        this.refused = null;
+        // A finished set aside keeps its message until it is sent again.
+        if (!this.aside) this.refused = null;
         this.options.onSaved(reply.record, report);
       } else if (reply.error === "session") {
         this.closed = true;
@@ -148,6 +179,7 @@ export class ProgressQueue {
       } else {
         this.items.shift();
         this.failures = 0;
+        if (setAsideAfter(reply.error, report)) this.aside = report;
         if (reply.error !== "unconfirmed") this.refused = reply.message;
       }
       this.emit();

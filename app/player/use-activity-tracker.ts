@@ -4,6 +4,7 @@ import { TIME_UPDATE_MS } from "~/domain/activity";
 import { minutesOf } from "~/domain/finish";
 import { useClientLayoutEffect } from "~/lib/hooks";
 import type { KeptWrites } from "~/offline/outbox";
+import { hasDeviceData } from "~/offline/supported";
 import { fieldsOf, formOf, post, PROGRESS_URL } from "./progress-post";
 import { ProgressQueue, type QueueStatus } from "./progress-queue";
 import type { ProgressReport, SavedRecord } from "./types";
@@ -94,7 +95,7 @@ export function useActivityTracker(
   revalidateRef.current = revalidate;
   const [saved, setSaved] = useState(initial);
   const savedRef = useRef(initial);
-  const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, refused: null });
+  const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, refused: null, setAside: false });
   const [finishing, setFinishing] = useState(Boolean(initial?.finalized));
   const [synced, setSynced] = useState(false);
   const [stored, setStored] = useState(false);
@@ -156,7 +157,8 @@ export function useActivityTracker(
       onStatus: (next) => {
         setStatus(next);
         setStored(false);
-        if (next.failing) keep();
+        // A refused finished set aside is kept on the device too, for 'Reintentar' after the player closes.
+        if (next.failing || next.setAside) keep();
         keptRef.current?.status(next);
       },
       onSession: (location) => window.location.assign(location),
@@ -164,6 +166,20 @@ export function useActivityTracker(
     queueRef.current = queue;
     // A finished activity opened again is only read: it is not started again (issue #29).
     if (!finishingRef.current) queue.push({ action: "started" });
+    // A finished refused on an earlier visit, kept on this device, is offered again (issue #29 item 7).
+    if (!finishingRef.current && hasDeviceData()) {
+      void import("~/offline/outbox").then(
+        ({ takeSetAside }) =>
+          takeSetAside(user, activityId, (setAside) => {
+            if (!active) return false;
+            finishingRef.current = true;
+            setFinishing(true);
+            queue.setAside(setAside);
+            return true;
+          }),
+        () => undefined,
+      );
+    }
 
     const counting = () => !finishingRef.current;
     const start = () => {
@@ -218,6 +234,13 @@ export function useActivityTracker(
       // the layout cleanup below) and the last seconds go out in one request, or wait in the outbox.
       const kept = keptRef.current;
       keptRef.current = null;
+      const aside = queue.asideWrite();
+      if (!kept && aside) {
+        void import("~/offline/outbox").then(
+          ({ keepSetAside }) => keepSetAside(user, activityId, aside),
+          () => undefined,
+        );
+      }
       if (!kept) return sendClosing(activityId, withTime(queue.close(), pendingTime()));
       kept.time(pendingTime());
       kept.leave(true);

@@ -89,6 +89,54 @@ test("with JavaScript the panel is whole from the finish's reply on: nothing in 
   expect(await after.boundingBox()).toEqual(before);
 });
 
+test("a finish the legacy API refuses says why and waits for 'Reintentar', kept on the device when the player closes (issue #29 item 7)", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the form itself is posted again");
+  await page.clock.install();
+  await mock.setFaults({ refusePath: "/activities/finished" });
+  await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida/205" });
+  const dialog = dialogOf(page);
+  const alert = dialog.getByRole("alert");
+  const retry = alert.getByRole("button", { name: "Reintentar", exact: true });
+  const finishes = async () => (await mock.calls()).filter((call) => call === "POST /activities/finished").length;
+  // The legacy API's own message, then the way to send it again.
+  await runClockUntil(page, 5_000, () => expect(alert).toContainText("La solicitud fue rechazada", { timeout: 2_000 }));
+  await expect(retry).toBeVisible();
+  await expect(dialog.getByRole("region", { name: "¡Actividad completada!" })).toHaveCount(0);
+  await expect(dialog.locator(".player-meta .status")).toHaveText("Iniciado");
+  await expectAccessible(page);
+  await screenshot(page, testInfo, "player-finish-refused", { fullPage: false });
+  // Never sent again on its own: ten minutes later it is still the one try.
+  await page.clock.runFor(600_000);
+  expect(await finishes()).toBe(1);
+  // Asked, it is sent again: refused again, still offered.
+  await retry.tap();
+  await expect.poll(finishes).toBe(2);
+  await expect(retry).toBeVisible();
+
+  // Closed, the player leaves it on the device; nothing sends it, and the activity's player offers it again.
+  await dialog
+    .getByRole("link", { name: "Cerrar" })
+    .or(dialog.getByRole("button", { name: "Cerrar" }))
+    .first()
+    .tap();
+  await expect(dialog).toHaveCount(0);
+  await page.goto("/learning-path/formacion-requerida/205");
+  await expect(alert).toHaveText("No se pudo registrar tu avance. Reintentar");
+  expect(await finishes()).toBe(2);
+  await mock.setFaults({ refusePath: "" });
+  await retry.tap();
+  // 'Guardado': the write the device kept is confirmed.
+  await expect(dialog.locator(".player-meta .status")).toHaveText("Completado · Guardado");
+  await expect(dialog.getByRole("region", { name: "¡Actividad completada!" }).locator(".player-after-gains")).toHaveText(
+    "+10 pts. · Formación Requerida: 37,5 %",
+  );
+  expect(await finishes()).toBe(3);
+  await chooseLanguage(page, "en", testInfo);
+  await expect(dialog.locator(".player-meta .status")).toHaveText(/^Completed/);
+});
+
 test("a finished activity opened again offers the next step, in English: the escape room it opened", async ({
   page,
 }, testInfo) => {

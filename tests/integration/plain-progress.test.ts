@@ -117,4 +117,18 @@ describe("the player's forms without JavaScript", () => {
     expect(record?.finalized).toBe(true);
     expect(record?.taskDuration).toBe(0.5);
   });
+
+  it("keeps the note when the legacy API refuses the finish (402), with its message: the form sends it again when asked", async () => {
+    const { note } = await start();
+    later(30_000);
+    legacy().setFaults({ refusePath: "/activities/finished" });
+    const refused = await send(IMAGE, { intent: "finish", started: note });
+    expect(refused.status).toBe(409);
+    if (refused.data.plain !== "failed") throw new Error("expected a failure");
+    expect(refused.data.errors).toEqual(["La solicitud fue rechazada"]);
+    expect(refused.data.note).toBeTruthy();
+    legacy().setFaults({ refusePath: null });
+    expect((await caught(send(IMAGE, { intent: "finish", started: refused.data.note ?? "" }))).status).toBe(302);
+    expect((await recordOf(205))?.finalized).toBe(true);
+  });
 });

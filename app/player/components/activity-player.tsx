@@ -36,7 +36,7 @@ export function ActivityPlayer({ data }: { data: PlayerPayload }) {
         <SavedState tracker={tracker} />
       </p>
       {/* Finished as the legacy API confirmed it, or kept on the device to send on reconnecting. */}
-      {tracker.saved?.finalized || (tracker.finishing && tracker.stored) ? (
+      {tracker.saved?.finalized || (tracker.finishing && tracker.stored && !tracker.status.setAside) ? (
         <AfterFinishPanel after={data.after} saved={tracker.saved} />
       ) : null}
       {activity.description ? <p className="player-description">{activity.description}</p> : null}

@@ -6,7 +6,7 @@ import type { Tracker } from "~/player/use-activity-tracker";
  * ahead of it: 'Guardando…' until a write is answered, and a visible, retried failure. Offline,
  * the one status line says what the activity will be and that the writes will be sent on
  * reconnecting, once the device holds them (the outbox; 'Guardando…' until then), and 'Guardado'
- * once the legacy API has confirmed them.
+ * once the legacy API has confirmed them. A refused finish says why and offers 'Reintentar'.
  */
 export function SavedState({ tracker }: { tracker: Tracker }) {
   const { t } = useTranslation("player");
@@ -39,6 +39,15 @@ export function SavedState({ tracker }: { tracker: Tracker }) {
       {status.refused !== null ? (
         <span className="player-sync-error" role="alert">
           {status.refused || t("saveRefused")}
+          {/* A refused finished is kept (on the device too) until the learner sends it again (issue #29 item 7). */}
+          {status.setAside ? (
+            <>
+              {" "}
+              <button type="button" className="link-button" onClick={tracker.retryNow}>
+                {t("retryFinish")}
+              </button>
+            </>
+          ) : null}
         </span>
       ) : null}
     </>

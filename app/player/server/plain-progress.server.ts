@@ -6,6 +6,7 @@ import { requireUser } from "~/infra/auth.server";
 import { getConfig } from "~/infra/config.server";
 import { userMessage } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
+import { isTransient, LegacyError, LegacyUnreached } from "~/legacy/request.server";
 import type { PlainProgressReply } from "~/player/types";
 import { findActivity, placementState, playerActivity, recordOf, sendReport } from "./activity.server";
 import { mediaLengthMs } from "./media-length.server";
@@ -86,6 +87,8 @@ export async function plainProgress(request: Request, id: number) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const errors = userMessage(error, await getFixedT(request), request);
-    return data({ plain: "failed", errors, note: sentNote } satisfies PlainProgressReply, { status: 503 });
+    // Refused (a 402): the same answer again until something changes upstream, so a 409, not a 503.
+    const refused = error instanceof LegacyError && !(error instanceof LegacyUnreached) && !isTransient(error);
+    return data({ plain: "failed", errors, note: sentNote } satisfies PlainProgressReply, { status: refused ? 409 : 503 });
   }
 }
