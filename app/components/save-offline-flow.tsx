@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { showToast } from "~/components/toaster";
 import { formatBytes } from "~/lib/format";
 import { useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -14,7 +15,9 @@ type Step =
 
 /**
  * Saving for offline use, once the learner tapped (components/save-offline.tsx): the size first
- * (always for a route, and explicitly under Save-Data), then the download with its progress.
+ * (always for a route, and explicitly under Save-Data), then the download with its progress. A
+ * save the learner leaves (the player closed, another page) goes on, and toasts say so, then how it
+ * ended (issue #29 item 7).
  */
 export default function SaveOfflineFlow({ targets, user, route }: { targets: SaveTarget[]; user: number; route: boolean }) {
   const { t, i18n } = useTranslation("offline");
@@ -27,15 +30,32 @@ export default function SaveOfflineFlow({ targets, user, route }: { targets: Sav
   }, [step.name]);
 
   const owner = { user, lng: i18n.language };
+  // Whether the view is still there, whether a save runs, and the words for toasts once it is gone.
+  const shown = useRef(true);
+  const saving = useRef(false);
+  const latestT = useRef(t);
+  latestT.current = t;
+  useEffect(
+    () => () => {
+      shown.current = false;
+      if (saving.current) showToast({ type: "info", message: latestT.current("savingContinues") });
+    },
+    [],
+  );
 
   const save = async (plan: SavePlan) => {
     setStep({ name: "saving", percent: 0 });
+    saving.current = true;
     try {
       await runSave(plan, owner, (done) => setStep({ name: "saving", percent: Math.round(done * 100) }));
-      setStep({ name: "saved" });
+      if (shown.current) setStep({ name: "saved" });
+      else showToast({ type: "success", message: latestT.current(route ? "savedRouteLater" : "savedLater") });
     } catch (error) {
       const noSpace = error instanceof Error && error.message === "noSpace";
-      setStep({ name: "message", text: noSpace ? "noSpace" : "saveFailed" });
+      if (shown.current) setStep({ name: "message", text: noSpace ? "noSpace" : "saveFailed" });
+      else showToast({ type: "error", message: latestT.current(noSpace ? "noSpace" : "saveFailed") });
+    } finally {
+      saving.current = false;
     }
   };
 

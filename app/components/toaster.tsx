@@ -5,6 +5,16 @@ export type ToastView = { id: string; type: "success" | "error" | "info"; title?
 
 const TOAST_TIMEOUT_MS = 6000;
 const MAX_TOASTS = 8;
+const TOAST_EVENT = "academia:toast";
+
+/**
+ * A toast from the browser's own work, for what goes on after the view that started it is gone (a
+ * save for offline use left running when the player closed): the root's toaster shows it.
+ */
+export function showToast(toast: Omit<ToastView, "id">) {
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  window.dispatchEvent(new CustomEvent<ToastView>(TOAST_EVENT, { detail: { ...toast, id } }));
+}
 
 /**
  * Flash toasts (spec §9): bottom right, 6 s with a progress bar, at most 8. Without JavaScript a
@@ -18,6 +28,15 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
     if (!toast) return;
     setToasts((current) => withToast(current, toast));
   }, [toast]);
+
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const shown = (event as CustomEvent<ToastView>).detail;
+      setToasts((current) => withToast(current, shown));
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
 
   useEffect(() => {
     const oldest = toasts[0];

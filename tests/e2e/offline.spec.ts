@@ -243,6 +243,33 @@ test.describe("with JavaScript", () => {
     expect(titles.some((title) => title.startsWith("Escape Room"))).toBe(false);
   });
 
+  test("a save left mid-way goes on after the player closes, and toasts say so, then that it is in Descargas (issue #29 item 7)", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signIn(page, accounts.learner.email, { at: `${ROUTE}/${PDF}` });
+    await controlled(page);
+    // The PDF's file is held, as a slow network holds it, so the save is mid-way when the player closes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/files\/.*\.pdf/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tapSave(page);
+    await expect(status(page)).toHaveText(/^Guardando… \d+ %$/);
+    await page.locator("dialog").getByRole("link", { name: "Cerrar" }).tap();
+    await expect(page.locator("dialog")).toHaveCount(0);
+    const toasts = page.getByRole("region", { name: "Avisos" });
+    await expect(toasts).toContainText("Seguimos guardando para usar sin conexión; te avisaremos al terminar.");
+    await expectAccessible(page);
+    await screenshot(page, testInfo, "offline-save-continues", { fullPage: false });
+    release();
+    await expect(toasts).toContainText("Actividad guardada sin conexión: está en Descargas.", { timeout: 30_000 });
+    await page.goto("/downloads");
+    await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
+  });
+
   test("installable: Chromium finds nothing against installing, a worker controls the start URL, which answers offline", async ({
     page,
     context,
