@@ -9,6 +9,8 @@ export const files = {
   coverEspecializada: file("media/", "cover-especializada.png"),
   infographic: file("media/", "infografia-control-interno.png"),
   guidePdf: file("media/", "guia-auditoria-interna.pdf"),
+  // A page of text, then a scanned page with none (tests/fixtures/mock-pdfs.ts writes it).
+  methodologyPdf: file("media/", "metodologia-riesgos.pdf"),
   podcast: file("media/", "podcast-auditoria.wav"),
   welcomeVideo: file("media/", "video-bienvenida.mp4"),
   scorm: file("scorm/intro-auditoria/", "index.html"),

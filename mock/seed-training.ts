@@ -256,6 +256,7 @@ function requiredRoute(at: At): RouteRecord {
             age: 58,
             views: 190,
             cover: files.coverRiesgos,
+            media: files.methodologyPdf,
           }),
           a({
             id: 203,

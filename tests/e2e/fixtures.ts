@@ -157,6 +157,14 @@ export async function signIn(
   return response;
 }
 
+/**
+ * A narrow screen opens a PDF on its reading view (issue #29 item 4): 'Ver las páginas', a radio
+ * button, shows the pages the server drew instead.
+ */
+export async function showPdfPages(page: Page) {
+  await page.locator("dialog").getByRole("radio", { name: "Ver las páginas" }).check();
+}
+
 /** Closes the 'new badge' dialog with its button; a reload proves the legacy API recorded it. */
 export async function dismissBadge(page: Page, label: string) {
   const badge = page.locator("dialog.badge-dialog");

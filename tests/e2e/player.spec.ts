@@ -1,6 +1,16 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { japanesePage, lockedPdf, longDocument, truncated } from "../fixtures/pdf-content";
-import { accounts, afterPendingTasks, expect, expectAccessible, mock, runClockUntil, signIn, test } from "./fixtures";
+import {
+  accounts,
+  afterPendingTasks,
+  expect,
+  expectAccessible,
+  mock,
+  runClockUntil,
+  showPdfPages,
+  signIn,
+  test,
+} from "./fixtures";
 
 /**
  * The activity player (spec §4): opened over home or a route page, it plays each content type,
@@ -135,6 +145,7 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await openFromRoutePage(page, "formacion-requerida", 207);
     const { dialog, state } = player(page);
+    await showPdfPages(page);
     const first = dialog.getByRole("img", { name: "Página 1 de 2" });
     await expect(first).toBeVisible();
     await expectPageImage(first);
@@ -176,6 +187,7 @@ test.describe("with JavaScript", () => {
       await route.continue();
     });
     await page.goto("/103");
+    await showPdfPages(page);
     const first = player(page).dialog.getByRole("img", { name: "Página 1 de 2" });
     await expect(first).toBeVisible();
     await first.evaluate((image) => image.setAttribute("data-from-server", ""));
@@ -192,6 +204,7 @@ test.describe("with JavaScript", () => {
     );
     await signIn(page, accounts.learner.email, { at: "/103" });
     const { dialog } = player(page);
+    await showPdfPages(page);
     await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
     const second = dialog.locator(".pdf-page").nth(1);
     await second.scrollIntoViewIfNeeded();
@@ -355,6 +368,9 @@ test.describe("with JavaScript", () => {
     const drawn: string[] = [];
     page.on("request", (request) => request.url().includes("/pdf-pages/") && drawn.push(request.url()));
     await page.goto("/103");
+    // Its text is there at once (a phone opens on it); the pages wait behind their disclosure.
+    await expect(player(page).dialog.getByRole("region", { name: "Texto del documento" })).toBeVisible();
+    await showPdfPages(page);
     const load = player(page).dialog.locator("summary", { hasText: "Cargar el documento" });
     await expect(load).toBeVisible();
     // Whatever the browser would fetch for the page it has fetched once its network is idle.
@@ -460,6 +476,7 @@ test.describe("without JavaScript", () => {
   test("a PDF's pages show as images the server drew", async ({ page }, testInfo) => {
     await signIn(page, accounts.learner.email, { at: "/103" });
     const { dialog } = player(page);
+    await showPdfPages(page);
     await expectPageImage(dialog.getByRole("img", { name: "Página 1 de 2" }));
     await dialog.getByRole("img", { name: "Página 2 de 2" }).scrollIntoViewIfNeeded();
     await expectPageImage(dialog.getByRole("img", { name: "Página 2 de 2" }));
@@ -476,6 +493,7 @@ test.describe("without JavaScript", () => {
     await context.setExtraHTTPHeaders({ "Save-Data": "on" });
     await signIn(page, accounts.learner.email, { at: "/103" });
     await expect(player(page).dialog.locator(".pdf-pages")).toBeHidden();
+    await showPdfPages(page);
     await player(page).dialog.locator("summary", { hasText: "Cargar el documento" }).click();
     await expectPageImage(player(page).dialog.getByRole("img", { name: "Página 1 de 2" }));
   });
@@ -544,6 +562,7 @@ test.describe("real-world PDFs", () => {
       await givePdf(longDocument(130), testInfo);
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
+      await showPdfPages(page);
       const first = dialog.getByRole("img", { name: "Página 1 de 130" });
       await loaded(first);
       await expect(dialog.locator(".pdf-page")).toHaveCount(60);
@@ -567,6 +586,7 @@ test.describe("real-world PDFs", () => {
       await next.tap();
       // The next group's loader reads 60 pages' text in the render pool, queued behind the zoomed renders: slow on a busy CI machine.
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`), { timeout: 15_000 });
+      await showPdfPages(page);
       await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
       await dialog
         .getByRole("navigation", { name: "Páginas del documento" })
@@ -622,6 +642,7 @@ test.describe("real-world PDFs", () => {
     test("Japanese in a font the file does not embed is drawn", async ({ page }, testInfo) => {
       await givePdf(japanesePage(), testInfo);
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
+      await showPdfPages(page);
       const image = player(page).dialog.getByRole("img", { name: "Página 1 de 1" });
       await loaded(image);
       expect(await inkAtTop(image)).toBeGreaterThan(500);
@@ -641,6 +662,7 @@ test.describe("real-world PDFs", () => {
       await givePdf(longDocument(130), testInfo);
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
+      await showPdfPages(page);
       await loaded(dialog.getByRole("img", { name: "Página 1 de 130" }));
       await dialog.locator("summary").getByText("Ver texto de la página 2", { exact: true }).click();
       await expect(dialog.locator(".pdf-text").nth(1)).toContainText("Pagina 2");
@@ -653,10 +675,12 @@ test.describe("real-world PDFs", () => {
       expect(bytes.readUInt32BE(16)).toBe(2160);
       await dialog.getByRole("link", { name: "Seguir leyendo: páginas 61–120" }).click();
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`));
+      await showPdfPages(page);
       await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
       await expect(dialog.getByRole("link", { name: "Páginas 61–120" })).toHaveAttribute("aria-current", "page");
       await dialog.getByRole("link", { name: "Páginas 1–60" }).click();
       await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}$`));
+      await showPdfPages(page);
       await expect(dialog.getByRole("button", { name: "Ampliar" })).toHaveCount(0);
       await screenshot(page, testInfo, "player-pdf-groups");
       await page.setViewportSize({ width: 320, height: 640 });

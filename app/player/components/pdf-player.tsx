@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { PDF_FINISH_MS } from "~/domain/finish";
 import {
   PDF_PAGE_GROUP,
@@ -9,6 +9,7 @@ import {
   pdfPageGroups,
   pdfPageUrl,
 } from "~/domain/media";
+import { reflow } from "~/domain/pdf-text";
 import { useHydrated } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { PdfDocument, PdfProblem } from "~/player/types";
@@ -40,6 +41,57 @@ function useGroupPath() {
   return (first: number) => (first === 1 ? base : `${base}/pages/${first}`);
 }
 
+/** The two views' radio buttons: a browser's own control, so the reading view works without JavaScript (`:checked` in player.css). */
+const TEXT_VIEW_ID = "pdf-ver-texto";
+const PAGES_VIEW_ID = "pdf-ver-paginas";
+
+/**
+ * The reading view (issue #29 item 4): each page's text reflowed into paragraphs at the body's
+ * font size, what a narrow screen opens on when the document has text; a scanned page (no text)
+ * says so and stays an image.
+ */
+function ReadingView({ pdf, sizes, sectionRef }: { pdf: PdfDocument; sizes: string; sectionRef: RefObject<HTMLElement> }) {
+  const { t } = useTranslation("player");
+  return (
+    <section ref={sectionRef} className="pdf-reading" aria-label={t("pdfReading")}>
+      {pdf.pages.map((page, index) => {
+        const number = pdf.first + index;
+        const paragraphs = reflow(page.text);
+        return (
+          <article key={number} className="pdf-reading-page" aria-labelledby={`pdf-lectura-${number}`}>
+            <h3 id={`pdf-lectura-${number}`} className="pdf-reading-number">
+              {t("pdfReadingPage", { n: number, total: pdf.pageCount })}
+            </h3>
+            {paragraphs.length > 0 ? (
+              paragraphs.map((paragraph, at) => (
+                <p key={at} dir="auto">
+                  {paragraph}
+                </p>
+              ))
+            ) : (
+              <>
+                <p className="player-note">{t("pdfScanned")}</p>
+                <img
+                  className="pdf-reading-scan"
+                  src={pdfPageUrl(pdf.path, number, FALLBACK_WIDTH, "png")}
+                  srcSet={srcSet(pdf.path, number, "png")}
+                  sizes={sizes}
+                  width={page.width}
+                  height={page.height}
+                  alt={t("pdfPage", { n: number, total: pdf.pageCount })}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </>
+            )}
+          </article>
+        );
+      })}
+      {pdf.pageCount > PDF_PAGE_GROUP ? <NextGroup pdf={pdf} /> : null}
+    </section>
+  );
+}
+
 /** Links to each page group, the shown one marked as the current page. */
 function PageGroups({ pdf }: { pdf: PdfDocument }) {
   const { t } = useTranslation("player");
@@ -55,14 +107,14 @@ function PageGroups({ pdf }: { pdf: PdfDocument }) {
   );
 }
 
-/** After a group's last page, the link to the next group. */
-function NextGroup({ pdf }: { pdf: PdfDocument }) {
+/** After a group's last page, the link to the next group (`pages`: the one after the page images). */
+function NextGroup({ pdf, pages = false }: { pdf: PdfDocument; pages?: boolean }) {
   const { t } = useTranslation("player");
   const groupPath = useGroupPath();
   const next = pdfPageGroups(pdf.pageCount).find(({ first }) => first > pdf.first);
   if (!next) return null;
   return (
-    <p className="player-link">
+    <p className={pages ? "player-link pdf-pages-next" : "player-link"}>
       <Link to={groupPath(next.first)} replace>
         {t("pdfNextGroup", next)}
       </Link>
@@ -76,7 +128,8 @@ function NextGroup({ pdf }: { pdf: PdfDocument }) {
  * loaded, or after the learner opened the original (a file the server cannot show says why). A
  * long file shows by page groups with links between them; each page has its text in reading order
  * behind "Ver texto" and a link to its largest render; with JavaScript, a zoom doubles the pages'
- * width (and the render the browser picks). With Save-Data the pages wait behind a disclosure.
+ * width (and the render the browser picks), as a pinch does. A reading view reflows the text; a
+ * narrow screen opens on it. With Save-Data the pages wait behind a disclosure.
  */
 export function PdfPlayer({
   src,
@@ -96,10 +149,39 @@ export function PdfPlayer({
   const problem: PdfProblem | null = readable ? null : pdf && "problem" in pdf ? pdf.problem : "unreadable";
   const first = useRef<HTMLImageElement>(null);
   const [status, setStatus] = useMediaStatus(first, readable ? "loading" : "error");
-  // Opening the original counts as opening the document: the PDF timer runs from then too.
+  // Opening the original counts as opening the document, as the reading view showing does (a
+  // phone opens on it; its text is there at once): the PDF timer runs from then too.
   const [openedOriginal, setOpenedOriginal] = useState(false);
-  useFinishAfterReady(openedOriginal ? "ready" : status, PDF_FINISH_MS, onFinish);
+  const readingRef = useRef<HTMLElement>(null);
+  const [readingShown, setReadingShown] = useState(false);
+  const checkReading = () => {
+    const reading = readingRef.current;
+    if (reading && getComputedStyle(reading).display !== "none") setReadingShown(true);
+  };
+  // With JavaScript the radio of the view the screen opened on is checked, so the choice shows.
+  const textRadio = useRef<HTMLInputElement>(null);
+  const pagesRadio = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const [text, pages] = [textRadio.current, pagesRadio.current];
+    if (text && pages && !text.checked && !pages.checked) {
+      const reading = readingRef.current;
+      (reading && getComputedStyle(reading).display !== "none" ? text : pages).checked = true;
+    }
+    checkReading();
+  }, []);
+  useFinishAfterReady(openedOriginal || readingShown ? "ready" : status, PDF_FINISH_MS, onFinish);
   const [zoomed, setZoomed] = useState(false);
+  // Pinched in, the pages ask for a render as large as the zoom's, so they stay sharp (issue #29 item 4).
+  const [pinched, setPinched] = useState(false);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const onResize = () => {
+      if (viewport.scale > 1.2) setPinched(true);
+    };
+    viewport.addEventListener("resize", onResize);
+    return () => viewport.removeEventListener("resize", onResize);
+  }, []);
   // A later page that cannot be drawn says so where it is, without undoing the first page's "ready";
   // also one that failed before hydration.
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -112,7 +194,8 @@ export function PdfPlayer({
   }, []);
 
   const groups = readable && readable.pageCount > PDF_PAGE_GROUP ? <PageGroups pdf={readable} /> : null;
-  const sizes = zoomed ? ZOOMED_SIZES : SIZES;
+  const sizes = zoomed || pinched ? ZOOMED_SIZES : SIZES;
+  const hasText = Boolean(readable?.pages.some((page) => page.text.trim()));
   const pages = readable ? (
     <div className={zoomed ? "pdf-pages pdf-zoomed" : "pdf-pages"} ref={pagesRef}>
       {readable.pages.map((page, index) => {
@@ -163,7 +246,7 @@ export function PdfPlayer({
   ) : null;
 
   return (
-    <div className="player-pdf">
+    <div className="player-pdf" data-text={hasText ? "" : undefined}>
       {problem || status === "error" ? (
         <p className="player-error" role="alert">
           {t(PROBLEM_MESSAGES[problem ?? "unreadable"])}
@@ -176,14 +259,29 @@ export function PdfPlayer({
           ) : null}
         </p>
       ) : null}
+      {readable && hasText ? (
+        // Neither is chosen at first: the screen's width decides (player.css).
+        <fieldset className="pdf-views">
+          <legend>{t("pdfViews")}</legend>
+          <label>
+            <input type="radio" name="pdf-view" id={TEXT_VIEW_ID} ref={textRadio} onChange={checkReading} />
+            {t("pdfReadText")}
+          </label>
+          <label>
+            <input type="radio" name="pdf-view" id={PAGES_VIEW_ID} ref={pagesRadio} onChange={checkReading} />
+            {t("pdfShowPages")}
+          </label>
+        </fieldset>
+      ) : null}
       {readable && hydrated ? (
-        <p className="player-actions">
+        <p className="player-actions pdf-zoom-actions">
           <button type="button" className="button button-small pdf-zoom" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
             {t("pdfZoom")}
           </button>
         </p>
       ) : null}
       {groups}
+      {readable && hasText ? <ReadingView pdf={readable} sizes={sizes} sectionRef={readingRef} /> : null}
       {pages && saveData ? (
         <details className="pdf-on-demand">
           <summary className="button button-primary">{t("loadDocument")}</summary>
@@ -192,7 +290,7 @@ export function PdfPlayer({
       ) : (
         pages
       )}
-      {groups && readable ? <NextGroup pdf={readable} /> : null}
+      {groups && readable ? <NextGroup pdf={readable} pages={hasText} /> : null}
       {saveData && pages ? <p className="player-note">{t("saveDataNote")}</p> : null}
       <p className="player-link">
         <a href={src} target="_blank" rel="noopener noreferrer" onClick={() => setOpenedOriginal(true)}>
