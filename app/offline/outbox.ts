@@ -24,7 +24,7 @@ export type OutboxRecord = {
   setAside?: ProgressReport;
 };
 
-export type Send = (activity: number, report: ProgressReport) => Promise<ProgressReply>;
+export type Send = (activity: number, report: ProgressReport, learner: number) => Promise<ProgressReply>;
 
 let store: UseStore | null = null;
 const db = () => (store ??= createStore("academia-outbox", "writes"));
@@ -146,7 +146,7 @@ async function sendRecord(key: string, record: OutboxRecord, send: Send) {
   let { reports, setAside } = record;
   while (reports.length > 0) {
     const [report, ...rest] = reports as [ProgressReport, ...ProgressReport[]];
-    const reply = await send(record.activity, report).catch(() => unavailable);
+    const reply = await send(record.activity, report, record.user).catch(() => unavailable);
     if (!reply.ok && (reply.error === "session" || keptAfter(reply.error, report))) return { sent, waiting: true };
     if (reply.ok) sent += 1;
     else if (setAsideAfter(reply.error, report)) setAside = report;

@@ -14,9 +14,14 @@ export function fieldsOf(report: ProgressReport): Record<string, string> {
   return fields;
 }
 
-export function formOf(activityId: number, fields: Record<string, string>): FormData {
+/**
+ * The write's form, with the learner whose write it is: the server refuses it under anyone else's
+ * session (a page left open while another user signed in on the same browser, issue #29).
+ */
+export function formOf(activityId: number, fields: Record<string, string>, learner: number): FormData {
   const form = new FormData();
   form.set("activity", String(activityId));
+  form.set("learner", String(learner));
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }
@@ -32,12 +37,12 @@ function isReply(value: unknown): value is ProgressReply {
  * A fetch that fails (offline, the app unreachable) is taken as never sent; an answer that is not
  * the app's reply (a proxy's error page, a crash) as unconfirmed: the write may have gone through.
  */
-export async function post(activityId: number, report: ProgressReport): Promise<ProgressReply> {
+export async function post(activityId: number, report: ProgressReport, learner: number): Promise<ProgressReply> {
   const fields = fieldsOf(report);
   const size = Object.values(fields).reduce((total, value) => total + value.length, 0);
   const response = await fetch(PROGRESS_URL, {
     method: "POST",
-    body: formOf(activityId, fields),
+    body: formOf(activityId, fields, learner),
     headers: { Accept: "application/json" },
     credentials: "same-origin",
     // A small write in flight when the page goes away still arrives (decision 020).

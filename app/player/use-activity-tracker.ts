@@ -15,10 +15,10 @@ import type { ProgressReport, SavedRecord } from "./types";
  * browser's quota for such requests, the user data (already sent at each commit before) is left
  * out so that points and finished still arrive.
  */
-function beacon(activityId: number, reports: ProgressReport[]) {
+function beacon(activityId: number, learner: number, reports: ProgressReport[]) {
   if (reports.length === 0) return;
   const formFor = (items: ProgressReport[]) =>
-    formOf(activityId, { action: "batch", reports: JSON.stringify(items.map(fieldsOf)) });
+    formOf(activityId, { action: "batch", reports: JSON.stringify(items.map(fieldsOf)) }, learner);
   if (navigator.sendBeacon?.(PROGRESS_URL, formFor(reports))) return;
   const lean = reports.filter((report) => report.action !== "update_user_data");
   if (lean.length === 0) return;
@@ -33,9 +33,9 @@ function beacon(activityId: number, reports: ProgressReport[]) {
  * beacon when it fits the browser's quota, else a plain fetch, so a last commit of large data is
  * not cut as it would be when the page goes away (decision 020).
  */
-function sendClosing(activityId: number, reports: ProgressReport[]) {
+function sendClosing(activityId: number, learner: number, reports: ProgressReport[]) {
   if (reports.length === 0) return;
-  const body = formOf(activityId, { action: "batch", reports: JSON.stringify(reports.map(fieldsOf)) });
+  const body = formOf(activityId, { action: "batch", reports: JSON.stringify(reports.map(fieldsOf)) }, learner);
   if (navigator.sendBeacon?.(PROGRESS_URL, body)) return;
   void fetch(PROGRESS_URL, { method: "POST", body, credentials: "same-origin" }).catch(() => undefined);
 }
@@ -143,7 +143,7 @@ export function useActivityTracker(
       );
     };
     const queue: ProgressQueue = new ProgressQueue({
-      send: (report) => post(activityId, report),
+      send: (report) => post(activityId, report, user),
       onSaved: (record) => {
         const before = savedRef.current;
         savedRef.current = record;
@@ -200,7 +200,7 @@ export function useActivityTracker(
       // Gone for good (not into the back/forward cache): the content closes now, and commits.
       if (!event.persisted) for (const close of leaving.current) close();
       const kept = keptRef.current;
-      if (!kept) return beacon(activityId, withTime(queue.takeWaiting(), pendingTime()));
+      if (!kept) return beacon(activityId, user, withTime(queue.takeWaiting(), pendingTime()));
       kept.time(pendingTime());
       if (!event.persisted) kept.leave(false);
     };
@@ -210,7 +210,7 @@ export function useActivityTracker(
     const onVisibility = () => {
       if (document.visibilityState === "visible") start();
       else if (keptRef.current) keptRef.current.time(pendingTime());
-      else beacon(activityId, withTime([], pendingTime()));
+      else beacon(activityId, user, withTime([], pendingTime()));
     };
     const onOnline = () => queue.retryNow();
     const onPageShow = () => {
@@ -241,7 +241,7 @@ export function useActivityTracker(
           () => undefined,
         );
       }
-      if (!kept) return sendClosing(activityId, withTime(queue.close(), pendingTime()));
+      if (!kept) return sendClosing(activityId, user, withTime(queue.close(), pendingTime()));
       kept.time(pendingTime());
       kept.leave(true);
     };

@@ -286,6 +286,17 @@ describe("progress action", () => {
     expect((await getUserPoints(ctx)).points).toBe(once);
   });
 
+  it("never records a write under another learner's session (a page left open, its outbox draining, while someone else signed in)", async () => {
+    const ana = ready(await openOnHome("205")).learner.id;
+    const before = await recordOf(205);
+    const other = await report({ action: "finished", activity: "205", learner: "999999" });
+    expect(other).toEqual({ status: 409, body: { ok: false, error: "session", location: "/" } });
+    expect(await recordOf(205)).toEqual(before);
+    // The learner's own write, named as theirs, goes through.
+    const own = await report({ action: "started", activity: "205", learner: String(ana) });
+    expect(own.body).toMatchObject({ ok: true });
+  });
+
   it("counts five finished sent at once (two tabs, a retry and the outbox) once, each answered as finished", async () => {
     const ctx = await legacyCtx();
     const before = (await getUserPoints(ctx)).points;

@@ -152,6 +152,12 @@ export async function recordProgress(request: Request) {
     const { session, ctx } = await requireUser(request);
     // A body the parser cannot read (a broken part inside a well-framed multipart) is the page's mistake: 400.
     const form = await request.formData().catch(() => null);
+    // Another learner's write (a page left open while someone else signed in on this browser, its
+    // outbox draining): never recorded under this session; the page reloads as who is signed in.
+    const learner = form?.get("learner");
+    if (typeof learner === "string" && learner !== String(session.user.id)) {
+      return reply({ ok: false, error: "session", location: "/" }, 409);
+    }
     const [first, ...rest] = (form && reportsOf(Object.fromEntries(form))) ?? [];
     if (!first) return reply({ ok: false, error: "invalid", message: "" }, 400);
     const record = await inLane(`${session.token}:${first.activity}`, async () => {
