@@ -26,6 +26,16 @@ const ZOOMED_SIZES = "(min-width: 57rem) 107rem, calc(200vw - 5rem)";
 const srcSet = (path: string, page: number, format: PdfPageFormat) =>
   PDF_PAGE_WIDTHS.map((width) => `${pdfPageUrl(path, page, width, format)} ${width}w`).join(", ");
 
+/** A page's PNG renders, for its `<img>` in either view (the WebP ones are its `<source>`). */
+const pageImage = (path: string, number: number, page: { width: number; height: number }, sizes: string) => ({
+  src: pdfPageUrl(path, number, FALLBACK_WIDTH, "png"),
+  srcSet: srcSet(path, number, "png"),
+  sizes,
+  width: page.width,
+  height: page.height,
+  decoding: "async" as const,
+});
+
 const PROBLEM_MESSAGES = {
   protected: "pdfProtected",
   damaged: "pdfDamaged",
@@ -71,17 +81,15 @@ function ReadingView({ pdf, sizes, sectionRef }: { pdf: PdfDocument; sizes: stri
             ) : (
               <>
                 <p className="player-note">{t("pdfScanned")}</p>
-                <img
-                  className="pdf-reading-scan"
-                  src={pdfPageUrl(pdf.path, number, FALLBACK_WIDTH, "png")}
-                  srcSet={srcSet(pdf.path, number, "png")}
-                  sizes={sizes}
-                  width={page.width}
-                  height={page.height}
-                  alt={t("pdfPage", { n: number, total: pdf.pageCount })}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <picture>
+                  <source type="image/webp" srcSet={srcSet(pdf.path, number, "webp")} sizes={sizes} />
+                  <img
+                    className="pdf-reading-scan"
+                    {...pageImage(pdf.path, number, page, sizes)}
+                    alt={t("pdfPage", { n: number, total: pdf.pageCount })}
+                    loading="lazy"
+                  />
+                </picture>
               </>
             )}
           </article>
@@ -208,16 +216,11 @@ export function PdfPlayer({
                 <source type="image/webp" srcSet={srcSet(readable.path, number, "webp")} sizes={sizes} />
                 <img
                   ref={isFirst ? first : undefined}
-                  src={pdfPageUrl(readable.path, number, FALLBACK_WIDTH, "png")}
-                  srcSet={srcSet(readable.path, number, "png")}
-                  sizes={sizes}
-                  width={page.width}
-                  height={page.height}
+                  {...pageImage(readable.path, number, page, sizes)}
                   alt={t("pdfPage", { n: number, total: readable.pageCount })}
                   loading={isFirst && !saveData ? "eager" : "lazy"}
                   // The page is the player's largest paint: fetched first (lowercase for React 18, as on cards).
                   {...(isFirst && !saveData ? { fetchpriority: "high" } : {})}
-                  decoding="async"
                   onLoad={isFirst ? () => setStatus("ready") : undefined}
                   onError={isFirst ? () => setStatus("error") : () => pageFailed(index + 1)}
                 />
