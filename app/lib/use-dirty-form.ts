@@ -1,5 +1,5 @@
-import { type Blocker, useBlocker, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { type Blocker, type Location, useBlocker, useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { addDraftKeeper, isSwitchingLanguage } from "~/components/language-select";
 import { draftKey, draftOf, readDraft, snapshotOf } from "./form-draft";
 
@@ -133,5 +133,34 @@ export function useDirtyForm(formId: string, draftName: string = formId): Blocke
     };
   }, [formId, draftName, path, isDirty]);
 
-  return useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty());
+  // A leave blocked while another navigation was in flight (the revalidation after a review step's
+  // action) is unblocked by the router when that one ends, unanswered: the question stays until answered.
+  const asked = useRef<{ location: Location; replace: boolean } | null>(null);
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
+    if (leaving.current) return (leaving.current = false);
+    const blocks = currentLocation.pathname !== nextLocation.pathname && isDirty();
+    asked.current = blocks && historyAction !== "POP" ? { location: nextLocation, replace: historyAction === "REPLACE" } : null;
+    return blocks;
+  });
+  const navigate = useNavigate();
+  const [, answered] = useReducer((count: number) => count + 1, 0);
+  const answer = (then: () => void) => () => {
+    asked.current = null;
+    then();
+  };
+  if (blocker.state === "blocked") return { ...blocker, reset: answer(blocker.reset), proceed: answer(blocker.proceed) };
+  if (blocker.state === "unblocked" && asked.current) {
+    const { location, replace } = asked.current;
+    return {
+      state: "blocked",
+      location,
+      reset: answer(answered),
+      proceed: answer(() => {
+        leaving.current = true;
+        navigate(location, { replace });
+      }),
+    };
+  }
+  return blocker;
 }

@@ -214,6 +214,30 @@ test("support: the review step asks too, and sending leaves without asking", asy
   expect(await reloadAsks(page)).toBe(false);
 });
 
+test("support: × tapped while the review step's page data is still coming asks all the same", async ({ page }) => {
+  await signIn(page, accounts.learner.email, { at: "/support/new" });
+  const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
+  await fillSupport(dialog);
+  // The loaders the router runs again after the review step's action, held: a slow network.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    void page.route(/\/support\/new\.data\?_routes=/, async (route) => {
+      resolve();
+      await new Promise<void>((done) => (release = done));
+      await route.continue();
+    });
+  });
+  await dialog.getByRole("button", { name: "Enviar" }).tap();
+  await held;
+  await expect(dialog.locator(".confirm-title")).toBeFocused();
+  await dialog.getByRole("link", { name: "Cerrar" }).tap();
+  release();
+  // The router drops a leave it blocked when the navigation in flight ends; the form asks again.
+  await answer(page, "No");
+  await expect(dialog.getByText("¿Enviar solicitud de soporte?")).toBeVisible();
+  await expect(page).toHaveURL(/\/support\/new$/);
+});
+
 test("profile: the values survive a language switch, a reload asks, Regresar asks with No and Si", async ({ page }, testInfo) => {
   await signIn(page, accounts.learner.email, { at: "/update_profile" });
   await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
