@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
 import { demoSecrets } from "../../app/infra/config.server";
+import { type Cable, startCable } from "./cable";
 import { SECRET_MARKERS } from "./leaks";
 import { type AppServer, currentApp, setCurrentApp, startApp } from "./servers";
 
@@ -342,7 +343,10 @@ export async function afterPendingTasks(page: Page) {
  * global teardown scans once on disk — headers (the sealed cookie is encrypted, so it is scanned too)
  * and every text body — for the secret markers (issue #7).
  */
-export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppServer; employeeApp: AppServer; axeProbes: void }>({
+export const test = base.extend<
+  { leakScan: void; cspWatch: void },
+  { app: AppServer; employeeApp: AppServer; cable: Cable; axeProbes: void }
+>({
   app: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
@@ -362,6 +366,19 @@ export const test = base.extend<{ leakScan: void; cspWatch: void }, { app: AppSe
       await app.stop();
     },
     { scope: "worker", timeout: 120_000 },
+  ],
+  /**
+   * The worker's app behind an unpluggable relay (cable.ts), for the pages of offline.spec. Here,
+   * not in that spec: a worker fixture of a spec's own is a pool of its own, which Playwright gives
+   * workers (each an app and a browser) of their own.
+   */
+  cable: [
+    async ({ app }, use) => {
+      const cable = await startCable(app.port);
+      await use(cable);
+      await cable.stop();
+    },
+    { scope: "worker" },
   ],
   baseURL: async ({ app }, use) => {
     await use(app.origin);

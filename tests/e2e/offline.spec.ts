@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { type Cable, startCable } from "./cable";
+import type { Cable } from "./cable";
 import {
   accounts,
   chooseLanguage,
@@ -10,7 +10,7 @@ import {
   screenshot,
   showPdfPages,
   signIn,
-  test as base,
+  test,
 } from "./fixtures";
 import { tapReachable } from "./touch";
 
@@ -22,18 +22,6 @@ import { tapReachable } from "./touch";
 const ROUTE = "/learning-path/formacion-requerida";
 const PDF = 207;
 const SCORM = 203;
-
-/** The worker's app behind an unpluggable relay (cable.ts), which the pages of the tests with JavaScript open. */
-const test = base.extend<object, { cable: Cable }>({
-  cable: [
-    async ({ app }, use) => {
-      const cable = await startCable(app.port);
-      await use(cable);
-      await cable.stop();
-    },
-    { scope: "worker" },
-  ],
-});
 
 /** The browser offline, and no network under it either (cable.ts). */
 async function goOffline(context: BrowserContext, cable: Cable) {
