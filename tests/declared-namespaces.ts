@@ -41,10 +41,11 @@ export function createProgram(overrides: Record<string, string> = {}, oldProgram
   const readFile = host.readFile.bind(host);
   host.readFile = (file) => overrides[file] ?? readFile(file);
   const getSourceFile = host.getSourceFile.bind(host);
+  // The old program's files as they are (parsed and bound): only the planted ones are new.
   host.getSourceFile = (file, language, onError, createNew) =>
     file in overrides
       ? ts.createSourceFile(file, overrides[file]!, language, true)
-      : getSourceFile(file, language, onError, createNew);
+      : (oldProgram?.getSourceFile(file) ?? getSourceFile(file, language, onError, createNew));
   return ts.createProgram(parsed.fileNames.filter(isBrowserModule), parsed.options, host, oldProgram);
 }
 
