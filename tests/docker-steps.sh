@@ -13,6 +13,15 @@ trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$w
 git -C "$root" ls-files -z --cached --others --exclude-standard \
   | tar -C "$root" --null --ignore-failed-read -T - -cf - | tar -C "$work" -xf -
 cd "$work"
+# The dependencies `npm install` put in the repo, linked, not copied (the image's install from the
+# lockfile is the one .ci/run makes on a clean clone): the steps' own `npm install` then finds them
+# in place, and `npm prune` unlinks the dev ones here only. Its hidden lockfile, which npm rewrites,
+# is a copy. Where links cannot be made (another file system), the steps install from scratch.
+if [ -d "$root/node_modules" ] && cp -al "$root/node_modules" node_modules 2>/dev/null; then
+  rm node_modules/.package-lock.json && cp "$root/node_modules/.package-lock.json" node_modules/
+else
+  rm -rf node_modules
+fi
 sh scripts/docker/build-steps.sh > build.log 2>&1 || { tail -40 build.log; exit 1; }
 test ! -d node_modules/@playwright/test || { echo "dev dependencies left in the image"; exit 1; }
 test -f build/bin/pdf-worker.js || { echo "docker steps: the PDF renderer's worker bundle is missing"; exit 1; }
