@@ -144,7 +144,7 @@ export function useDirtyForm(formId: string, draftName: string = formId): Blocke
     return blocks;
   });
   const navigate = useNavigate();
-  const [, answered] = useReducer((count: number) => count + 1, 0);
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
   const answer = (then: () => void) => () => {
     asked.current = null;
     then();
@@ -155,7 +155,7 @@ export function useDirtyForm(formId: string, draftName: string = formId): Blocke
     return {
       state: "blocked",
       location,
-      reset: answer(answered),
+      reset: answer(rerender),
       proceed: answer(() => {
         leaving.current = true;
         navigate(location, { replace });
