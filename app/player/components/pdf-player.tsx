@@ -51,6 +51,9 @@ function useGroupPath() {
   return (first: number) => (first === 1 ? base : `${base}/pages/${first}`);
 }
 
+/** Whether the style sheet shows `element` (the reading view: its radio checked, or a narrow screen's default). */
+const displayed = (element: HTMLElement | null) => element !== null && getComputedStyle(element).display !== "none";
+
 /** The two views' radio buttons: a browser's own control, so the reading view works without JavaScript (`:checked` in player.css). */
 const TEXT_VIEW_ID = "pdf-ver-texto";
 const PAGES_VIEW_ID = "pdf-ver-paginas";
@@ -163,19 +166,16 @@ export function PdfPlayer({
   const readingRef = useRef<HTMLElement>(null);
   const [readingShown, setReadingShown] = useState(false);
   const checkReading = () => {
-    const reading = readingRef.current;
-    if (reading && getComputedStyle(reading).display !== "none") setReadingShown(true);
+    if (displayed(readingRef.current)) setReadingShown(true);
   };
   // With JavaScript the radio of the view the screen opened on is checked, so the choice shows.
   const textRadio = useRef<HTMLInputElement>(null);
   const pagesRadio = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const [text, pages] = [textRadio.current, pagesRadio.current];
-    if (text && pages && !text.checked && !pages.checked) {
-      const reading = readingRef.current;
-      (reading && getComputedStyle(reading).display !== "none" ? text : pages).checked = true;
-    }
-    checkReading();
+    const reading = displayed(readingRef.current);
+    if (text && pages && !text.checked && !pages.checked) (reading ? text : pages).checked = true;
+    if (reading) setReadingShown(true);
   }, []);
   useFinishAfterReady(openedOriginal || readingShown ? "ready" : status, PDF_FINISH_MS, onFinish);
   const [zoomed, setZoomed] = useState(false);
