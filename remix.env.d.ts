@@ -12,5 +12,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** This request's CSP nonce, made by server/security-headers.ts. */
     cspNonce: string;
+    /** Whether Remix answers with a document (not single fetch's `.data`): a player's document skips the page beneath (app/lib/page-beneath.ts). */
+    document: boolean;
   }
 }

@@ -7,4 +7,3 @@ export { getLocale } from "./infra/language.server";
 export { requestIdOf } from "./infra/request-id.server";
 export { readSession } from "./infra/session.server";
 export { getToast } from "./infra/toast.server";
-export { registrationScript } from "./offline/registration.server";

@@ -9,16 +9,8 @@ import { useRootData } from "./lib/hooks";
 import { namespacesFor } from "./lib/i18n/namespaces";
 import { TranslationsData, useTranslation } from "./lib/i18n/use-translation";
 import { useNonce } from "./lib/nonce";
-import {
-  data,
-  getLanguages,
-  wantsSaveData,
-  getLocale,
-  readSession,
-  registrationScript,
-  requestIdOf,
-  getToast,
-} from "./root.server";
+import * as serverRegistration from "./offline/registration.server";
+import { data, getLanguages, wantsSaveData, getLocale, readSession, requestIdOf, getToast } from "./root.server";
 // Side-effect imports: the compiler bundles every area's sheet into one file (cssBundleHref), one
 // render-blocking request instead of seven, cached for every page.
 import "./styles/app.css";
@@ -57,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       languages: switchable.length > 0 ? switchable : [locale],
       requestId: requestIdOf(request),
       // Signed-in pages register the service worker (issue #18).
-      swRegistration: session ? registrationScript(saveData) : null,
+      registersWorker: Boolean(session),
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
@@ -90,11 +82,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster toast={rootData?.toast ?? null} />
         <TranslationsData nonce={nonce} namespaces={namespaces} />
         <ScrollRestoration nonce={nonce} />
-        {rootData?.swRegistration ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: rootData.swRegistration }} /> : null}
+        {rootData?.registersWorker ? <WorkerRegistration nonce={nonce} saveData={rootData.saveData} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The service worker's registration, written by the server (app/offline/registration.server.ts):
+ * the browser runs it from the document and keeps it as it is, so its text is not in the page's
+ * data too (the browser build has no such module: it renders the element empty, which React leaves).
+ */
+function WorkerRegistration({ nonce, saveData }: { nonce: string; saveData: boolean }) {
+  const script = serverRegistration.registrationScript as typeof serverRegistration.registrationScript | undefined;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script ? script(saveData) : "" }} />;
 }
 
 export default function App() {

@@ -138,7 +138,10 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
         ...(body ? { body: createReadableStreamFromReadable(body), duplex: "half" } : {}),
       } as RequestInit);
       handling += 1;
-      const response = await handle(request, { cspNonce: res.locals.cspNonce as string }).finally(() => (handling -= 1));
+      const response = await handle(request, {
+        cspNonce: res.locals.cspNonce as string,
+        document: res.locals.kind === "document",
+      }).finally(() => (handling -= 1));
       if (res.headersSent || res.locals.refused) {
         await response.body?.cancel();
         return;

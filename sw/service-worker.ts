@@ -8,9 +8,9 @@ import { RangeRequestsPlugin } from "workbox-range-requests";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkOnly } from "workbox-strategies";
 import enCommon from "../app/locales/en/common.json";
-import en from "../app/locales/en/offline.json";
+import en from "../app/locales/en/downloads.json";
 import esCommon from "../app/locales/es/common.json";
-import es from "../app/locales/es/offline.json";
+import es from "../app/locales/es/downloads.json";
 import { claimDevice, parseOwner, readOwner, savedItems } from "../app/offline/caches";
 import { BUILD_CACHE, META_CACHE, OWNER_HEADER, SAVED_CACHE } from "../app/offline/names";
 

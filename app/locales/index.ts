@@ -1,5 +1,6 @@
 import enAccessibility from "./en/accessibility.json";
 import enCommon from "./en/common.json";
+import enDownloads from "./en/downloads.json";
 import enEdge from "./en/edge.json";
 import enEngagement from "./en/engagement.json";
 import enGuest from "./en/guest.json";
@@ -10,9 +11,11 @@ import enOffline from "./en/offline.json";
 import enOnboarding from "./en/onboarding.json";
 import enPlayer from "./en/player.json";
 import enProfile from "./en/profile.json";
+import enSearch from "./en/search.json";
 import enServer from "./en/server.json";
 import esAccessibility from "./es/accessibility.json";
 import esCommon from "./es/common.json";
+import esDownloads from "./es/downloads.json";
 import esEdge from "./es/edge.json";
 import esEngagement from "./es/engagement.json";
 import esGuest from "./es/guest.json";
@@ -23,6 +26,7 @@ import esOffline from "./es/offline.json";
 import esOnboarding from "./es/onboarding.json";
 import esPlayer from "./es/player.json";
 import esProfile from "./es/profile.json";
+import esSearch from "./es/search.json";
 import esServer from "./es/server.json";
 
 /**
@@ -45,6 +49,8 @@ export const resources = {
     help: esHelp,
     server: esServer,
     offline: esOffline,
+    downloads: esDownloads,
+    search: esSearch,
   },
   en: {
     common: enCommon,
@@ -60,6 +66,8 @@ export const resources = {
     help: enHelp,
     server: enServer,
     offline: enOffline,
+    downloads: enDownloads,
+    search: enSearch,
   },
 };
 

@@ -39,7 +39,9 @@ test("in English, the dialog's error reads in English", async ({ page }, testInf
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("an activity that fails to open keeps the route page, with or without JavaScript", async ({ page }, testInfo) => {
+test("an activity that fails to open says so in its dialog, with or without JavaScript, and closes to the route page", async ({
+  page,
+}, testInfo) => {
   const js = jsEnabled(testInfo);
   await signIn(page, accounts.learner.email, { at: "/learning-path/formacion-requerida" });
   // Only the activity's loader reads the home lists: the route page behind the dialog stays up.
@@ -56,7 +58,10 @@ test("an activity that fails to open keeps the route page, with or without JavaS
   ]);
   const id = failed.headers()["x-request-id"] ?? "";
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Formación requerida" })).toBeVisible();
+  // With JavaScript the route page stays behind the dialog; without it the document is the
+  // player's, with no page under it (issue #31).
+  const heading = page.getByRole("heading", { level: 1, name: "Formación requerida" });
+  await expect(heading).toHaveCount(js ? 1 : 0);
   const dialog = page.getByRole("dialog", { name: "Actividad" });
   await expect(dialog.getByRole("alert")).toHaveText("No pudimos abrir la actividad. Inténtalo de nuevo más tarde.");
   await expect(dialog.getByText(`Código de referencia: ${id}`)).toBeVisible();
@@ -67,4 +72,5 @@ test("an activity that fails to open keeps the route page, with or without JavaS
   await dialog.getByRole("link", { name: "Cerrar" }).tap();
   await expect(page).toHaveURL(/\/learning-path\/formacion-requerida$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(heading).toBeVisible();
 });

@@ -169,10 +169,16 @@ test.describe("continue where you left off (issue #18 item 6)", () => {
     await block.getByRole("link", { name: "Continuar" }).tap();
     await expect(page).toHaveURL(/\/204$/);
     await expect(page.getByRole("dialog").getByRole("heading", { name: "Video: muestreo en auditoría" })).toBeVisible();
-    // Under the player, the player's content comes first.
+    // Reloaded, the player's document is the player (issue #31): no home under it to compete for
+    // the first paint. Closing it shows home again, its cover fetched first.
     await page.reload();
-    await expect(cover).toHaveAttribute("loading", "lazy");
-    await expect(cover).not.toHaveAttribute("fetchpriority", "high");
+    const dialog = page.getByRole("dialog", { name: "Video: muestreo en auditoría" });
+    await expect(dialog).toBeVisible();
+    await expect(block).toHaveCount(0);
+    await dialog.getByRole("link", { name: "Cerrar" }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(cover).toHaveAttribute("loading", "eager");
+    await expect(cover).toHaveAttribute("fetchpriority", "high");
   });
 });
 

@@ -32,8 +32,12 @@ export function withLegacy({
   };
 }
 
-/** The load context server/security-headers.ts hands Remix: loaders and actions called directly get it too. */
-export const context = { cspNonce: "integration-test-nonce" };
+/**
+ * The load context server/remix-handler.ts hands Remix: loaders and actions called directly get it
+ * too, as for a data request (`documentContext` as for a document).
+ */
+export const context = { cspNonce: "integration-test-nonce", document: false };
+export const documentContext = { ...context, document: true };
 
 export function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportActivity } from "~/legacy/activities.server";
 import { login } from "~/legacy/auth.server";
 import { getLearningPaths } from "~/legacy/training.server";
-import { caught, context, dataOf, get, signedInCookie, withLegacy } from "./helpers";
+import { COVERED } from "~/lib/page-beneath";
+import { caught, context, dataOf, documentContext, get, having, signedInCookie, withLegacy } from "./helpers";
 
 withLegacy();
 let cookie: string;
@@ -20,13 +21,13 @@ type RoutePage = {
 
 async function routePage(slug: string): Promise<RoutePage> {
   const { loader } = await import("~/routes/_app+/learning-path+/$slug");
-  return dataOf(await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context }));
+  return having(dataOf(await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context })), "route");
 }
 
 describe("home loader", () => {
   it("shows the four levels with the learner's progress and the home lists", async () => {
     const { loader } = await import("~/routes/_app+/_home+/_layout");
-    const home = dataOf(await loader({ request: get("/", cookie), params: {}, context }));
+    const home = having(dataOf(await loader({ request: get("/", cookie), params: {}, context })), "routes");
     expect(home.routes).toHaveLength(4);
     expect(home.routes.filter((route) => !route.active)).toHaveLength(1);
     expect(home.routes[0]?.progress).toBeGreaterThan(0);
@@ -50,7 +51,7 @@ describe("home loader", () => {
 describe("continue where you left off (issue #18 item 6)", () => {
   const home = async () => {
     const { loader } = await import("~/routes/_app+/_home+/_layout");
-    return dataOf(await loader({ request: get("/", cookie), params: {}, context }));
+    return having(dataOf(await loader({ request: get("/", cookie), params: {}, context })), "resume");
   };
 
   it("opens home with the activity the learner started last and has not finished", async () => {
@@ -110,6 +111,66 @@ describe("learning-path loader", () => {
     expect(after.routes.find((route) => route.slug === slug)?.progress).toBeGreaterThan(
       before.routes.find((route) => route.slug === slug)?.progress ?? 100,
     );
+  });
+});
+
+describe("a player's document is the player (issue #31 item 1)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The legacy calls made while `run` runs (the fetches of the app's one legacy client). */
+  async function legacyCallsOf<T>(run: () => Promise<T>) {
+    const realFetch = globalThis.fetch;
+    const paths: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    });
+    const result = await run();
+    vi.restoreAllMocks();
+    return { result, paths };
+  }
+
+  it("leaves home unread under a player's document, and reads it for a client navigation or at its own address", async () => {
+    const { loader } = await import("~/routes/_app+/_home+/_layout");
+    const params = { activity: "103" };
+    const covered = await legacyCallsOf(async () => loader({ request: get("/103", cookie), params, context: documentContext }));
+    expect(covered).toEqual({ result: COVERED, paths: [] });
+    // A client-side navigation or revalidation (a `.data` request) reads the page as before.
+    const navigation = await legacyCallsOf(async () => loader({ request: get("/103", cookie), params, context }));
+    expect(having(dataOf(navigation.result), "routes").routes).toHaveLength(4);
+    expect(navigation.paths).toContain("/v1/api/training/learning_paths");
+    const home = await loader({ request: get("/", cookie), params: {}, context: documentContext });
+    expect(having(dataOf(home), "routes").routes).toHaveLength(4);
+  });
+
+  it("leaves a route page unread under its players' documents (a PDF's page groups too)", async () => {
+    const { loader } = await import("~/routes/_app+/learning-path+/$slug");
+    const slug = "formacion-inicial";
+    for (const params of [
+      { slug, activity: "103" },
+      { slug, activity: "103", first: "61" },
+    ]) {
+      const request = get(`/learning-path/${slug}/103`, cookie);
+      expect(await legacyCallsOf(async () => loader({ request, params, context: documentContext }))).toEqual({
+        result: COVERED,
+        paths: [],
+      });
+    }
+    const page = await loader({ request: get(`/learning-path/${slug}`, cookie), params: { slug }, context: documentContext });
+    expect(having(dataOf(page), "route").route.slug).toBe(slug);
+  });
+
+  it("still sends a player over a route that does not exist home, as the route page does", async () => {
+    const { loader } = await import("~/routes/_app+/learning-path+/$slug.$activity");
+    const request = (slug: string) => get(`/learning-path/${slug}/103`, cookie);
+    const unknown = await caught(loader({ request: request("nope"), params: { slug: "nope", activity: "103" }, context }));
+    expect([unknown.status, unknown.headers.get("Location")]).toEqual([302, "/"]);
+    const known = await loader({
+      request: request("formacion-inicial"),
+      params: { slug: "formacion-inicial", activity: "103" },
+      context: documentContext,
+    });
+    expect(having(dataOf(known), "activity")).toMatchObject({ state: "ready", closeTo: "/learning-path/formacion-inicial" });
   });
 });
 

@@ -107,11 +107,15 @@ describe("the PDF player's loader", () => {
     const group = await playerAt("_app+/_home+/$activity_.pages.$first", "/103/pages/61", { activity: "103", first: "61" });
     // The guide has 2 pages: no group from page 61.
     expect(group instanceof Response ? group.status : group.pdf).toEqual({ problem: "unreadable" });
-    const routeGroup = await playerAt("_app+/learning-path+/$slug.$activity_.pages.$first", "/learning-path/x/103/pages/1", {
-      slug: "x",
-      activity: "103",
-      first: "1",
-    });
+    const routeGroup = await playerAt(
+      "_app+/learning-path+/$slug.$activity_.pages.$first",
+      "/learning-path/formacion-inicial/103/pages/1",
+      {
+        slug: "formacion-inicial",
+        activity: "103",
+        first: "1",
+      },
+    );
     expect(routeGroup instanceof Response ? routeGroup.status : routeGroup.pdf).toMatchObject({ first: 1, pageCount: 2 });
   });
 

@@ -61,10 +61,10 @@ export type ActivityCardData = {
 };
 
 const statusLabels: Record<ActivityStatus | "locked", AppKey<"learning">> = {
-  not_started: "status.notStarted",
-  started: "status.started",
-  finished: "status.finished",
-  locked: "status.locked",
+  not_started: "common:activity.status.notStarted",
+  started: "common:activity.status.started",
+  finished: "common:activity.status.finished",
+  locked: "common:activity.status.locked",
 };
 
 /** An activity (spec §2): cover (the light default when missing or with data saver), course, title, description, content type, state. */

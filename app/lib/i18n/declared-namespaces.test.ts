@@ -23,7 +23,7 @@ describe("the namespaces a page reads are the ones its routes declare", { timeou
     expect(usesIn(program.getTypeChecker(), ranking, true).map((use) => use.key)).toContain("engagement:ranking.title");
     const cards = program.getSourceFile(join(APP, "components/learning/cards.tsx"))!;
     expect(usesIn(program.getTypeChecker(), cards, false).map((use) => `${use.namespace}:${use.key}`)).toContain(
-      "learning:status.locked",
+      "learning:details",
     );
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COVERED } from "~/lib/page-beneath";
 import { namespacesFor } from "./namespaces";
 
 describe("namespacesFor", () => {
@@ -19,5 +20,18 @@ describe("namespacesFor", () => {
 
   it("ignores a handle whose i18n is not a list", () => {
     expect(namespacesFor([{ handle: { i18n: "profile" } }])).toEqual(["common"]);
+  });
+
+  it("leaves out a page's strings when a player's document covers it (app/lib/page-beneath.ts)", () => {
+    const page = { handle: { i18n: ["learning", "help"] }, data: COVERED };
+    const player = { handle: { i18n: ["player", "offline"] }, data: { state: "ready" } };
+    expect(namespacesFor([page, player])).toEqual(["common", "player", "offline"]);
+    expect(namespacesFor([{ ...page, data: { covered: false } }, player])).toEqual([
+      "common",
+      "learning",
+      "help",
+      "player",
+      "offline",
+    ]);
   });
 });

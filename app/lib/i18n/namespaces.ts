@@ -1,3 +1,4 @@
+import { isCovered } from "~/lib/page-beneath";
 import type { Namespace } from "~/locales";
 
 /**
@@ -18,7 +19,12 @@ function declared(handle: unknown): readonly Namespace[] {
   return Array.isArray(handle.i18n) ? (handle.i18n as Namespace[]) : [];
 }
 
-/** The namespaces a page with these matched routes needs, `common` first, each once. */
-export function namespacesFor(matches: readonly { handle?: unknown }[]): Namespace[] {
-  return [...new Set([...ALWAYS_LOADED, ...matches.flatMap((match) => declared(match.handle))])];
+/**
+ * The namespaces a page with these matched routes needs, `common` first, each once. A page not
+ * rendered under a player (app/lib/page-beneath.ts) needs none: its clientLoader fetches them
+ * with its data when it shows.
+ */
+export function namespacesFor(matches: readonly { handle?: unknown; data?: unknown }[]): Namespace[] {
+  const rendered = matches.filter((match) => !isCovered(match.data));
+  return [...new Set([...ALWAYS_LOADED, ...rendered.flatMap((match) => declared(match.handle))])];
 }

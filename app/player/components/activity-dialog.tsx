@@ -35,7 +35,7 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
             </div>
           ) : (
             <p className="player-error" role="alert">
-              {data.state === "locked" ? t("learning:escapeRoomLocked") : t("unavailable")}
+              {data.state === "locked" ? t("common:activity.escapeRoomLocked") : t("unavailable")}
             </p>
           )}
         </div>

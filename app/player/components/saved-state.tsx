@@ -18,11 +18,11 @@ export function SavedState({ tracker }: { tracker: Tracker }) {
   // 'Completado · se enviará al reconectar'.
   const text = offline
     ? stored
-      ? `${t(`learning:status.${finishing ? "finished" : "started"}`)} · ${t("willSend")}`
+      ? `${t(`common:activity.status.${finishing ? "finished" : "started"}`)} · ${t("willSend")}`
       : t("saving")
     : saving
       ? t("saving")
-      : `${t(`learning:status.${state}`)}${synced ? ` · ${t("synced")}` : ""}`;
+      : `${t(`common:activity.status.${state}`)}${synced ? ` · ${t("synced")}` : ""}`;
   return (
     <>
       <span className={`status status-${state === "notStarted" ? "not_started" : state}`} role="status">

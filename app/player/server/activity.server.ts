@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { offlineTimeCapMinutes } from "~/domain/finish";
 import { folderOf, mediaFileUrl, OFFLINE_KINDS, sameOriginFileUrl, videoEmbedUrl } from "~/domain/media";
 import { activityRecords, isEscapeRoomLocked, nextStep, routeProgress, withFinished } from "~/domain/progress";
@@ -220,10 +220,21 @@ export function afterFinish({ placement, routes, progress }: Found & { placement
   };
 }
 
-/** The loader of both player routes: the activity over the page it was opened from (a PDF from its page group at `pdfFirstPage`). */
-export async function loadPlayer(request: Request, id: number, closeTo: string, pdfFirstPage = 1) {
+/**
+ * The loader of both player routes: the activity over the page it was opened from (a PDF from its
+ * page group at `pdfFirstPage`). Over a route page (`routeSlug`), a route that does not exist sends
+ * the learner home, as the page itself does: under a player's document the page does not load
+ * (app/lib/page-beneath.ts), so the player checks it with the routes it reads anyway.
+ */
+export async function loadPlayer(
+  request: Request,
+  id: number,
+  closeTo: string,
+  { pdfFirstPage = 1, routeSlug }: { pdfFirstPage?: number; routeSlug?: string } = {},
+) {
   const { session, ctx } = await requireUser(request);
   const found = await findActivity(ctx, id);
+  if (routeSlug !== undefined && !found.routes.some((route) => route.slug === routeSlug)) throw redirect("/");
   const { placement, progress } = found;
   if (!placement) return data({ state: "not_found", closeTo } satisfies PlayerData, { status: 404 });
   const { activity } = placement;

@@ -11,7 +11,7 @@ import { type SavedItem, savedItems } from "~/offline/caches";
 import { SAVED_CACHE } from "~/offline/names";
 import { offlineSupported } from "~/offline/supported";
 
-export const handle = { i18n: ["offline"] } satisfies I18nHandle;
+export const handle = { i18n: ["downloads"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 export const meta = pageTitle("app.downloads");
 
@@ -34,7 +34,7 @@ async function listing(): Promise<Listing> {
  * without JavaScript nothing can be saved, and the page says so.
  */
 export default function Downloads() {
-  const { t, i18n } = useTranslation("offline");
+  const { t, i18n } = useTranslation("downloads");
   const hydrated = useHydrated();
   const [state, setState] = useState<Listing | null>(null);
   const [notice, setNotice] = useState("");
@@ -47,20 +47,20 @@ export default function Downloads() {
     const { deleteSaved } = await import("~/offline/save");
     await deleteSaved(item.id);
     setState(await listing());
-    setNotice(t("downloads.deleted"));
+    setNotice(t("deleted"));
   };
 
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   return (
     <main id="main" className="page downloads">
       <h1>{t("common:app.downloads")}</h1>
-      <p>{t("downloads.intro")}</p>
-      <p className="empty-state no-script">{t("downloads.noScript")}</p>
-      {hydrated && !offlineSupported() ? <p className="empty-state">{t("downloads.unsupported")}</p> : null}
+      <p>{t("intro")}</p>
+      <p className="empty-state no-script">{t("noScript")}</p>
+      {hydrated && !offlineSupported() ? <p className="empty-state">{t("unsupported")}</p> : null}
       {state ? (
         <>
           {state.items.length === 0 ? (
-            <p className="empty-state">{t("downloads.empty")}</p>
+            <p className="empty-state">{t("empty")}</p>
           ) : (
             <ul className="downloads-list">
               {state.items.map((item) => (
@@ -75,10 +75,10 @@ export default function Downloads() {
                   <button
                     type="button"
                     className="button-small"
-                    aria-label={t("downloads.deleteLabel", { title: item.title })}
+                    aria-label={t("deleteLabel", { title: item.title })}
                     onClick={() => void remove(item)}
                   >
-                    {t("downloads.delete")}
+                    {t("delete")}
                   </button>
                 </li>
               ))}
@@ -86,7 +86,7 @@ export default function Downloads() {
           )}
           {/* The estimate counts the app's own files too: beside 'nothing saved' it read as a contradiction. */}
           {state.items.length > 0 && state.usage !== null && state.quota !== null ? (
-            <p className="downloads-storage">{t("downloads.storage", { used: size(state.usage), quota: size(state.quota) })}</p>
+            <p className="downloads-storage">{t("storage", { used: size(state.usage), quota: size(state.quota) })}</p>
           ) : null}
         </>
       ) : null}

@@ -2,11 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
+import { keepPlayerWhileBeneathLoads } from "~/lib/page-beneath";
 import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
 import { redirect, loadPlayer, parseActivityId, plainProgress } from "~/player/server/route.server";
 
-export const handle = { i18n: ["learning", "player", "offline"] } satisfies I18nHandle;
+export const handle = { i18n: ["player", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
+export const shouldRevalidate = keepPlayerWhileBeneathLoads;
 
 /** `/:activity`: the activity player as a dialog over home (spec §2 route table). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

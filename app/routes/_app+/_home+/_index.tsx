@@ -8,5 +8,5 @@ import type { loader as homeLoader } from "./_layout";
  */
 export default function HomeIndex() {
   const home = useRouteLoaderData<typeof homeLoader>("routes/_app+/_home+/_layout");
-  return home ? <ContactForm {...home.contact} /> : null;
+  return home && "contact" in home ? <ContactForm {...home.contact} /> : null;
 }

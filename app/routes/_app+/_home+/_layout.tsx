@@ -8,6 +8,7 @@ import type { Activity, TrainingRoute } from "~/legacy/schemas/training.server";
 import type { Academy, Showcase } from "~/legacy/training.server";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
+import { COVERED, coveredDocument, revalidateBeneath, usePageBeneath } from "~/lib/page-beneath";
 import { pageTitle } from "~/lib/page-title";
 import type { HomeData } from "./content/home-content";
 import * as serverHome from "./content/home-content.server";
@@ -28,9 +29,13 @@ export const clientLoader = withStrings(handle);
 
 export const meta = pageTitle("nav.home");
 
-/** Home (spec §2): every call in parallel, one upstream round trip. */
-export async function loader({ request }: LoaderFunctionArgs) {
+const ROUTE_ID = "routes/_app+/_home+/_layout";
+export const shouldRevalidate = revalidateBeneath(ROUTE_ID);
+
+/** Home (spec §2): every call in parallel, one upstream round trip; none under a player's document. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireUser(request);
+  if (coveredDocument(params, context)) return COVERED;
   const [user, routes, progress, home, faq, academy, { contact, headers }] = await Promise.all([
     getUserInfo(ctx),
     getLearningPaths(ctx),
@@ -115,12 +120,12 @@ function welcomeBlock(academy: Academy, card: (activity: Activity, courseName?: 
 
 /** Home is a layout, so the activity player (`/:activity`) opens as a dialog over it. */
 export default function Home() {
-  const data = useLoaderData<typeof loader>();
+  const data = usePageBeneath(ROUTE_ID, useLoaderData<typeof loader>());
   // On `/` the contact footer is home's index route's (routes/_app+/_home+/_index.tsx).
   const atIndex = useMatches().some((match) => match.id === "routes/_app+/_home+/_index");
   return (
     <main id="main" className="page home">
-      <HomePage data={data} atIndex={atIndex} />
+      {data ? <HomePage data={data} atIndex={atIndex} /> : null}
       <Outlet />
     </main>
   );

@@ -2,11 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useParams } from "@remix-run/react";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
+import { keepPlayerWhileBeneathLoads } from "~/lib/page-beneath";
 import { ActivityDialog, PlayerError } from "~/player/components/activity-dialog";
 import { redirect, loadPlayer, parseActivityId, plainProgress } from "~/player/server/route.server";
 
-export const handle = { i18n: ["learning", "player", "offline"] } satisfies I18nHandle;
+export const handle = { i18n: ["player", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
+export const shouldRevalidate = keepPlayerWhileBeneathLoads;
 
 /** `/learning-path/:slug/:activity`: the activity player as a dialog over the route page. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const routePage = `/learning-path/${encodeURIComponent(params.slug ?? "")}`;
   const id = parseActivityId(params.activity);
   if (id === null) throw redirect(routePage);
-  return loadPlayer(request, id, routePage);
+  return loadPlayer(request, id, routePage, { routeSlug: params.slug });
 }
 
 /** The player's forms without JavaScript: 'Iniciar' and 'Marcar como terminado'. */

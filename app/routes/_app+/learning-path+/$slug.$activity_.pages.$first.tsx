@@ -3,7 +3,7 @@ import { isPdfGroupStart } from "~/domain/media";
 import { redirect, loadPlayer, parseActivityId } from "~/player/server/route.server";
 
 /** `/learning-path/:slug/:activity/pages/:first`: the player of a PDF at its page group from page `first` (issue #13 item 9). */
-export { action, clientLoader, default, ErrorBoundary, handle, meta } from "./$slug.$activity";
+export { action, clientLoader, default, ErrorBoundary, handle, meta, shouldRevalidate } from "./$slug.$activity";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const routePage = `/learning-path/${encodeURIComponent(params.slug ?? "")}`;
@@ -11,5 +11,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null) throw redirect(routePage);
   const first = Number(params.first);
   if (!isPdfGroupStart(first)) throw redirect(`${routePage}/${id}`);
-  return loadPlayer(request, id, routePage, first);
+  return loadPlayer(request, id, routePage, { pdfFirstPage: first, routeSlug: params.slug });
 }

@@ -8,6 +8,7 @@ import { formatPercent } from "~/lib/format";
 import { withStrings } from "~/lib/i18n/load-strings";
 import type { I18nHandle } from "~/lib/i18n/namespaces";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { COVERED, type Covered, coveredDocument, revalidateBeneath, usePageBeneath } from "~/lib/page-beneath";
 import { pageTitle } from "~/lib/page-title";
 import {
   activityRecords,
@@ -27,14 +28,19 @@ import {
 export const handle = { i18n: ["learning", "offline"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
-export const meta = pageTitle<typeof loader>((_t, data) => data?.route.name);
+export const meta = pageTitle<typeof loader>((_t, data) => (data && "route" in data ? data.route.name : undefined));
+
+const ROUTE_ID = "routes/_app+/learning-path+/$slug";
+export const shouldRevalidate = revalidateBeneath(ROUTE_ID);
 
 /**
  * The learning-path page (spec §2): the route's courses and activities with their states. A route
  * not yet open shows its name and 'Próximamente' instead, so the levels carousel can move to it.
+ * None of it under a player's document (the player's own loader reads the routes it needs).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx, session } = await requireUser(request);
+  if (coveredDocument(params, context)) return COVERED;
   const [routes, progress] = await Promise.all([getLearningPaths(ctx), getUserProgress(ctx)]);
   const route = routes.find((candidate) => candidate.slug === params.slug);
   if (!route) throw redirect("/");
@@ -69,11 +75,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function LearningPath() {
-  const { routes, route, courses, learner } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("learning");
-  const navigate = useNavigate();
+  const data = usePageBeneath(ROUTE_ID, useLoaderData<typeof loader>());
   // A player open over the page: its content, not the first card's cover, is the largest paint.
   const player = useOutlet();
+  return data ? (
+    <RoutePage data={data} player={player} />
+  ) : (
+    <main id="main" className="page learning-path">
+      {player}
+    </main>
+  );
+}
+
+type RoutePageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Covered>;
+
+function RoutePage({ data, player }: { data: RoutePageData; player: React.ReactNode }) {
+  const { routes, route, courses, learner } = data;
+  const { t, i18n } = useTranslation("learning");
+  const navigate = useNavigate();
   const current = routes.findIndex((item) => item.slug === route.slug);
   const routePage = `/learning-path/${route.slug}`;
   const saveTargets = courses
@@ -164,7 +183,7 @@ export default function LearningPath() {
                         <ActivityCard activity={activity} status="locked" />
                       </summary>
                       <p className="form-error" role="alert">
-                        {t("escapeRoomLocked")}
+                        {t("common:activity.escapeRoomLocked")}
                       </p>
                     </details>
                   ) : (

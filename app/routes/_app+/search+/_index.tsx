@@ -11,10 +11,10 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { pageTitle } from "~/lib/page-title";
 import { loadSearch, type SearchResult } from "./search.server";
 
-export const handle = { i18n: ["learning"] } satisfies I18nHandle;
+export const handle = { i18n: ["learning", "search"] } satisfies I18nHandle;
 export const clientLoader = withStrings(handle);
 
-export const meta = pageTitle("learning:search.title");
+export const meta = pageTitle("search:title");
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadSearch(request);
@@ -27,14 +27,14 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export default function Search() {
   const { query, items, recent, mostViewed } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("search");
   const [typed, setTyped] = useState(query);
   const results = searchItems(items, typed);
   const searched = typed.trim() !== "";
   return (
-    <SectionPage title={t("search.title")}>
+    <SectionPage title={t("title")}>
       <Form method="get" action="/search" role="search" className="search-form">
-        <label htmlFor="search-query">{t("search.label")}</label>
+        <label htmlFor="search-query">{t("label")}</label>
         <div className="search-row">
           <input
             id="search-query"
@@ -48,27 +48,23 @@ export default function Search() {
             aria-describedby="search-hint"
           />
           <button type="submit" className="button button-primary">
-            {t("search.submit")}
+            {t("submit")}
           </button>
         </div>
         <p id="search-hint" className="search-hint">
-          {t("search.hint")}
+          {t("hint")}
         </p>
       </Form>
       <p className="search-count" role="status">
-        {searched
-          ? results.length > 0
-            ? t("search.count", { count: results.length })
-            : t("search.none", { query: typed.trim() })
-          : ""}
+        {searched ? (results.length > 0 ? t("count", { count: results.length }) : t("none", { query: typed.trim() })) : ""}
       </p>
-      {results.length > 0 ? <ResultList results={results} label={t("search.results")} /> : null}
+      {results.length > 0 ? <ResultList results={results} label={t("results")} /> : null}
       {searched && results.length > 0 ? null : (
         <>
-          <h2 className="search-suggestions">{t("recent")}</h2>
-          <ResultList results={recent} label={t("recent")} />
-          <h2 className="search-suggestions">{t("mostViewed")}</h2>
-          <ResultList results={mostViewed} label={t("mostViewed")} />
+          <h2 className="search-suggestions">{t("learning:recent")}</h2>
+          <ResultList results={recent} label={t("learning:recent")} />
+          <h2 className="search-suggestions">{t("learning:mostViewed")}</h2>
+          <ResultList results={mostViewed} label={t("learning:mostViewed")} />
         </>
       )}
     </SectionPage>
@@ -93,9 +89,9 @@ function ResultList({ results, label }: { results: SearchResult[]; label: string
 }
 
 function ResultMeta({ result }: { result: SearchResult }) {
-  const { t, i18n } = useTranslation("learning");
+  const { t, i18n } = useTranslation("search");
   const parts = [
-    result.kind === "activity" ? result.typeName : t(`search.${result.kind}`),
+    result.kind === "activity" ? result.typeName : t(result.kind),
     result.routeName,
     result.progress === null ? null : formatPercent(result.progress, i18n.language),
   ].filter(Boolean);
@@ -108,7 +104,7 @@ function ResultMeta({ result }: { result: SearchResult }) {
           {" · "}
           <span className={`status status-${status}`}>
             {status === "finished" ? <CheckIcon /> : null}
-            {status === "comingSoon" ? t("comingSoon") : t(`status.${STATUS_KEYS[status]}`)}
+            {status === "comingSoon" ? t("learning:comingSoon") : t(`common:activity.status.${STATUS_KEYS[status]}`)}
           </span>
         </>
       ) : null}
