@@ -2,12 +2,15 @@
 const JS_FACTOR = 1.3;
 const SCORM_JS_FACTOR = 1.5;
 
-/** The pages of the budgets; ids and slug from the mock's seed (mock/seed-training.ts). */
+/**
+ * The pages of the budgets; ids and slug from the mock's seed (mock/seed-training.ts). A `player`
+ * is a document of its own (issue #31 item 1): its HTML and server time are held to the route page's.
+ */
 export const PAGES = [
   { name: "home", path: "/", signedIn: true },
   { name: "route page", path: "/learning-path/formacion-inicial", signedIn: true },
-  { name: "PDF player", path: "/103", signedIn: true },
-  { name: "SCORM player", path: "/106", signedIn: true, factor: SCORM_JS_FACTOR },
+  { name: "PDF player", path: "/103", signedIn: true, player: true },
+  { name: "SCORM player", path: "/106", signedIn: true, player: true, factor: SCORM_JS_FACTOR },
   { name: "profile", path: "/profile", signedIn: true },
   { name: "ranking", path: "/ranking", signedIn: true },
   { name: "notifications", path: "/notifications", signedIn: true },

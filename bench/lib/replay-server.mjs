@@ -27,6 +27,8 @@ const KEPT_HEADERS = ["content-type", "cache-control", "etag", "last-modified", 
 const replies = new Map();
 const stats = { recorded: 0, served: 0, misses: [] };
 let frozen = false;
+/** The GETs answered since `POST /__replay/mark`, as a same-work floor repeats them (bench/floor). */
+let marked = [];
 
 async function record(request, body) {
   const headers = { ...request.headers };
@@ -68,6 +70,24 @@ createServer((request, response) => {
         status: 200,
         headers: { "content-type": "application/json" },
         body: Buffer.from(JSON.stringify({ replies: replies.size })),
+      });
+    }
+    if (request.url === "/__replay/mark" && request.method === "POST") {
+      marked = [];
+      return send(response, { status: 204, headers: {}, body: Buffer.alloc(0) });
+    }
+    if (request.url === "/__replay/marked") {
+      return send(response, {
+        status: 200,
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(JSON.stringify(marked)),
+      });
+    }
+    if (request.method === "GET" && marked.length < 100) {
+      marked.push({
+        url: request.url,
+        authorization: request.headers.authorization ?? "",
+        acceptLanguage: request.headers["accept-language"] ?? "",
       });
     }
     if (request.url === "/__replay/stats") {

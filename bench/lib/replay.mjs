@@ -86,6 +86,14 @@ export async function startReplay({ ports }) {
     async stats() {
       return (await fetch(`${origin}/__replay/stats`)).json();
     },
+    /** The upstream GETs the app makes for `path` (its every call, in the order they came). */
+    async callsOf(app, path, cookie) {
+      await fetch(`${origin}/__replay/mark`, { method: "POST" });
+      const response = await fetch(`${app.origin}${path}`, { headers: { Cookie: cookie } });
+      const html = await response.text();
+      const calls = await (await fetch(`${origin}/__replay/marked`)).json();
+      return { calls: calls.filter((call) => !call.url.startsWith("/__replay/")), html };
+    },
     async stop() {
       await Promise.all([stopReplay(), mock.stop()]);
     },

@@ -109,11 +109,12 @@ export async function startApp({ port, mockPort, latencyMs = 0, logs = false, en
   return { origin, mockOrigin, pid: servingPid(child.pid), launcherPid: child.pid, logs: lines, stop: stopper(child) };
 }
 
-export async function startFloor({ port }) {
+/** The floor (bench/floor); `env`: the same-work route's calls and card count. */
+export async function startFloor({ port, env = {} }) {
   // remix-serve finds the assets (public/build) from its working directory.
   const child = spawn(process.execPath, [`../../${REMIX_SERVE}`, "build/index.js"], {
     cwd: "bench/floor",
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "ignore"],
   });
   const origin = `http://localhost:${port}`;
