@@ -1,5 +1,5 @@
 // Relative: server/body-limit.ts imports this module, and the server's bundle has no `~` alias.
-import { isRestoredScormKey, type ScoAttempt, type ScormVersion } from "../domain/activity";
+import { isRestoredScormKey, type ScoAttempt, type ScormVersion } from "../domain/scorm";
 import type { ScormItem, ScormPackage, ScormUserData } from "./types";
 
 /**
@@ -151,7 +151,7 @@ export function startValues(
   learner: { id: number; firstName: string; lastName: string },
   entry: string,
 ): Record<string, string> {
-  // Every kept value but the last session's time and exit (isRestoredScormKey, app/domain/activity.ts).
+  // Every kept value but the last session's time and exit (isRestoredScormKey, app/domain/scorm.ts).
   const kept = Object.fromEntries(Object.entries(saved ?? {}).filter(([key]) => isRestoredScormKey(version, key)));
   const savedIds = new Set(
     Object.entries(kept).flatMap(([key, value]) => (/^cmi\.objectives\.\d+\.id$/.test(key) ? [value] : [])),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sequencedCourse } from "../../tests/fixtures/scorm-sequenced";
-import { installSequencedRuntime } from "./scorm-runtime";
+import { installSequencedRuntime } from "./scorm-sequenced-runtime";
 import { parseManifest } from "./server/scorm-manifest.server";
 
 type Api = {

@@ -1,8 +1,9 @@
-import type { ProgressReport, ScormUserData } from "~/domain/activity";
+import type { ProgressReport } from "~/domain/activity";
+import type { ScormUserData } from "~/domain/scorm";
 
 /** What the activity player renders, as the loader hands it to the page (never a raw legacy payload). */
 
-/** The writes and the SCORM user data are shapes of the pure rules (app/domain/activity.ts). */
+/** The writes and the SCORM user data are shapes of the pure rules (app/domain/activity.ts, app/domain/scorm.ts). */
 export type { ProgressReport, ScormUserData };
 
 export type PlayerKind = "video" | "audio" | "image" | "pdf" | "scorm" | "external" | "unsupported";

@@ -13,16 +13,12 @@ import {
   scormProgress,
   scormSnapshot,
   scoExit,
-} from "~/domain/activity";
+} from "~/domain/scorm";
 import { useClientLayoutEffect } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { launchable, launchSco, type NavRequest, navigate, scormDataFits, startItem, startValues } from "~/player/scorm-package";
-import {
-  installScormRuntime,
-  installSequencedRuntime,
-  type SequencedNavigation,
-  type SequencedRuntime,
-} from "~/player/scorm-runtime";
+import { installScormRuntime } from "~/player/scorm-runtime";
+import type { SequencedNavigation, SequencedRuntime } from "~/player/scorm-sequenced-runtime";
 import type { ProgressReport, ScormPackage, ScormUserData, SequencingActivity } from "~/player/types";
 import { NoScriptNote, useScripted } from "./notes";
 
@@ -245,25 +241,29 @@ export function ScormPlayer({
     if (!sequencing) return;
     let cancelled = false;
     let runtime: SequencedRuntime | null = null;
-    installSequencedRuntime({
-      tree: sequencing,
-      saved: resume?.sequencing ?? null,
-      start: (id) => launchValues(id, false),
-      onCommit: recordCommit,
-      onDeliver: (id) => {
-        setBlocked(false);
-        launch(id);
-        // The SCO open and its new attempt, if it is one, are kept before it even commits.
-        commitProgress();
-      },
-      onNavigation: setNavigation,
-      onBlocked: () => setBlocked(true),
-      onEnd: () => {
-        // Suspended, exited or past its end: the engine's state is kept, and the player closes.
-        commitProgress();
-        if (!leaving.current) latest.current.onExit();
-      },
-    })
+    // Its own chunk: only a sequenced package loads the engine's glue.
+    import("~/player/scorm-sequenced-runtime")
+      .then(({ installSequencedRuntime }) =>
+        installSequencedRuntime({
+          tree: sequencing,
+          saved: resume?.sequencing ?? null,
+          start: (id) => launchValues(id, false),
+          onCommit: recordCommit,
+          onDeliver: (id) => {
+            setBlocked(false);
+            launch(id);
+            // The SCO open and its new attempt, if it is one, are kept before it even commits.
+            commitProgress();
+          },
+          onNavigation: setNavigation,
+          onBlocked: () => setBlocked(true),
+          onEnd: () => {
+            // Suspended, exited or past its end: the engine's state is kept, and the player closes.
+            commitProgress();
+            if (!leaving.current) latest.current.onExit();
+          },
+        }),
+      )
       .then((installed) => {
         if (cancelled) installed.uninstall();
         else sequenced.current = runtime = installed;

@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import type { ScormItemState } from "~/domain/activity";
+import type { ScormItemState } from "~/domain/scorm";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import type { ChoiceState } from "~/player/scorm-runtime";
+import type { ChoiceState } from "~/player/scorm-sequenced-runtime";
 import type { ScormItem } from "~/player/types";
 
 type Branch = { item: ScormItem; children: Branch[] };

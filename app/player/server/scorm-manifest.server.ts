@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import type { ScormVersion } from "~/domain/activity";
+import type { ScormVersion } from "~/domain/scorm";
 import { filesHostUrl } from "~/infra/files-host.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
 import type { ScormItem, ScormPackage, SequencingActivity } from "~/player/types";
