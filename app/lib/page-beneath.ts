@@ -35,12 +35,8 @@ const coveredPages = new Set<string>();
  */
 const unread = new Set<string>();
 
-/** The params that name the page itself (a route page's slug), not the player over it. */
-function samePage(current: Params, next: Params) {
-  const keys = new Set([...Object.keys(current), ...Object.keys(next)]);
-  for (const key of keys) if (key !== "activity" && key !== "first" && current[key] !== next[key]) return false;
-  return true;
-}
+/** The page itself stays (a route page's slug, the one param of a page players open over), whatever player is over it. */
+const samePage = (current: Params, next: Params) => current.slug === next.slug;
 
 /**
  * Set by a wide screen's request for the covered page, until the revalidation it starts consults
@@ -97,7 +93,11 @@ export function usePageBeneath<T extends object>(routeId: string, data: T | Cove
   useEffect(() => {
     if (!covered) return;
     coveredPages.add(routeId);
-    return () => void coveredPages.delete(routeId);
+    return () => {
+      coveredPages.delete(routeId);
+      // Read, or gone before its read consulted a player (× tapped first): nothing is asked for any more.
+      readingBeneath = false;
+    };
   }, [covered, routeId]);
   useEffect(() => {
     // Asked again if a revalidation of the player's (a write's) interrupted the one that read it.

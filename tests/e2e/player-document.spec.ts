@@ -131,5 +131,21 @@ test.describe("with JavaScript", () => {
       expect(playerReads).toEqual([]);
       expect(await mock.calls()).not.toContain("POST /activities/started");
     });
+
+    test("over a route page, the page comes in beside a player that is writing, which stays the same element", async ({
+      page,
+    }) => {
+      await signIn(page, undefined, { at: `${ROUTE}/${IMAGE}` });
+      const dialog = dialogOf(page);
+      // Marked before the page comes in: a dialog rendered again in another place would lose it.
+      await dialog.evaluate((element) => element.setAttribute("data-test-mark", "first"));
+      // The image's `started` revalidates the player while the page is being read (or just before).
+      await expect(pageHeading(page)).toHaveText("Formación Requerida");
+      await expect(page.locator(`article.activity-card a[href="${ROUTE}/${IMAGE}"]`)).toBeAttached();
+      await expect(dialog).toHaveAttribute("data-test-mark", "first");
+      await expect(dialog.locator(".player-meta .status")).toHaveText("Iniciado");
+      await page.waitForLoadState("networkidle");
+      expect(await startedCalls()).toBe(1);
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { isCovered } from "~/lib/page-beneath";
 import type { Namespace } from "~/locales";
 
 /**
@@ -20,11 +19,15 @@ function declared(handle: unknown): readonly Namespace[] {
 }
 
 /**
- * The namespaces a page with these matched routes needs, `common` first, each once. A page not
- * rendered under a player (app/lib/page-beneath.ts) needs none: its clientLoader fetches them
- * with its data when it shows.
+ * A page not rendered under a player's document answers `{ covered: true }` (`COVERED`,
+ * app/lib/page-beneath.ts, whose test here keeps the two the same; read here by its shape, so
+ * every page's root does not load the players' module): it needs no strings, its clientLoader
+ * fetches them with its data when it shows.
  */
+const rendersNothing = (data: unknown) => typeof data === "object" && data !== null && "covered" in data && data.covered === true;
+
+/** The namespaces a page with these matched routes needs, `common` first, each once. */
 export function namespacesFor(matches: readonly { handle?: unknown; data?: unknown }[]): Namespace[] {
-  const rendered = matches.filter((match) => !isCovered(match.data));
+  const rendered = matches.filter((match) => !rendersNothing(match.data));
   return [...new Set([...ALWAYS_LOADED, ...rendered.flatMap((match) => declared(match.handle))])];
 }

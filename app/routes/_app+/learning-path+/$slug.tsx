@@ -78,10 +78,10 @@ export default function LearningPath() {
   const data = usePageBeneath(ROUTE_ID, useLoaderData<typeof loader>());
   // A player open over the page: its content, not the first card's cover, is the largest paint.
   const player = useOutlet();
-  return data ? (
-    <RoutePage data={data} player={player} />
-  ) : (
+  // The player keeps its place in the tree whether the page is there or comes in beneath it.
+  return (
     <main id="main" className="page learning-path">
+      {data ? <RoutePage data={data} playerOpen={player !== null} /> : null}
       {player}
     </main>
   );
@@ -89,7 +89,7 @@ export default function LearningPath() {
 
 type RoutePageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Covered>;
 
-function RoutePage({ data, player }: { data: RoutePageData; player: React.ReactNode }) {
+function RoutePage({ data, playerOpen }: { data: RoutePageData; playerOpen: boolean }) {
   const { routes, route, courses, learner } = data;
   const { t, i18n } = useTranslation("learning");
   const navigate = useNavigate();
@@ -130,7 +130,7 @@ function RoutePage({ data, player }: { data: RoutePageData; player: React.ReactN
     [navigate, routes, route.slug],
   );
   return (
-    <main id="main" className="page learning-path">
+    <>
       <h1>{route.name}</h1>
       {/* The carousel is the landmark (named by the same text): a second one would repeat it. */}
       <section className="home-section" ref={levels}>
@@ -193,7 +193,7 @@ function RoutePage({ data, player }: { data: RoutePageData; player: React.ReactN
                         status={activity.status}
                         result={activity.result}
                         href={course.comingSoon ? undefined : `/learning-path/${route.slug}/${activity.id}`}
-                        first={!player && courseIndex === 0 && index === 0}
+                        first={!playerOpen && courseIndex === 0 && index === 0}
                       />
                       {activity.savesOffline && !course.comingSoon ? (
                         <SaveOffline
@@ -210,7 +210,6 @@ function RoutePage({ data, player }: { data: RoutePageData; player: React.ReactN
           )}
         </section>
       ))}
-      {player}
-    </main>
+    </>
   );
 }
