@@ -34,6 +34,10 @@ test.describe("on a phone", () => {
     page,
   }, testInfo) => {
     if (jsEnabled(testInfo)) await page.clock.install();
+    const firstPageFetches: string[] = [];
+    page.on("request", (request) => {
+      if (/^\/pdf-pages\/\d+\/.+\/1\.(webp|png)$/.test(new URL(request.url()).pathname)) firstPageFetches.push(request.url());
+    });
     await signIn(page, accounts.learner.email, { at: PDF });
     const dialog = dialogOf(page);
     const reading = dialog.getByRole("region", { name: "Texto del documento" });
@@ -73,10 +77,13 @@ test.describe("on a phone", () => {
       );
     }
 
+    // The hidden pages' first image waited (lazy: a browser without scripting loads it anyway).
+    if (jsEnabled(testInfo)) expect(firstPageFetches).toEqual([]);
     await dialog.getByRole("radio", { name: "Ver las páginas" }).tap();
     await expect(reading).toBeHidden();
     const first = dialog.getByRole("img", { name: "Página 1 de 2" });
     await expect(first).toBeVisible();
+    await expect.poll(() => firstPageFetches.length).toBeGreaterThan(0);
     // Drawn for the screen: 296 CSS px at 2× asks for a render of at least 592 px (720).
     await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/pdf-pages\/(720|1080)\//);
     await dialog.getByRole("radio", { name: "Leer como texto" }).tap();

@@ -220,7 +220,10 @@ export function PdfPlayer({
                   ref={isFirst ? first : undefined}
                   {...pageImage(readable.path, number, page)}
                   alt={t("pdfPage", { n: number, total: readable.pageCount })}
-                  loading={isFirst && !saveData ? "eager" : "lazy"}
+                  // A document with text opens on its reading view on a phone, the pages hidden: its first
+                  // page waits until it shows (lazy) instead of downloading behind the text; a wide
+                  // screen shows the pages and fetches it as soon as they are laid out.
+                  loading={isFirst && !saveData && !hasText ? "eager" : "lazy"}
                   // The page is the player's largest paint: fetched first (lowercase for React 18, as on cards).
                   {...(isFirst && !saveData ? { fetchpriority: "high" } : {})}
                   onLoad={isFirst ? () => setStatus("ready") : undefined}
