@@ -285,8 +285,8 @@ try {
       report(
         "Throughput latency p50 / p99",
         `${throughput.app.p50Ms} / ${throughput.app.p99Ms} ms (floor ${throughput.floorBefore.p50Ms} / ${throughput.floorBefore.p99Ms} ms)`,
-        "reported",
-        true,
+        `p99 ≤ ${throughput.p99LimitMs} ms`,
+        throughput.app.p99Ms <= throughput.p99LimitMs,
       );
     }
     await replayed.stop();
