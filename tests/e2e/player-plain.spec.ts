@@ -70,10 +70,12 @@ test("without JavaScript a video waits its file's real length (6 s), not the act
   await expect(dialog.locator(".player-plain [role=status]")).toHaveText(
     /^Actividad iniciada\. Podrás marcarla como terminada dentro de [67] segundos\.$/,
   );
-  await startedEarlier(page, 5_000);
+  // 3 s of the 6 on the server's clock: what is left (up to 4 s, less the real time the steps took
+  // on a busy machine) is the file's, not the activity's 2 minutes.
+  await startedEarlier(page, 3_000);
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
-  await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan [12] segundos?\.$/);
-  await startedEarlier(page, 1_500);
+  await expect(dialog.getByRole("alert")).toHaveText(/^Todavía no puedes marcarla como terminada: faltan [1-4] segundos?\.$/);
+  await startedEarlier(page, 3_500);
   await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
   await expect(dialog.locator(".player-meta .status")).toHaveText("Completado");
 });
