@@ -13,12 +13,12 @@ import { useEffect, useRef } from "react";
 export const COVERED = { covered: true } as const;
 export type Covered = typeof COVERED;
 
-export function isCovered(data: unknown): data is Covered {
+function isCovered(data: unknown): data is Covered {
   return typeof data === "object" && data !== null && "covered" in data && data.covered === true;
 }
 
 /** Every player route has the `activity` param; a page's loader sees it when the address is one of its players. */
-export const playerOpen = (params: Params) => params.activity !== undefined;
+const playerOpen = (params: Params) => params.activity !== undefined;
 
 /** Whether a page's loader answers `COVERED`: a document at one of its players' addresses. */
 export const coveredDocument = (params: Params, context: { document?: boolean }) =>
