@@ -12,6 +12,7 @@ import { getConfig } from "./infra/config.server";
 import { createDocumentStream } from "./infra/document-stream.server";
 import { getLocale, translatorFor } from "./infra/language.server";
 import { redis } from "./infra/redis.server";
+import { documentTurns } from "./infra/render-turns.server";
 import { requestIdOf } from "./infra/request-id.server";
 import { readSession } from "./infra/session.server";
 import { TranslatorProvider } from "./lib/i18n/use-translation";
@@ -19,6 +20,9 @@ import { NonceProvider } from "./lib/nonce";
 import { OWNER_HEADER } from "./offline/names";
 
 const ABORT_DELAY = 5_000;
+
+/** Writing to a slow client is not rendering: a turn ends once React has done its work, not when the body is sent. */
+const turns = documentTurns(ABORT_DELAY);
 
 // Fail at start, not on the first request, when the configuration is wrong; connect to a shared
 // Redis now, so its line is among the start-up logs.
@@ -37,40 +41,49 @@ export default async function handleRequest(
   const session = await readSession(request);
   if (session) responseHeaders.set(OWNER_HEADER, `${session.user.id}; lng=${translator.language}`);
 
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const bot = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <TranslatorProvider value={translator}>
-        <NonceProvider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </NonceProvider>
-      </TranslatorProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = createDocumentStream();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+    turns.take((rendered) => {
+      let shellRendered = false;
+      const respond = () => {
+        shellRendered = true;
+        const body = createDocumentStream();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
+      };
+      const { pipe, abort } = renderToPipeableStream(
+        <TranslatorProvider value={translator}>
+          <NonceProvider value={nonce}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </NonceProvider>
+        </TranslatorProvider>,
+        {
+          nonce,
+          // A crawler gets the whole page at once; a browser the shell first.
+          onShellReady: bot ? undefined : respond,
+          onAllReady() {
+            if (bot) respond();
+            rendered();
+          },
+          onShellError(error: unknown) {
+            reject(error);
+            rendered();
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
+      );
+      setTimeout(abort, ABORT_DELAY);
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpointTemplate, gaugeOf, metricsText, statusClass } from "./metrics.server";
+import { endpointTemplate, gaugeOf, metricsText, slotsGaugeOf, statusClass } from "./metrics.server";
 
 describe("metrics", () => {
   it("names a legacy call by its template: no ids, no query, nothing encoded", () => {
@@ -21,5 +21,12 @@ describe("metrics", () => {
     expect(gaugeOf("academia_test_gauge", "a test gauge", () => 0)).toBe(first);
     value = 7;
     expect(await metricsText()).toMatch(/^academia_test_gauge 7$/m);
+  });
+
+  it("reads slots as running and waiting", async () => {
+    slotsGaugeOf("academia_test_slots", "test slots", () => ({ running: 2, waiting: 5 }));
+    const text = await metricsText();
+    expect(text).toMatch(/^academia_test_slots\{state="running"\} 2$/m);
+    expect(text).toMatch(/^academia_test_slots\{state="waiting"\} 5$/m);
   });
 });

@@ -133,6 +133,22 @@ export function gaugeOf<L extends string>(
   );
 }
 
+/** A gauge of work holding slots and waiting for one (`state`: running, waiting), read when scraped. */
+export function slotsGaugeOf(name: string, help: string, read: () => { running: number; waiting: number }): Gauge<"state"> {
+  return gaugeOf(
+    name,
+    help,
+    () => {
+      const { running, waiting } = read();
+      return [
+        { labels: { state: "running" }, value: running },
+        { labels: { state: "waiting" }, value: waiting },
+      ];
+    },
+    ["state"],
+  );
+}
+
 let defaults = false;
 
 /** Node's own process metrics (CPU, memory, event loop lag, handles), once per process. */

@@ -4,7 +4,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { type FileType, MAX_UPLOAD_BYTES, typeOf } from "~/lib/upload-rules";
 import { getConfig } from "./config.server";
 import { cleanImage } from "./image.server";
-import { gaugeOf } from "./metrics.server";
+import { slotsGaugeOf } from "./metrics.server";
 
 /** The text fields of an upload form together, names and values: far past any form's own rules. */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -166,15 +166,10 @@ async function readParts(
 }
 
 const uploading = pLimit(MAX_CONCURRENT_UPLOADS);
-gaugeOf(
-  "academia_upload_slots",
-  "Uploads holding one of the MAX_CONCURRENT_UPLOADS slots, and waiting for one",
-  () => [
-    { labels: { state: "running" }, value: uploading.activeCount },
-    { labels: { state: "waiting" }, value: uploading.pendingCount },
-  ],
-  ["state"],
-);
+slotsGaugeOf("academia_upload_slots", "Uploads holding one of the MAX_CONCURRENT_UPLOADS slots, and waiting for one", () => ({
+  running: uploading.activeCount,
+  waiting: uploading.pendingCount,
+}));
 /** One reusable buffer per upload slot: an upload allocates no 4 MiB of its own while it streams. */
 const freeBuffers: Array<Uint8Array<ArrayBuffer>> = [];
 const perUser = new Map<number, LimitFunction>();

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { getConfig } from "~/infra/config.server";
-import { gaugeOf } from "~/infra/metrics.server";
+import { gaugeOf, slotsGaugeOf } from "~/infra/metrics.server";
 import { PdfError } from "./failure.server";
 import { RendererPool } from "./pool.server";
 
@@ -147,15 +147,10 @@ const renderSlots = () => {
   return (slots = new RenderSlots(count, share, MAX_WAITING));
 };
 
-gaugeOf(
-  "academia_pdf_renders",
-  "PDF renders running (busy renderers) and waiting for one",
-  () => [
-    { labels: { state: "running" }, value: slots?.busyCount ?? 0 },
-    { labels: { state: "waiting" }, value: slots?.waitingCount ?? 0 },
-  ],
-  ["state"],
-);
+slotsGaugeOf("academia_pdf_renders", "PDF renders running (busy renderers) and waiting for one", () => ({
+  running: slots?.busyCount ?? 0,
+  waiting: slots?.waitingCount ?? 0,
+}));
 gaugeOf("academia_pdf_renderers", "PDF renderer processes configured (PDF_RENDERERS)", () => rendererCounts().renderers);
 
 /** Runs `work` (a download and a renderer task) for `learner` in one of the render slots (RenderSlots). */
