@@ -44,8 +44,21 @@ export default async function handleRequest(
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise((resolve, reject) => {
-    turns.take((rendered) => {
+    turns.take(request.signal, (rendered) => {
+      // Its client left while it waited: nobody to render for.
+      if (request.signal.aborted) {
+        rendered();
+        return reject(request.signal.reason);
+      }
       let shellRendered = false;
+      let allDone = false;
+      let abortLate: ReturnType<typeof setTimeout> | undefined;
+      // The timer is cleared once React is done: it would keep the whole render in memory for ABORT_DELAY.
+      const finished = () => {
+        allDone = true;
+        clearTimeout(abortLate);
+        rendered();
+      };
       const respond = () => {
         shellRendered = true;
         const body = createDocumentStream();
@@ -70,11 +83,11 @@ export default async function handleRequest(
           onShellReady: bot ? undefined : respond,
           onAllReady() {
             if (bot) respond();
-            rendered();
+            finished();
           },
           onShellError(error: unknown) {
             reject(error);
-            rendered();
+            finished();
           },
           onError(error: unknown) {
             responseStatusCode = 500;
@@ -82,7 +95,7 @@ export default async function handleRequest(
           },
         },
       );
-      setTimeout(abort, ABORT_DELAY);
+      if (!allDone) abortLate = setTimeout(abort, ABORT_DELAY);
     });
   });
 }

@@ -12,7 +12,7 @@ describe("render turns", () => {
     const started: number[] = [];
     const done: Array<() => void> = [];
     for (const id of [1, 2, 3, 4]) {
-      turns.take((end) => {
+      turns.take(new AbortController().signal, (end) => {
         started.push(id);
         done.push(end);
       });
@@ -31,7 +31,7 @@ describe("render turns", () => {
     const started: number[] = [];
     let end = () => {};
     for (const id of [1, 2, 3]) {
-      turns.take((done) => {
+      turns.take(new AbortController().signal, (done) => {
         started.push(id);
         end = done;
       });
@@ -48,12 +48,25 @@ describe("render turns", () => {
     vi.useFakeTimers();
     const turns = renderTurns(1, 5_000);
     const started: number[] = [];
-    turns.take(() => started.push(1));
-    turns.take(() => started.push(2));
+    turns.take(new AbortController().signal, () => started.push(1));
+    turns.take(new AbortController().signal, () => started.push(2));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(started).toEqual([1]);
     await vi.advanceTimersByTimeAsync(1);
     expect(started).toEqual([1, 2]);
     expect(turns.rendering).toBe(1);
+  });
+
+  it("ends the turn of a render whose client left, at once", async () => {
+    const turns = renderTurns(1, 5_000);
+    const started: number[] = [];
+    const left = new AbortController();
+    turns.take(left.signal, () => started.push(1));
+    turns.take(new AbortController().signal, () => started.push(2));
+    await settle();
+    expect(started).toEqual([1]);
+    left.abort();
+    await settle();
+    expect(started).toEqual([1, 2]);
   });
 });

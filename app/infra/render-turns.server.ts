@@ -7,8 +7,11 @@ import { slotsGaugeOf } from "./metrics.server";
  * renders interleaved made every turn long and kept new clients waiting seconds to be let in.
  */
 export type RenderTurns = {
-  /** Runs `render` in its turn; the turn ends when it calls `done`, or after `limitMs` whatever it does. */
-  take(render: (done: () => void) => void): void;
+  /**
+   * Runs `render` in its turn. The turn ends when it calls `done`, when `signal` aborts (its client
+   * left: a render React stops then may never report itself done) or after `limitMs`, whichever is first.
+   */
+  take(signal: AbortSignal, render: (done: () => void) => void): void;
   readonly rendering: number;
   readonly waiting: number;
 };
@@ -16,15 +19,18 @@ export type RenderTurns = {
 export function renderTurns(atOnce: number, limitMs: number): RenderTurns {
   const limit = pLimit(atOnce);
   return {
-    take(render) {
+    take(signal, render) {
       void limit(
         () =>
           new Promise<void>((end) => {
-            const timer = setTimeout(end, limitMs);
-            render(() => {
+            const done = () => {
               clearTimeout(timer);
+              signal.removeEventListener("abort", done);
               end();
-            });
+            };
+            const timer = setTimeout(done, limitMs);
+            signal.addEventListener("abort", done);
+            render(done);
           }),
       );
     },
