@@ -40,14 +40,12 @@ test("every kind of player opened by its address is the player alone; × shows t
     await expect(page.locator("article.activity-card"), path).toHaveCount(0);
   }
   // Home's own strings (its FAQ and contact form) are not in a player's document, and Remix's
-  // manifest in it is printed without indentation (patches/@remix-run+react+2.17.5.patch); its
-  // modules are preloaded after the CSS and images, and a route's own module is not (the module
-  // script imports it), decision 064.
+  // manifest in it is printed without indentation (patches/@remix-run+react+2.17.5.patch); a
+  // route's own module is not preloaded (the module script imports it), decision 064.
   const html = await (await page.goto("/103"))!.text();
   expect(html).toMatch(/window\.__remixManifest = \{"entry":\{"module":/);
   const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
   expect(preloads.length).toBeGreaterThan(10);
-  expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
   expect(preloads.filter((link) => /href="\/build\/(root|routes\/)/.test(link))).toEqual([]);
   expect(html).toMatch(/import \* as route0 from "\/build\/root-/);
   expect(await namespacesOf(page)).toEqual(["common", "player", "offline"]);
