@@ -280,6 +280,8 @@ test.describe("the new user's welcome and onboarding", () => {
     await page.getByLabel("Sí", { exact: true }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByText("Parte 3 de 4")).toBeVisible();
+    // The part is shown before its entry is in the history (the router's navigate is async): Back waits for it.
+    await expect(page).toHaveURL(/\/questionnaires#parte-3$/);
     await page.goBack();
     await expect(page.getByText("Parte 2 de 4")).toBeVisible();
     await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
