@@ -37,8 +37,9 @@ export function LanguageSelect() {
           </option>
         ))}
       </select>
+      {/* Hidden from the first paint where scripts run (no-script), so the footer does not move when it goes. */}
       {hydrated ? null : (
-        <button type="submit" className="button-small">
+        <button type="submit" className="button-small no-script">
           {t("language.change")}
         </button>
       )}

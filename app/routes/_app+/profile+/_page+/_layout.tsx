@@ -229,13 +229,17 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-/** 'Descargas' (issue #18), where this browser can save content for offline use; without JavaScript it cannot. */
+/**
+ * 'Descargas' (issue #18), where this browser can save content for offline use; without JavaScript
+ * it cannot. Rendered by the server too (hidden where scripts cannot run), so the sections below do
+ * not move down when scripts start; a browser that cannot save drops it.
+ */
 function DownloadsLink() {
   const hydrated = useHydrated();
   const { t } = useTranslation();
-  return hydrated && offlineSupported() ? (
-    <Link to="/downloads" className="button">
+  return hydrated && !offlineSupported() ? null : (
+    <Link to="/downloads" className="button js-only">
       {t("app.downloads")}
     </Link>
-  ) : null;
+  );
 }
