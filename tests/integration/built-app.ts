@@ -38,9 +38,22 @@ export function ensureBuilt() {
 
 /**
  * Starts `script` in production mode with only `env` and PATH, on a free port, and waits for
- * /healthz.
+ * /healthz. A port is free when chosen, not when the app binds it (another stage's worker may take
+ * it in between): the app is started again on another one when that happened.
  */
 export async function launch(script: string, env: Record<string, string>, cwd = process.cwd()): Promise<App> {
+  for (let attempt = 1; ; attempt++) {
+    const app = await launchOnce(script, env, cwd);
+    if ("port" in app) return app;
+    if (!app.portTaken || attempt === 3) throw new Error(`the app did not start:\n${app.logs.join("\n")}`);
+  }
+}
+
+async function launchOnce(
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<App | { logs: string[]; portTaken: boolean }> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(script)], {
     cwd,
@@ -53,7 +66,7 @@ export async function launch(script: string, env: Record<string, string>, cwd = 
   }
   const exit = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
   const app = { port, origin: `http://127.0.0.1:${port}`, logs, child, exit };
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 100 && child.exitCode === null; i++) {
     if (
       await fetch(`${app.origin}/healthz`).then(
         (r) => r.ok,
@@ -64,7 +77,8 @@ export async function launch(script: string, env: Record<string, string>, cwd = 
     await new Promise((done) => setTimeout(done, 100));
   }
   child.kill("SIGINT");
-  throw new Error(`the app did not start:\n${logs.join("\n")}`);
+  await exit;
+  return { logs, portTaken: logs.some((line) => line.includes(`EADDRINUSE`) && line.includes(`:${port}`)) };
 }
 
 /** The serving process alone (no launcher, no embedded mock), with the tests' secrets. */
