@@ -21,9 +21,9 @@ export type Charge =
   { ok: true; release: () => void } | { ok: false; over: "learner" | "address" | "total"; retryAfterSeconds: number };
 
 /** A learner's writes are sent one at a time: theirs end within a second. */
-const RETRY_AFTER_SHARE_S = 2;
+export const RETRY_AFTER_SHARE_S = 2;
 /** The process is full: everyone waits a little longer. */
-const RETRY_AFTER_BUSY_S = 5;
+export const RETRY_AFTER_BUSY_S = 5;
 
 export class MemoryBudget {
   private used = 0;

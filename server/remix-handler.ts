@@ -11,6 +11,7 @@ import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import { inSpan } from "../app/infra/tracing.server";
 import { bodyOf } from "./body-limit";
+import { OpenCounter, RETRY_AFTER_BUSY_S, RETRY_AFTER_SHARE_S } from "./budget";
 import { refuse } from "./refusal";
 
 /**
@@ -111,11 +112,30 @@ let handling = 0;
 /** Requests whose loaders and actions are still running, also for a client that left (a progress write goes on). */
 export const requestsInFlight = () => handling;
 
-export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
+/**
+ * Requests whose loaders or actions may run at once: each holds what its legacy calls returned
+ * until its page is drawn (~0.3 MB for home). Past `total`, 503; past `perClient` for one client
+ * address (an attacker's connections, or an office behind one NAT), 429: everyone else goes on.
+ */
+export type InFlightLimits = { total: number; perClient: number };
+
+export function remixHandler(build: ServerBuild, mode: string, limits: InFlightLimits): RequestHandler {
   const handle = createRemixHandler(withSpansAndFailureIds(build), mode);
   const nameOf = routeNamer(build);
+  const clients = new OpenCounter(limits.perClient);
   return async (req, res, next) => {
     Object.assign(res.locals, nameOf(req.path));
+    if (handling >= limits.total) return void refuse(req, res, "busy", { "Retry-After": String(RETRY_AFTER_BUSY_S) });
+    const leave = clients.enter(req.ip ?? "");
+    if (!leave) return void refuse(req, res, "tooMany", { "Retry-After": String(RETRY_AFTER_SHARE_S) });
+    handling += 1;
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      handling -= 1;
+      leave();
+    };
     const controller = new AbortController();
     controllers.set(req, controller);
     // The client has gone before the answer was sent: loaders and actions stop.
@@ -127,6 +147,7 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
       url = new URL(`${req.protocol}://${req.get("Host") ?? "localhost"}${req.originalUrl}`);
     } catch {
       // A Host or request target no URL can be made of (`Host: a b`, an absolute-form target).
+      settle();
       return void refuse(req, res, "badRequest");
     }
     try {
@@ -137,11 +158,10 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
         signal: controller.signal,
         ...(body ? { body: createReadableStreamFromReadable(body), duplex: "half" } : {}),
       } as RequestInit);
-      handling += 1;
       const response = await handle(request, {
         cspNonce: res.locals.cspNonce as string,
         document: res.locals.kind === "document",
-      }).finally(() => (handling -= 1));
+      }).finally(settle);
       if (res.headersSent || res.locals.refused) {
         await response.body?.cancel();
         return;
@@ -157,6 +177,7 @@ export function remixHandler(build: ServerBuild, mode: string): RequestHandler {
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
+      settle();
       next(error);
     }
   };

@@ -141,10 +141,14 @@ const servePublic = express.static(publicDir, {
   setHeaders: (res, path) => path.endsWith(`${sep}sw.js`) && res.setHeader("Cache-Control", "no-cache"),
 });
 app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
-let handle = remixHandler(build, config.NODE_ENV);
+const maxInFlight = config.MAX_REQUESTS_IN_FLIGHT ?? config.HEAP_MB;
+const inFlight = { total: maxInFlight, perClient: Math.ceil(maxInFlight / 2) };
+let handle = remixHandler(build, config.NODE_ENV, inFlight);
 app.all("*", (req, res, next) => handle(req, res, next));
 
-const server: Server = app.listen(config.PORT, () => {
+// The kernel holds as many connections waiting to be accepted as the server will hold open: Node
+// accepts one per turn of its loop, and a burst past the default 511 was refused with resets.
+const server: Server = app.listen({ port: config.PORT, backlog: config.MAX_CONNECTIONS }, () => {
   log.info("listening", { port: config.PORT });
   if (secureCookies && config.TRUST_PROXY === 0) {
     log.warn(
@@ -158,7 +162,7 @@ const server: Server = app.listen(config.PORT, () => {
     void broadcastDevReady(build);
     watch(versionUrl, async () => {
       build = await importBuild();
-      handle = remixHandler(build, config.NODE_ENV);
+      handle = remixHandler(build, config.NODE_ENV, inFlight);
       void broadcastDevReady(build);
     });
   }

@@ -75,6 +75,12 @@ export const configSchema = z.object({
    * HEAP_MB. At least 32: a learner's third must take the largest player write (1.55 MB, charged 6×).
    */
   BODY_BUDGET_MB: z.coerce.number().int().min(32).max(4096).optional(),
+  /**
+   * Requests whose loaders or actions run at once (server/remix-handler.ts); past it, 503 with
+   * Retry-After, and one client address gets half. Each holds ~0.3 MB until its page is drawn: a
+   * thousand at once took the heap past 192 MB. Unset: HEAP_MB (about a third of the heap).
+   */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(8).max(100_000).optional(),
   /** Open connections the serving process takes; past it, new ones are closed at once. */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(100_000).default(1_000),
   /**

@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { largestWrite } from "../../bench/lib/abuse.mjs";
 import { type MockServer, startMockServer } from "../../mock";
-import { type App, TEST_SECRETS, ensureBuilt, startBuiltApp, stopApp } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuilt, send, startBuiltApp, stopApp } from "./built-app";
 
 /**
  * Issue #26 items 1 and 2 at a small scale, against the built server over real HTTP: memory in
@@ -201,6 +201,40 @@ describe("memory over time (#26 item 1)", () => {
     });
     expect(other.status).not.toBe(429);
   });
+});
+
+describe("requests in flight (MAX_REQUESTS_IN_FLIGHT)", () => {
+  it("holds 8 at once, 4 of them from one address: past its share 429, past the total 503, each with Retry-After and the page in Spanish", async () => {
+    // A legacy API that takes 1.5 s per call keeps every home in its loaders while the next ones arrive.
+    const slow = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY, latencyMs: 1_500 });
+    try {
+      const app = await start({ LEGACY_API_URL: slow.url, MAX_REQUESTS_IN_FLIGHT: "8", INSECURE_COOKIES: "1" });
+      const cookie = `academia=${await sessionOf(app)}`;
+      const home = (localAddress: string) =>
+        send(app.port, { method: "GET", path: "/", headers: { Cookie: cookie, "Accept-Language": "es" }, localAddress });
+      const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+      const first = Array.from({ length: 5 }, () => home("127.0.0.2"));
+      await pause(300);
+      const second = Array.from({ length: 4 }, () => home("127.0.0.3"));
+      await pause(300);
+      const busy = await home("127.0.0.4");
+      expect(busy.status).toBe(503);
+      expect(busy.headers["retry-after"]).toBe("5");
+      expect(busy.body).toContain("Academia está muy ocupada");
+
+      const statuses = (await Promise.all(first)).map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      expect((await Promise.all(second)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      const tooMany = (await Promise.all(first)).find((answer) => answer.status === 429);
+      expect(tooMany?.headers["retry-after"]).toBe("2");
+      expect(tooMany?.body).toContain("Demasiados envíos a la vez");
+      // Given back as each one is drawn: the address refused at the total is served now.
+      expect((await home("127.0.0.4")).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
 });
 
 describe("bodies that stop or pile up (#26 item 2)", () => {

@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ATTACKER_ADDRESS, HEAP_MB, homeTimes, SERVING_RSS_LIMIT, watchMemory } from "../../bench/lib/abuse.mjs";
+import { ensureBuilt, stopApp } from "../integration/built-app";
+import { ANA, CARLOS, type Service, servingPid, signIn, startService } from "./service";
+
+/**
+ * Home asked on as many connections as the process takes (MAX_CONNECTIONS, 1,000), at once. Each
+ * request whose loaders run holds ~0.3 MB: before MAX_REQUESTS_IN_FLIGHT a burst like this took the
+ * heap past HEAP_MB and the process died with every request. Now one address holds half the
+ * requests in flight (429 past it, another learner served throughout), all of them HEAP_MB (503
+ * past it), and the process lives. Serial: it fills the process's CPU and memory, and reads the
+ * kernel's count of connections dropped by any listener.
+ */
+const AT_ONCE = 990;
+const SECOND_ADDRESS = "127.0.0.4";
+
+let service: Service;
+let ana: string;
+let carlos: string;
+
+type Answer = { status: number; retryAfter: string | undefined; body: string };
+
+/** Home on a connection of its own (no agent: each request is a new socket, as a crowd's are). */
+function home(cookie: string, localAddress: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(service.origin);
+    const headers = { Cookie: cookie, "Accept-Language": "es" };
+    const asked = request({ hostname, port, path: "/", agent: false, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"], body: Buffer.concat(chunks).toString() }),
+      );
+      res.on("error", reject);
+    });
+    asked.on("error", reject);
+    asked.end();
+  });
+}
+
+/** Connections the kernel dropped because a listener's queue was full (Linux, all listeners). */
+function listenOverflows(): number {
+  const [names = [], values = []] = readFileSync("/proc/net/netstat", "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("TcpExt:"))
+    .map((line) => line.split(/\s+/));
+  return Number(values[names.indexOf("ListenOverflows")]);
+}
+
+const crowd = (count: number, localAddress: string) => Array.from({ length: count }, () => home(ana, localAddress));
+
+beforeAll(async () => {
+  ensureBuilt();
+  // One address may open them all: the limits under test are the requests', not the connections'.
+  service = await startService({ MAX_CONNECTIONS_PER_CLIENT: "1000" });
+  [ana, carlos] = [await signIn(service, ANA), await signIn(service, CARLOS)];
+}, 120_000);
+
+afterAll(async () => {
+  await stopApp(service);
+});
+
+describe("as many homes at once as the process takes connections", () => {
+  it(`${AT_ONCE} from one address: 200 or 429 with Retry-After, and another learner's home served throughout`, async () => {
+    const overflowsBefore = listenOverflows();
+    const burst = Promise.all(crowd(AT_ONCE, ATTACKER_ADDRESS));
+    const [answers, served] = await Promise.all([burst, homeTimes(service.origin, carlos, 60)]);
+    expect(served).toHaveLength(60);
+    // The listener's queue holds MAX_CONNECTIONS (Node's default 511 dropped ~1,700 SYNs of such a burst).
+    expect(listenOverflows() - overflowsBefore).toBe(0);
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200, 429]));
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.every((answer) => answer.retryAfter === "2")).toBe(true);
+    expect(refused[0]?.body).toContain("Demasiados envíos a la vez");
+  }, 120_000);
+
+  it(`${AT_ONCE} from two addresses: 503 past HEAP_MB in flight, the heap holds, the same process serves everyone after`, async () => {
+    const pid = servingPid(service);
+    const memory = watchMemory(service.launcherPid);
+    const half = AT_ONCE / 2;
+    const answers = await Promise.all([...crowd(half, ATTACKER_ADDRESS), ...crowd(half, SECOND_ADDRESS)]);
+    const peak = memory.stop();
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect([...statuses].every((status) => [200, 429, 503].includes(status))).toBe(true);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.every((answer) => answer.retryAfter === "5")).toBe(true);
+    expect(busy[0]?.body).toContain("Academia está muy ocupada");
+    expect(servingPid(service), "the serving process is the same").toBe(pid);
+    expect(peak.serving, `the serving process's peak RSS (HEAP_MB ${HEAP_MB})`).toBeLessThan(SERVING_RSS_LIMIT);
+    const after = await home(carlos, "127.0.0.1");
+    expect(after.status).toBe(200);
+    expect(after.body).toContain("Carlos Ruiz");
+  }, 120_000);
+});
