@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
+import type * as RemixReact from "@remix-run/react";
 import type * as Router from "@remix-run/router";
+import type * as RouterServer from "react-router-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 
 /**
@@ -8,7 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
  * ranked and compiled the whole tree again. Loaded as the server loads it (the package's CommonJS
  * main), so these fail if the dependency moves and the patch no longer applies.
  */
-const router = createRequire(import.meta.url)("@remix-run/router") as typeof Router;
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router") as typeof Router;
 
 const tree = () => [
   {
@@ -83,5 +86,54 @@ describe("route matching (patched @remix-run/router)", () => {
     expect(router.matchPath(pattern, "/patched-once/8/b")?.params).toEqual({ id: "8", part: "b" });
     expect(router.matchPath({ ...pattern, caseSensitive: true }, "/PATCHED-ONCE/7")).toBeNull();
     expect(compiled).toBe(2);
+  });
+});
+
+/**
+ * Remix's server render gets one route tree per build (patches of @remix-run/react and
+ * react-router-dom, decision 065): it made the tree and converted it to data routes for every
+ * request, so the router's render matched a new array each time, which the memo above cannot keep.
+ */
+describe("the server render's route tree (patched @remix-run/react and react-router-dom)", () => {
+  const { RemixServer } = require("@remix-run/react") as typeof RemixReact;
+  const { createStaticRouter } = require("react-router-dom/server") as typeof RouterServer;
+  const location = { pathname: "/", search: "", hash: "", state: null, key: "default" };
+  const staticContext = () => ({
+    basename: "/",
+    location,
+    matches: [],
+    loaderData: {},
+    actionData: null,
+    errors: null,
+    statusCode: 200,
+    loaderHeaders: {},
+    actionHeaders: {},
+    activeDeferreds: null,
+    _deepestRenderedBoundaryId: null,
+  });
+  const routes = { root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/build/root.js" } };
+  const routeModules = { root: { default: () => null } };
+  /** The router a RemixServer element hands to React Router (Fragment › context › boundary › provider). */
+  const routerOf = (manifest: { routes: typeof routes }) => {
+    const context = { manifest, routeModules, future: {}, isSpaMode: false, staticHandlerContext: staticContext() };
+    const element = RemixServer({ context, url: "http://localhost/" } as never) as React.ReactElement;
+    type Props = { children: React.ReactElement | React.ReactElement[]; router?: { routes: unknown[] } };
+    const [provider] = (element.props as Props).children as React.ReactElement[];
+    const boundary = (provider!.props as Props).children as React.ReactElement;
+    const routerProvider = (boundary.props as Props).children as React.ReactElement;
+    return (routerProvider.props as Props).router!;
+  };
+
+  it("makes a build's tree once: each request's router has the same routes", () => {
+    const manifest = { routes };
+    expect(routerOf(manifest).routes).toBe(routerOf(manifest).routes);
+    expect(routerOf({ routes: { ...routes } }).routes).not.toBe(routerOf(manifest).routes);
+  });
+
+  it("converts a routes array to data routes once", () => {
+    const tree = [{ id: "root", path: "/", children: [{ id: "home", index: true }] }];
+    const first = createStaticRouter(tree, staticContext() as never);
+    expect(createStaticRouter(tree, staticContext() as never).routes).toBe(first.routes);
+    expect(first.routes[0]?.children?.[0]?.id).toBe("home");
   });
 });
