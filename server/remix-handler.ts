@@ -7,7 +7,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { inSpan } from "../app/infra/tracing.server";
 import { bodyOf } from "./body-limit";
@@ -119,23 +119,38 @@ export const requestsInFlight = () => handling;
  */
 export type InFlightLimits = { total: number; perClient: number };
 
+/** Probes hold nothing and must answer under load: a liveness probe refused would get the process restarted. */
+const UNCOUNTED_ROUTES = new Set(["routes/healthz", "routes/readyz"]);
+
 export function remixHandler(build: ServerBuild, mode: string, limits: InFlightLimits): RequestHandler {
   const handle = createRemixHandler(withSpansAndFailureIds(build), mode);
   const nameOf = routeNamer(build);
   const clients = new OpenCounter(limits.perClient);
+  /** A place in flight for the request, given back by calling the result (once); null when it was refused. */
+  const enter = (req: ExpressRequest, res: ExpressResponse): (() => void) | null => {
+    if (UNCOUNTED_ROUTES.has(res.locals.route as string)) return () => {};
+    if (handling >= limits.total) {
+      void refuse(req, res, "busy", { "Retry-After": String(RETRY_AFTER_BUSY_S) });
+      return null;
+    }
+    const leaveClient = clients.enter(req.ip ?? "");
+    if (!leaveClient) {
+      void refuse(req, res, "tooMany", { "Retry-After": String(RETRY_AFTER_SHARE_S) });
+      return null;
+    }
+    handling += 1;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      handling -= 1;
+      leaveClient();
+    };
+  };
   return async (req, res, next) => {
     Object.assign(res.locals, nameOf(req.path));
-    if (handling >= limits.total) return void refuse(req, res, "busy", { "Retry-After": String(RETRY_AFTER_BUSY_S) });
-    const leave = clients.enter(req.ip ?? "");
-    if (!leave) return void refuse(req, res, "tooMany", { "Retry-After": String(RETRY_AFTER_SHARE_S) });
-    handling += 1;
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      handling -= 1;
-      leave();
-    };
+    const settle = enter(req, res);
+    if (!settle) return;
     const controller = new AbortController();
     controllers.set(req, controller);
     // The client has gone before the answer was sent: loaders and actions stop.

@@ -147,7 +147,7 @@ let handle = remixHandler(build, config.NODE_ENV, inFlight);
 app.all("*", (req, res, next) => handle(req, res, next));
 
 // The kernel holds as many connections waiting to be accepted as the server will hold open: Node
-// accepts one per turn of its loop, and a burst past the default 511 was refused with resets.
+// accepts one per turn of its loop, and the kernel dropped a burst's connections past the default 511.
 const server: Server = app.listen({ port: config.PORT, backlog: config.MAX_CONNECTIONS }, () => {
   log.info("listening", { port: config.PORT });
   if (secureCookies && config.TRUST_PROXY === 0) {

@@ -204,7 +204,7 @@ describe("memory over time (#26 item 1)", () => {
 });
 
 describe("requests in flight (MAX_REQUESTS_IN_FLIGHT)", () => {
-  it("holds 8 at once, 4 of them from one address: past its share 429, past the total 503, each with Retry-After and the page in Spanish", async () => {
+  it("holds 8 at once, 4 of them from one address: past its share 429, past the total 503, each with Retry-After and the page in Spanish; /healthz still answers", async () => {
     // A legacy API that takes 1.5 s per call keeps every home in its loaders while the next ones arrive.
     const slow = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY, latencyMs: 1_500 });
     try {
@@ -222,6 +222,8 @@ describe("requests in flight (MAX_REQUESTS_IN_FLIGHT)", () => {
       expect(busy.status).toBe(503);
       expect(busy.headers["retry-after"]).toBe("5");
       expect(busy.body).toContain("Academia está muy ocupada");
+      // Probes are not counted: a liveness probe refused under load would get the process restarted.
+      expect((await send(app.port, { method: "GET", path: "/healthz", localAddress: "127.0.0.4" })).status).toBe(200);
 
       const statuses = (await Promise.all(first)).map((answer) => answer.status).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 429]);
