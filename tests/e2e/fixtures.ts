@@ -273,17 +273,24 @@ export function jsEnabled(testInfo: TestInfo) {
   return testInfo.project.use.javaScriptEnabled !== false;
 }
 
+/** The footer's language button for pages without JavaScript, which React removes once it has hydrated the page. */
+const NO_SCRIPT_LANGUAGE_BUTTON = ".language-select button[type=submit]";
+
+/** Until the page is hydrated (its scripts handle what is tapped): the footer's no-script button is gone. */
+export async function hydrated(page: Page) {
+  await expect(page.locator(NO_SCRIPT_LANGUAGE_BUTTON)).toHaveCount(0);
+}
+
 /** Picks a language in the selector: with JS it posts on change, without JS the button posts. */
 export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: TestInfo) {
   const select = page.locator("#language-select");
   if (jsEnabled(testInfo)) {
-    // Hydrated first: only then does the select post on change (its button is for pages without
-    // JavaScript and goes away once scripts run); a page just reloaded into a language may not be yet.
-    await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
+    // Hydrated first: only then does the select post on change; a page just reloaded into a language may not be yet.
+    await hydrated(page);
     await Promise.all([page.waitForURL(() => true, { waitUntil: "load" }), select.selectOption(lng)]);
   } else {
     await select.selectOption(lng);
-    await page.locator(".language-select button[type=submit]").click();
+    await page.locator(NO_SCRIPT_LANGUAGE_BUTTON).click();
   }
   await expect(page.locator("html")).toHaveAttribute("lang", lng);
 }

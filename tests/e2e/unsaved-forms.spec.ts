@@ -1,5 +1,5 @@
 import type { Dialog, Locator, Page } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, expectAccessible, hydrated, mock, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -53,7 +53,7 @@ test("certification: the values survive a language switch, a reload asks, leavin
   page,
 }, testInfo) => {
   await signIn(page, accounts.learner.email, { at: "/certifications/new" });
-  await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
+  await hydrated(page);
 
   // Untouched, nothing asks.
   expect(await reloadAsks(page)).toBe(false);
@@ -108,7 +108,7 @@ test("certification: what is typed before the page's scripts have run counts as 
   });
   await page.goto("/certifications/new", { waitUntil: "commit" });
   await page.getByLabel("Institución").fill("ISACA");
-  await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
+  await hydrated(page);
   await page.getByRole("link", { name: "Continuar" }).tap();
   await answer(page, "No");
   await expect(page.getByLabel("Institución")).toHaveValue("ISACA");
@@ -240,7 +240,7 @@ test("support: × tapped while the review step's page data is still coming asks 
 
 test("profile: the values survive a language switch, a reload asks, Regresar asks with No and Si", async ({ page }, testInfo) => {
   await signIn(page, accounts.learner.email, { at: "/update_profile" });
-  await expect(page.locator(".language-select button[type=submit]")).toHaveCount(0);
+  await hydrated(page);
 
   // Filled from the legacy API and untouched: leaving asks nothing.
   await page.getByRole("link", { name: "Regresar" }).tap();
