@@ -192,13 +192,15 @@ export async function dismissBadge(page: Page, label: string) {
 export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
   // The whole document: one still streaming in had a tab of its bottom bar cut before its text (CI).
   await page.waitForLoadState("domcontentloaded");
-  const target = jsEnabled(test.info()) ? await withoutFades(page) : await scriptedCopy(page);
+  const scripted = jsEnabled(test.info());
+  const target = scripted ? await holdingFades(page) : await scriptedCopy(page);
   // A SCORM package's own pages are its author's, not the app's: the frame is checked, its document is not.
   const results = await new AxeBuilder({ page: target })
     .setLegacyMode()
     .exclude([".scorm-frame", "body"])
     .options({ resultTypes: ["violations"] })
-    .analyze();
+    .analyze()
+    .finally(() => scripted && releaseFades(page));
   return results.violations
     .filter((v) => anyImpact || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -206,21 +208,31 @@ export async function accessibilityViolations(page: Page, { anyImpact = false } 
 
 /**
  * `page` once nothing on it is fading in or out: axe would read text caught mid-fade (a toast
- * leaving) as too faint. Animations of anything else, or still in their delay, are not waited for.
+ * leaving) as too faint. A fade under way is waited for; one still in its delay (a toast's 6 s) is
+ * held until the check ends (`releaseFades`), or it could start while axe reads the page (CI).
+ * Animations of anything else go on.
  */
-async function withoutFades(page: Page): Promise<Page> {
-  await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().progress != null)
-        .filter((animation) =>
-          (animation.effect as KeyframeEffect).getKeyframes().some((frame) => "opacity" in frame || "visibility" in frame),
-        )
-        .map((animation) => animation.finished),
-    ),
-  );
+async function holdingFades(page: Page): Promise<Page> {
+  await page.evaluate(() => {
+    const fades = document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running")
+      .filter((animation) =>
+        (animation.effect as KeyframeEffect).getKeyframes().some((frame) => "opacity" in frame || "visibility" in frame),
+      );
+    const waiting = fades.filter((animation) => animation.effect?.getComputedTiming().progress == null);
+    for (const animation of waiting) animation.pause();
+    Object.assign(window, { heldFades: waiting });
+    return Promise.allSettled(fades.filter((animation) => !waiting.includes(animation)).map((animation) => animation.finished));
+  });
   return page;
+}
+
+/** Lets the fades `holdingFades` held go on from where they stood. */
+async function releaseFades(page: Page) {
+  await page.evaluate(() => {
+    for (const animation of (window as unknown as { heldFades?: Animation[] }).heldFades ?? []) animation.play();
+  });
 }
 
 /**
