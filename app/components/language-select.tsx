@@ -77,5 +77,5 @@ export const isSwitchingLanguage = () => switchingLanguage;
 /** Registers a form's way to keep its values; returns the function that unregisters it. */
 export function addDraftKeeper(keep: () => void) {
   keepers.add(keep);
-  return () => keepers.delete(keep);
+  return () => void keepers.delete(keep);
 }

@@ -292,6 +292,27 @@ test("contact (a guest): the values survive a language switch, and leaving asks 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
+test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }, testInfo) => {
+  // The live form's chunk, asked for as soon as someone types, held until the page is in English.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await hydrated(page);
+  const form = page.locator(".contact-form");
+  await typeInto(form.getByLabel("Nombre"), "Ana Martínez");
+  await form.getByLabel("Comentario").fill("Quisiera saber cuándo abre la Formación Dirigida.");
+  await chooseLanguage(page, "en", testInfo);
+  release();
+  await expect(page.locator(".contact-form").getByLabel("Name")).toHaveValue("Ana Martínez");
+  await expect(page.locator(".contact-form").getByLabel("Comment")).toHaveValue(
+    "Quisiera saber cuándo abre la Formación Dirigida.",
+  );
+});
+
 test("a draft is for the language switch only: leaving with Si does not bring it back", async ({ page }) => {
   await signIn(page, accounts.learner.email, { at: "/support/new" });
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });

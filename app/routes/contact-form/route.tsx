@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { INTERACTIONS } from "~/lib/first-interaction";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { useServerFormDraft } from "~/lib/use-dirty-form";
 import type { ContactFormProps } from "./contact-form-live";
 import { LiveContactForm as ServerContactForm } from "./contact-form-live.server";
 import { contactAction } from "./contact.server";
+import { CONTACT_DRAFT } from "./draft";
 
 /**
  * `/contact-form`: the contact footer (spec §2, §4) in one module, as a resource route with
@@ -33,6 +35,8 @@ export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
   const slot = useRef<HTMLDivElement>(null);
   const [Live, setLive] = useState<LiveForm | undefined>(() => loaded);
+  // Until the live form has loaded, a language switch keeps what was typed in the server's.
+  useServerFormDraft(slot, CONTACT_DRAFT, !Live);
 
   useEffect(() => {
     const node = slot.current;
