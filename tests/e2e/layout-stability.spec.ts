@@ -4,7 +4,8 @@ import { expect, hydrated, jsEnabled, signIn, test } from "./fixtures";
 /**
  * Nothing on a page moves when its scripts start or its media loads (issue #31 item 5): the
  * server's HTML is laid out as the running page is. Each of these moved before: the footer's
- * language button went, the profile's 'Descargas' came, a video took its size late (layout shifts),
+ * language button went, the profile's 'Descargas' came, a video took its size late and its loading
+ * note pushed the page down and back (layout shifts),
  * and a player's dialog narrowed when its script made it modal, reflowing the PDF's text so that
  * its largest paint came after hydration (a dialog entering the top layer is not a layout shift,
  * so its width is compared with the server's).
@@ -62,9 +63,19 @@ test("home, a route page, the profile and the PDF and SCORM players do not move 
   }
 });
 
-test("a video keeps its box while it loads", async ({ page }) => {
+test("a video keeps its box while it loads, and its loading note its line", async ({ page }) => {
   await signIn(page);
+  // The video held until the page has hydrated, as on a slow network: its note comes and goes.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.(mp4|webm)(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/101");
+  await settled(page);
+  await expect(page.getByText("El video está cargando.")).toBeVisible();
+  release();
   await expect.poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
   await settled(page);
   await expectStill(page, "/101");

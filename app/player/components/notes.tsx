@@ -21,7 +21,11 @@ export function NoScriptNote({ text }: { text: string }) {
   return useScripted() ? null : <p className="player-note">{text}</p>;
 }
 
-/** What a player says while its content loads (with JavaScript only) and when it failed. */
+/**
+ * What a player says while its content loads (with JavaScript only) and when it failed. Its line
+ * is there from the first paint, empty until there is something to say: the content below does not
+ * move when scripts start or the media loads (a slow network showed the note late and took it away).
+ */
 export function LoadNotice({ status, loading, failed }: { status: MediaStatus; loading: string; failed: string }) {
   const scripted = useScripted();
   if (status === "error") {
@@ -31,9 +35,9 @@ export function LoadNotice({ status, loading, failed }: { status: MediaStatus; l
       </p>
     );
   }
-  return status === "loading" && scripted ? (
-    <p className="player-status" role="status">
-      {loading}
+  return (
+    <p className="player-status player-load-notice js-only" role="status">
+      {status === "loading" && scripted ? loading : null}
     </p>
-  ) : null;
+  );
 }
