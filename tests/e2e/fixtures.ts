@@ -154,7 +154,7 @@ export async function signIn(
   expect(reply.status(), `signing in as ${email}`).toBe(302);
   const response = await page.goto(at);
   // Home is where signing in lands, as a document (decision 047): a test acts once its scripts have run.
-  if (at === "/") await page.waitForLoadState("networkidle");
+  if (at === "/" && jsEnabled(base.info())) await hydrated(page);
   return response;
 }
 
