@@ -2,11 +2,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects, three stages of `npm test` (scripts/test.mjs): `unit` (app/, server/, mock/:
+ * Four projects, four stages of `npm test` (scripts/test.mjs): `unit` (app/, server/, mock/:
  * rules, schemas, modules), `integration` (tests/integration: loaders, actions and the built app
- * over real HTTP) and `serial` (tests/serial: attacks that fill the server's memory or kill it,
+ * over real HTTP), `serial` (tests/serial: attacks that fill the server's memory or kill it,
  * and measure another learner's latency; and `*.serial.test.ts` beside a module, whose test holds
- * child processes to deadlines: one file at a time (`--no-file-parallelism`), never beside other stages).
+ * child processes to deadlines: one file at a time (`--no-file-parallelism`), never beside other
+ * stages) and `static` (`*.static.test.ts`: checks of the source with TypeScript's checker, run
+ * beside the type check, decision 067).
  */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -22,10 +24,11 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "mock/**/*.test.ts"],
-          exclude: ["**/*.serial.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.serial.test.ts", "**/*.static.test.ts", "**/node_modules/**"],
         },
       },
       { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      { extends: true, test: { name: "static", include: ["app/**/*.static.test.ts"] } },
       {
         extends: true,
         test: {

@@ -13,8 +13,9 @@ import concurrently from "concurrently";
 // slowed them down and hit their own timeouts (vitest's RPC and child-process deadlines) on two
 // cores: the vitest stages run first, together, then the browser tests alone, then the serial
 // stage, whose tests need the machine (they kill the server, fill its memory and measure latency)
-// but use a core and a third of it: the stages with no deadline of their own (type check, lint,
-// format, and the Docker steps' install and build) fill the rest beside it at the lowest priority.
+// but use a core and a third of it: the stages with no deadline of their own (type check, the
+// source checks, lint, format, and the Docker steps' install and build) fill the rest beside it at
+// the lowest priority.
 // The unit stage only computes and runs niced (Linux): beside it the integration tests' servers,
 // and the PDF renderers they start (niced in turn, as in production), get the CPU when they ask for
 // it; beside five stages at the same priority a renderer missed its 15 s deadline (a 504).
@@ -29,6 +30,9 @@ const PHASES = [
   [
     { name: "serial", command: "npm run --silent test:serial" },
     { name: "typecheck", command: niced(19, "npm run --silent typecheck") },
+    // The checks of the source with TypeScript's checker: the type check's kind of work, ~45 s of
+    // one core that held the unit stage (and phase 2) past the integration tests (decision 067).
+    { name: "static", command: niced(19, "npm run --silent test:static") },
     { name: "lint", command: niced(19, "npm run --silent lint") },
     { name: "format", command: niced(19, "npm run --silent format:check") },
     { name: "docker", command: niced(19, "npm run --silent test:docker") },
