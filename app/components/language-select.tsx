@@ -56,19 +56,55 @@ const keepers = new Set<() => void>();
 let switchingLanguage = false;
 
 /**
+ * The attribute of an element whose form the server rendered while the live version, which keeps
+ * its values over a language switch, is loading (the contact footer's, decision 027).
+ */
+export const LIVE_FORM_LOADING = "data-live-form-loading";
+
+/** How long a language switch waits for live forms still loading (a chunk that never comes). */
+const LIVE_FORM_WAIT_MS = 3000;
+
+/**
  * Called by the language switch before its form loads the page again in the other language:
  * every unsaved form keeps its values in this tab's sessionStorage, and the browser is not asked
- * to warn, as nothing is lost.
+ * to warn, as nothing is lost. A form whose live version is still loading (typed into the
+ * moment its chunk was asked for) is waited for, so what was typed there is kept too.
  */
 function keepDraftsForLanguageSwitch(event: React.FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  if (!document.querySelector(`[${LIVE_FORM_LOADING}]`)) return keepDrafts(form);
+  event.preventDefault();
+  void liveFormsLoaded().then(() => {
+    keepDrafts(form);
+    form.submit();
+  });
+}
+
+function keepDrafts(form: HTMLFormElement) {
   switchingLanguage = true;
   // The page comes back where it was, its fragment too (the questionnaire's part, `#parte-N`).
-  const back = event.currentTarget.elements.namedItem("redirectTo");
+  const back = form.elements.namedItem("redirectTo");
   if (back instanceof HTMLInputElement)
     back.value = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   // Back to this page from the browser's cache, the form is this document's again.
   window.addEventListener("pageshow", () => (switchingLanguage = false), { once: true });
   for (const keep of keepers) keep();
+}
+
+/** Resolves once no live form is loading any more, or after LIVE_FORM_WAIT_MS. */
+function liveFormsLoaded() {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(`[${LIVE_FORM_LOADING}]`)) done();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributeFilter: [LIVE_FORM_LOADING] });
+    const timer = setTimeout(done, LIVE_FORM_WAIT_MS);
+  });
 }
 
 /** Whether the page is being left for the same page in another language. */
@@ -77,5 +113,5 @@ export const isSwitchingLanguage = () => switchingLanguage;
 /** Registers a form's way to keep its values; returns the function that unregisters it. */
 export function addDraftKeeper(keep: () => void) {
   keepers.add(keep);
-  return () => void keepers.delete(keep);
+  return () => keepers.delete(keep);
 }

@@ -1,5 +1,5 @@
 import { type Blocker, type Location, useBlocker, useLocation, useNavigate } from "@remix-run/react";
-import { type RefObject, useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { addDraftKeeper, isSwitchingLanguage } from "~/components/language-select";
 import { draftKey, draftOf, readDraft, snapshotOf } from "./form-draft";
 
@@ -74,27 +74,6 @@ function restore(form: HTMLFormElement, values: Array<[string, string]>) {
   }
 }
 
-/** Keeps what `form` holds for the page at `path` to put back once it is loaded in the other language. */
-function keepDraft(form: HTMLFormElement, path: string, draftName: string) {
-  withTabStorage((storage) => storage.setItem(draftKey(path, draftName), draftOf(new FormData(form), Date.now())));
-}
-
-/**
- * A language switch's draft of the form the server rendered in `slot`, while `waiting` for the
- * component that guards it with useDirtyForm (its chunk still loading): what was typed in that
- * moment comes back on the page in the other language all the same.
- */
-export function useServerFormDraft(slot: RefObject<HTMLElement>, draftName: string, waiting: boolean) {
-  const path = pathOf(useLocation());
-  useEffect(() => {
-    if (!waiting) return;
-    return addDraftKeeper(() => {
-      const form = slot.current?.querySelector("form");
-      if (form && snapshotOf(new FormData(form)) !== snapshotOf(defaultsOf(form))) keepDraft(form, path, draftName);
-    });
-  }, [slot, draftName, path, waiting]);
-}
-
 /**
  * The guard of a form whose typed values would otherwise be lost (issue #14 item 12): leaving
  * for another page of the app is blocked until the leave dialog answers, the browser warns on a
@@ -137,7 +116,8 @@ export function useDirtyForm(formId: string, draftName: string = formId): Blocke
   useEffect(() => {
     const keep = () => {
       const form = formById(formId);
-      if (form && isDirty()) keepDraft(form, path, draftName);
+      if (form && isDirty())
+        withTabStorage((storage) => storage.setItem(draftKey(path, draftName), draftOf(new FormData(form), Date.now())));
     };
     const warn = (event: BeforeUnloadEvent) => {
       if (isSwitchingLanguage() || !isDirty()) return;

@@ -292,8 +292,8 @@ test("contact (a guest): the values survive a language switch, and leaving asks 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }, testInfo) => {
-  // The live form's chunk, asked for as soon as someone types, held until the page is in English.
+test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }) => {
+  // The live form's chunk, asked for as soon as someone types, held until the language is switched.
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
@@ -305,12 +305,31 @@ test("contact: what was typed while the live form was still loading survives a l
   const form = page.locator(".contact-form");
   await typeInto(form.getByLabel("Nombre"), "Ana Martínez");
   await form.getByLabel("Comentario").fill("Quisiera saber cuándo abre la Formación Dirigida.");
-  await chooseLanguage(page, "en", testInfo);
+  await page.locator("#language-select").selectOption("en");
   release();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator(".contact-form").getByLabel("Name")).toHaveValue("Ana Martínez");
   await expect(page.locator(".contact-form").getByLabel("Comment")).toHaveValue(
     "Quisiera saber cuándo abre la Formación Dirigida.",
   );
+});
+
+test("contact: a live form that fails to load does not hold the language switch", async ({ page }) => {
+  // The switch's wait for a live form that never comes ends after 3 s: this clock, paused, never gets there.
+  await page.clock.install();
+  let fail = () => undefined as void;
+  const failing = new Promise<void>((resolve) => (fail = resolve));
+  await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
+    await failing;
+    await route.abort();
+  });
+  await page.goto("/contact");
+  await hydrated(page);
+  await page.clock.pauseAt(Date.now() + 500);
+  await typeInto(page.locator(".contact-form").getByLabel("Nombre"), "Ana Martínez");
+  await page.locator("#language-select").selectOption("en");
+  fail();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
 test("a draft is for the language switch only: leaving with Si does not bring it back", async ({ page }) => {

@@ -7,7 +7,6 @@ import { useTranslation } from "~/lib/i18n/use-translation";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
 import type { ContactReply } from "./contact.server";
-import { CONTACT_DRAFT } from "./draft";
 
 /** Spec §4: the form resets 1 s after it was sent. */
 const RESET_AFTER_MS = 1000;
@@ -49,7 +48,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
     };
   }, []);
   // What was typed survives a language switch and asks before being left behind (issue #29 item 5).
-  const blocker = useDirtyForm(form.id, CONTACT_DRAFT);
+  const blocker = useDirtyForm(form.id, "contact");
 
   useEffect(() => {
     if (!reply?.sent) return;

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { LIVE_FORM_LOADING } from "~/components/language-select";
 import { INTERACTIONS } from "~/lib/first-interaction";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useServerFormDraft } from "~/lib/use-dirty-form";
 import type { ContactFormProps } from "./contact-form-live";
 import { LiveContactForm as ServerContactForm } from "./contact-form-live.server";
 import { contactAction } from "./contact.server";
-import { CONTACT_DRAFT } from "./draft";
 
 /**
  * `/contact-form`: the contact footer (spec §2, §4) in one module, as a resource route with
@@ -35,8 +34,6 @@ export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
   const slot = useRef<HTMLDivElement>(null);
   const [Live, setLive] = useState<LiveForm | undefined>(() => loaded);
-  // Until the live form has loaded, a language switch keeps what was typed in the server's.
-  useServerFormDraft(slot, CONTACT_DRAFT, !Live);
 
   useEffect(() => {
     const node = slot.current;
@@ -51,6 +48,8 @@ export function ContactForm(props: ContactFormProps) {
     };
     function load() {
       stop();
+      // A language switch waits for the live form, which keeps what was typed for the other language.
+      node?.setAttribute(LIVE_FORM_LOADING, "");
       import("./contact-form-live").then(
         ({ LiveContactForm, captureForm, restoreForm }) => {
           if (cancelled || !slot.current) return;
@@ -60,7 +59,7 @@ export function ContactForm(props: ContactFormProps) {
           if (slot.current) restoreForm(slot.current, typed);
         },
         // A chunk that failed to load leaves the server's form, which posts without JavaScript.
-        () => undefined,
+        () => node?.removeAttribute(LIVE_FORM_LOADING),
       );
     }
     if (node.childElementCount === 0) load();
