@@ -292,14 +292,22 @@ test("contact (a guest): the values survive a language switch, and leaving asks 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }) => {
-  // The live form's chunk, asked for as soon as someone types, held until the language is switched.
+/**
+ * Holds the live contact form's chunk, asked for as soon as someone types, until the returned
+ * function is called; then it loads, or fails to.
+ */
+async function holdLiveContactForm(page: Page, outcome: "loads" | "fails") {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
     await held;
-    await route.continue();
+    await (outcome === "loads" ? route.continue() : route.abort());
   });
+  return release;
+}
+
+test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }) => {
+  const release = await holdLiveContactForm(page, "loads");
   await page.goto("/contact");
   await hydrated(page);
   const form = page.locator(".contact-form");
@@ -317,12 +325,7 @@ test("contact: what was typed while the live form was still loading survives a l
 test("contact: a live form that fails to load does not hold the language switch", async ({ page }) => {
   // The switch's wait for a live form that never comes ends after 3 s: this clock, paused, never gets there.
   await page.clock.install();
-  let fail = () => undefined as void;
-  const failing = new Promise<void>((resolve) => (fail = resolve));
-  await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
-    await failing;
-    await route.abort();
-  });
+  const fail = await holdLiveContactForm(page, "fails");
   await page.goto("/contact");
   await hydrated(page);
   await page.clock.pauseAt(Date.now() + 500);
