@@ -139,9 +139,11 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
         for (const image of elements as HTMLImageElement[]) image.loading = "eager";
       });
       await page.waitForLoadState("networkidle");
+      // Every image of the page asked for at once from a second app: under the suite's load, past 5 s once in CI.
       await expect
-        .poll(() =>
-          page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete)),
+        .poll(
+          () => page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete)),
+          { timeout: 15_000 },
         )
         .toBe(true);
       const images = await page
