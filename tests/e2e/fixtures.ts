@@ -285,6 +285,20 @@ export function jsEnabled(testInfo: TestInfo) {
   return testInfo.project.use.javaScriptEnabled !== false;
 }
 
+/**
+ * Holds the requests whose URL matches `pattern` until the returned function is called (a slow
+ * network, without a timer); then they go on, or fail.
+ */
+export async function holdRequests(page: Page, pattern: RegExp, outcome: "loads" | "fails" = "loads") {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await (outcome === "loads" ? route.continue() : route.abort());
+  });
+  return release;
+}
+
 /** The footer's language button for pages without JavaScript, which React removes once it has hydrated the page. */
 const NO_SCRIPT_LANGUAGE_BUTTON = ".language-select button[type=submit]";
 

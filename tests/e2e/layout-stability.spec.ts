@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, jsEnabled, signIn, test } from "./fixtures";
+import { expect, holdRequests, hydrated, jsEnabled, signIn, test } from "./fixtures";
 
 /**
  * Nothing on a page moves when its scripts start or its media loads (issue #31 item 5): the
@@ -66,12 +66,7 @@ test("home, a route page, the profile and the PDF and SCORM players do not move 
 test("a video keeps its box while it loads, and its loading note its line", async ({ page }) => {
   await signIn(page);
   // The video held until the page has hydrated, as on a slow network: its note comes and goes.
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.(mp4|webm)(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\.(mp4|webm)(\?|$)/);
   await page.goto("/101");
   await settled(page);
   await expect(page.getByText("El video está cargando.")).toBeVisible();

@@ -1,5 +1,16 @@
 import type { Dialog, Locator, Page } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, hydrated, mock, screenshot, signIn, test } from "./fixtures";
+import {
+  accounts,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  holdRequests,
+  hydrated,
+  mock,
+  screenshot,
+  signIn,
+  test,
+} from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -292,22 +303,11 @@ test("contact (a guest): the values survive a language switch, and leaving asks 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-/**
- * Holds the live contact form's chunk, asked for as soon as someone types, until the returned
- * function is called; then it loads, or fails to.
- */
-async function holdLiveContactForm(page: Page, outcome: "loads" | "fails") {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/contact-form-live-[\w-]+\.js$/, async (route) => {
-    await held;
-    await (outcome === "loads" ? route.continue() : route.abort());
-  });
-  return release;
-}
+/** The live contact form's chunk, asked for as soon as someone types. */
+const LIVE_CONTACT_FORM = /\/contact-form-live-[\w-]+\.js$/;
 
 test("contact: what was typed while the live form was still loading survives a language switch", async ({ page }) => {
-  const release = await holdLiveContactForm(page, "loads");
+  const release = await holdRequests(page, LIVE_CONTACT_FORM);
   await page.goto("/contact");
   await hydrated(page);
   const form = page.locator(".contact-form");
@@ -325,7 +325,7 @@ test("contact: what was typed while the live form was still loading survives a l
 test("contact: a live form that fails to load does not hold the language switch", async ({ page }) => {
   // The switch's wait for a live form that never comes ends after 3 s: this clock, paused, never gets there.
   await page.clock.install();
-  const fail = await holdLiveContactForm(page, "fails");
+  const fail = await holdRequests(page, LIVE_CONTACT_FORM, "fails");
   await page.goto("/contact");
   await hydrated(page);
   await page.clock.pauseAt(Date.now() + 500);
