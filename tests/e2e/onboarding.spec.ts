@@ -27,6 +27,16 @@ function ssoLink(email: string) {
 
 const newsDialog = (page: Page) => page.locator("dialog.news-dialog");
 
+/** A new user's questionnaire with JavaScript: the first part answered and sent, the second answered. */
+async function answerTwoParts(page: Page) {
+  await page.goto(ssoLink(accounts.newUser.email));
+  await page.goto("/questionnaires", { waitUntil: "networkidle" });
+  await page.getByLabel("De 1 a 3 años", { exact: true }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/questionnaires#parte-2$/);
+  await page.getByLabel("Sí", { exact: true }).check();
+}
+
 /** Ends the welcome video at once (it is a few seconds long; the test need not watch it). */
 async function endWelcomeVideo(page: Page) {
   const video = newsDialog(page).locator("video");
@@ -272,12 +282,7 @@ test.describe("the new user's welcome and onboarding", () => {
     page,
   }, testInfo) => {
     test.skip(!jsEnabled(testInfo), "without JavaScript each part is a post the server answers");
-    await page.goto(ssoLink(accounts.newUser.email));
-    await page.goto("/questionnaires", { waitUntil: "networkidle" });
-    await page.getByLabel("De 1 a 3 años", { exact: true }).check();
-    await page.getByRole("button", { name: "Continuar" }).click();
-    await expect(page).toHaveURL(/\/questionnaires#parte-2$/);
-    await page.getByLabel("Sí", { exact: true }).check();
+    await answerTwoParts(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByText("Parte 3 de 4")).toBeVisible();
     // The part is shown before its entry is in the history (the router's navigate is async): Back waits for it.
@@ -292,6 +297,23 @@ test.describe("the new user's welcome and onboarding", () => {
     await chooseLanguage(page, "en", testInfo);
     await expect(page.getByText("Part 3 of 4")).toBeVisible();
     await expect(page.getByLabel("De 1 a 3 años", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
+  });
+
+  test("Back pressed while the next part is still being drawn shows the part before", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript each part is a post the server answers");
+    await answerTwoParts(page);
+    // A slow phone: the router draws the new address in a transition, and Back comes before it is drawn.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 30 });
+    await page.evaluate(() => {
+      const next = [...document.querySelectorAll("button")].find((button) => button.textContent === "Continuar");
+      next?.click();
+      history.back();
+    });
+    await expect(page).toHaveURL(/\/questionnaires#parte-2$/);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect(page.getByText("Parte 2 de 4")).toBeVisible();
     await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
   });
 

@@ -116,6 +116,8 @@ export default function Questionnaire() {
   }, [hydrated, answers]);
 
   // The part in the address (Back, a reload, a language switch), never past the first one unanswered.
+  // Keyed on the location itself: Back before the router has drawn 'Continuar's address comes back to
+  // the hash last drawn, and the part must still follow it.
   const { questions: shown } = loaderData;
   useEffect(() => {
     if (!shown || actionData) return;
@@ -123,7 +125,7 @@ export default function Questionnaire() {
     const current = { ...loaderData.answers, ...keptAnswers() };
     const open = shown.findIndex((question) => current[question.id] === undefined);
     setStep(Math.max(0, Math.min(part - 1, open === -1 ? shown.length - 1 : open)));
-  }, [location.hash, shown, loaderData.answers, actionData]);
+  }, [location, shown, loaderData.answers, actionData]);
 
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
