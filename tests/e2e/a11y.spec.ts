@@ -46,7 +46,12 @@ test("guest pages", async ({ page }) => {
 
 test("a learner's pages and dialogs", async ({ page }) => {
   test.setTimeout(300_000);
-  await signIn(page);
+  // Home as signing in leaves it, with its welcome toast.
+  await signIn(page, accounts.learner.email, { welcomeToast: true });
+  await expect(
+    page.getByRole("status").filter({ hasText: `¡Bienvenido, ${accounts.learner.name.split(" ")[0]}!` }),
+  ).toBeVisible();
+  expect.soft(await accessibilityViolations(page, { anyImpact: true }), "/ with the welcome toast").toEqual([]);
   const route = await firstLink(page, "/", /^\/learning-path\/[^/]+$/);
   const activity = await firstLink(page, route, new RegExp(`^${route}/\\d+$`));
   const trivia = await firstLink(page, "/trivia", /^\/trivia\/\d+$/);
