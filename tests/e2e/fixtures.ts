@@ -159,7 +159,7 @@ export async function signIn(
   if (!welcomeToast) await page.context().clearCookies({ name: "toast" });
   const response = await page.goto(at);
   // Home is where signing in lands, as a document (decision 047): a test acts once its scripts have run.
-  if (at === "/" && jsEnabled(base.info())) await hydrated(page);
+  if (at === "/") await homeReady(page);
   return response;
 }
 
@@ -310,6 +310,17 @@ const NO_SCRIPT_LANGUAGE_BUTTON = ".language-select button[type=submit]";
 /** Until the page is hydrated (its scripts handle what is tapped): the footer's no-script button is gone. */
 export async function hydrated(page: Page) {
   await expect(page.locator(NO_SCRIPT_LANGUAGE_BUTTON)).toHaveCount(0);
+}
+
+/**
+ * Home hydrated and its page's chunk in place of the server's HTML (decision 027): the courses are
+ * tabs and the simulators' panel describes the slide in view. Until then the server's longer page
+ * is shown, and its change moved the footer under a tap (CI). Without JavaScript the server's is the page.
+ */
+export async function homeReady(page: Page) {
+  if (!jsEnabled(base.info())) return;
+  await hydrated(page);
+  await expect(page.locator("a.course-tab, .simulators .activity-card-description")).toHaveCount(0);
 }
 
 /** Picks a language in the selector: with JS it posts on change, without JS the button posts. */

@@ -1,4 +1,4 @@
-import { accounts, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, homeReady, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
 
 test.beforeEach(async () => {
   await mock.reset();
@@ -212,6 +212,7 @@ test("data saver: the learner turns it on, covers load light and the video waits
   await page.goto("/101");
   await expect(page.getByRole("dialog").locator("video")).toHaveAttribute("preload", "none");
   await page.goto("/");
+  await homeReady(page);
   await page.getByRole("button", { name: "Ahorro de datos: activado" }).click();
   await expect(page.getByRole("button", { name: "Ahorro de datos: desactivado" })).toBeVisible();
 });
