@@ -74,19 +74,23 @@ afterAll(async () => {
 });
 
 describe("one signed-in learner's writes (#26 item 1)", () => {
+  // Each attack by a learner of its own: one whose writes the last 10 s already took would get
+  // only 429s (their cost per window, `CostRate`), however long the attack before it lasted. Ana's
+  // is last: the next test waits out what her attack left.
   it.each([
-    { parallel: 150, valid: true },
-    { parallel: 400, valid: true },
-    { parallel: 200, valid: false },
+    { parallel: 150, valid: true, learner: "sofia.ramirez@academia.test" },
+    { parallel: 400, valid: true, learner: "mateo.torres@academia.test" },
+    { parallel: 200, valid: false, learner: ANA },
   ])(
     "$parallel of the largest writes in parallel (valid: $valid): 429 past the learner's share, everyone else served",
-    async ({ parallel, valid }) => {
+    async ({ parallel, valid, learner }) => {
+      const attacker = learner === ANA ? ana : await signIn(service, learner);
       const result = await underAttack({
         origin: service.origin,
         launcherPid: service.launcherPid,
         cookie: carlos,
         baseline: false,
-        start: () => progressWrites(service.origin, ana, { parallel, valid }),
+        start: () => progressWrites(service.origin, attacker, { parallel, valid }),
       });
       expectWithstood(result);
       // The learner's share took some (200, or 400 for the invalid ones) and refused the rest with
