@@ -60,26 +60,30 @@ type FieldProps = {
   counter?: number;
 };
 
+/**
+ * The value a field's HTML starts with: conform's initial value, or ''. conform leaves
+ * `defaultValue` out when a field has none (after a reset), and React then keeps the last one in
+ * the HTML, which the reset's `form.reset()` put back in the field: a comment first refused by the
+ * server reappeared in the contact form after it was sent.
+ */
+function defaultOf(field: FieldMetadata<string | number>) {
+  return typeof field.initialValue === "string" ? field.initialValue : "";
+}
+
 export function TextField({ field, label, type = "text", dash, inputProps, counter }: FieldProps) {
-  const [length, onInput] = useLength(field);
   return (
-    <div className="field" onInput={onInput}>
+    <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} {...inputProps} />
-      <LengthCounter length={length} max={counter} />
+      <input {...getInputProps(field, { type })} defaultValue={defaultOf(field)} {...inputProps} />
+      <LengthCounter length={lengthOf(field)} max={counter} />
       <FieldError id={field.errorId} errors={field.errors} dash={dash} />
     </div>
   );
 }
 
-/** The characters in a field, followed as it is typed in (an input event from the field's box). */
-function useLength(field: FieldMetadata<string>) {
-  const [length, setLength] = useState(() => (typeof field.initialValue === "string" ? field.initialValue.length : 0));
-  const onInput = (event: React.FormEvent<HTMLDivElement>) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) setLength(target.value.length);
-  };
-  return [length, onInput] as const;
+/** The characters in a field: conform follows its value as it is typed, and back to its initial value on a reset. */
+function lengthOf(field: FieldMetadata<string>) {
+  return typeof field.value === "string" ? field.value.length : 0;
 }
 
 /** Close to a limit, the counter is also said, once per change and politely. */
@@ -116,7 +120,12 @@ export function PasswordField({ field, label, dash, inputProps }: Omit<FieldProp
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <div className="password-input">
-        <input {...getInputProps(field, { type: "password" })} {...inputProps} type={visible ? "text" : "password"} />
+        <input
+          {...getInputProps(field, { type: "password" })}
+          defaultValue={defaultOf(field)}
+          {...inputProps}
+          type={visible ? "text" : "password"}
+        />
         {hydrated ? (
           <button
             id={toggleId}
@@ -176,7 +185,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field)}>
+      <select {...getSelectProps(field)} defaultValue={defaultOf(field)}>
         <option value="">{placeholder}</option>
         {options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -210,12 +219,11 @@ export function TextareaField({
   /** As TextField's. */
   counter?: number;
 }) {
-  const [length, onInput] = useLength(field);
   return (
-    <div className="field" onInput={onInput}>
+    <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...getTextareaProps(field)} rows={rows} />
-      <LengthCounter length={length} max={counter} />
+      <textarea {...getTextareaProps(field)} defaultValue={defaultOf(field)} rows={rows} />
+      <LengthCounter length={lengthOf(field)} max={counter} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -152,12 +152,15 @@ export function captureForm(root: HTMLElement): Typed {
   };
 }
 
-/** Puts `typed` back into the form now in `root`. */
+/** Puts `typed` back into the form now in `root`, as if typed there. */
 export function restoreForm(root: HTMLElement, { values, focus }: Typed) {
   const fields = fieldsOf(root);
   for (const [name, value] of values) {
     const field = fields.find((candidate) => candidate.name === name);
-    if (field) field.value = value;
+    if (!field || field.value === value) continue;
+    field.value = value;
+    // conform (and the length counter) follow the field's value from its input events.
+    field.dispatchEvent(new Event("input", { bubbles: true }));
   }
   const target = focus && fields.find((field) => field.name === focus.name);
   if (!focus || !target) return;
