@@ -70,9 +70,12 @@ function defaultOf(field: FieldMetadata<string | number>) {
   return typeof field.initialValue === "string" ? field.initialValue : "";
 }
 
+/** A field with a length counter keeps room for it in its label's row from the server's HTML on. */
+const fieldClass = (counter?: number) => (counter ? "field counted" : "field");
+
 export function TextField({ field, label, type = "text", dash, inputProps, counter }: FieldProps) {
   return (
-    <div className="field">
+    <div className={fieldClass(counter)}>
       <label htmlFor={field.id}>{label}</label>
       <input {...getInputProps(field, { type })} defaultValue={defaultOf(field)} {...inputProps} />
       <LengthCounter length={lengthOf(field)} max={counter} />
@@ -220,7 +223,7 @@ export function TextareaField({
   counter?: number;
 }) {
   return (
-    <div className="field">
+    <div className={fieldClass(counter)}>
       <label htmlFor={field.id}>{label}</label>
       <textarea {...getTextareaProps(field)} defaultValue={defaultOf(field)} rows={rows} />
       <LengthCounter length={lengthOf(field)} max={counter} />
