@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test as base, type TestInfo } from "@playwright/test";
 import { sealData, unsealData } from "iron-session";
@@ -183,41 +185,49 @@ export async function dismissBadge(page: Page, label: string) {
   }).toPass({ timeout: 20_000 });
 }
 
+/** The options of every axe check: violations only, a SCORM package's own document left out (see below). */
+const AXE_EXCLUDE = [".scorm-frame", "body"];
+const AXE_OPTIONS = { resultTypes: ["violations" as const] };
+
+type Violation = { id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> };
+
 /**
  * axe's violations, as `rule: targets` lines: only serious and critical ones unless `anyImpact`.
- * With JavaScript on, axe runs in the page itself, on the live document. axe runs as a script, so
- * for a page loaded with JavaScript off (the js-off project) it checks the same server-rendered
- * HTML (scripts removed) in a scripted tab, one per browser context, whose cache keeps the style
- * sheets and images from one check to the next. Only violations are gathered: axe still runs every
- * rule, and skips collecting the nodes that pass, which was a third of its time here. axe runs in
- * its legacy mode (`axe.run` in the page): the default opens a blank page per check to merge each
- * frame's results, which took half of a check's time here. Legacy mode leaves out cross-origin
- * frames; the app has one frame, a SCORM package's, same-origin, and its document is excluded anyway.
+ * With JavaScript on, axe runs in the page itself, on the live document. axe runs as a script, and
+ * in a page loaded with JavaScript off its timers never fire, so for the js-off project it checks
+ * the same server-rendered HTML (scripts removed) in a scripted tab (`inProbe`). Only violations
+ * are gathered: axe still runs every rule, and skips collecting the nodes that pass, which was a
+ * third of its time here. axe runs in its legacy mode (`axe.run` in the page): the default opens a
+ * blank page per check to merge each frame's results, which took half of a check's time here.
+ * Legacy mode leaves out cross-origin frames; the app has one frame, a SCORM package's,
+ * same-origin, and its document is excluded anyway: a package's own pages are its author's.
  */
 export async function accessibilityViolations(page: Page, { anyImpact = false } = {}): Promise<string[]> {
   // The whole document: one still streaming in had a tab of its bottom bar cut before its text (CI).
   await page.waitForLoadState("domcontentloaded");
-  const scripted = jsEnabled(test.info());
-  const target = scripted ? await holdingFades(page) : await scriptedCopy(page);
-  // A SCORM package's own pages are its author's, not the app's: the frame is checked, its document is not.
-  const results = await new AxeBuilder({ page: target })
-    .setLegacyMode()
-    .exclude([".scorm-frame", "body"])
-    .options({ resultTypes: ["violations"] })
-    .analyze()
-    .finally(() => scripted && releaseFades(page));
-  return results.violations
+  const violations: Violation[] = jsEnabled(test.info()) ? await inLivePage(page) : await inProbe(page);
+  return violations
     .filter((v) => anyImpact || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+async function inLivePage(page: Page): Promise<Violation[]> {
+  await holdingFades(page);
+  try {
+    const results = await new AxeBuilder({ page }).setLegacyMode().exclude(AXE_EXCLUDE).options(AXE_OPTIONS).analyze();
+    return results.violations;
+  } finally {
+    await releaseFades(page);
+  }
+}
+
 /**
- * `page` once nothing on it is fading in or out: axe would read text caught mid-fade (a toast
+ * Until nothing on `page` is fading in or out: axe would read text caught mid-fade (a toast
  * leaving) as too faint. A fade under way is waited for; one still in its delay (a toast's 6 s) is
  * held until the check ends (`releaseFades`), or it could start while axe reads the page (CI).
  * Animations of anything else go on.
  */
-async function holdingFades(page: Page): Promise<Page> {
+async function holdingFades(page: Page) {
   await page.evaluate(() => {
     const fades = document
       .getAnimations()
@@ -230,7 +240,6 @@ async function holdingFades(page: Page): Promise<Page> {
     Object.assign(window, { heldFades: waiting });
     return Promise.allSettled(fades.filter((animation) => !waiting.includes(animation)).map((animation) => animation.finished));
   });
-  return page;
 }
 
 /** Lets the fades `holdingFades` held go on from where they stood. */
@@ -240,35 +249,67 @@ async function releaseFades(page: Page) {
   });
 }
 
+/** The page the probe tabs stand on, on the checked page's origin (so its cookies and paths apply); fulfilled here. */
+const PROBE_PATH = "/__axe-probe";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
 /**
- * The scripted tabs the worker checks pages loaded with JavaScript off in, one per viewport size,
- * kept from test to test (their cache keeps the style sheets, fonts and images) and closed with the
- * worker (`test`). Each check sets the page's cookies in it; no script of the app runs in it.
+ * The scripted tabs the worker checks pages loaded with JavaScript off in, one per origin and
+ * viewport size, kept from test to test and closed with the worker (`test`). Each holds axe,
+ * loaded once; a check writes the page's HTML into the tab's document (`document.open()` keeps the
+ * window, and axe in it), whose cache keeps the style sheets, fonts and images. Loading a copy of
+ * the page and axe again for each check was two thirds of its CPU.
  */
 const probes = new Map<string, Promise<Page>>();
 
-/**
- * `page`'s HTML without its scripts, loaded at its URL in a tab that runs scripts (axe), with the
- * page's cookies: what it links to (images, media) loads as it does for the page.
- */
-async function scriptedCopy(page: Page): Promise<Page> {
+function probeFor(page: Page, origin: string): Promise<Page> {
   const viewport = page.viewportSize();
-  const size = `${viewport?.width}x${viewport?.height}`;
-  let probe = probes.get(size);
+  const key = `${origin} ${viewport?.width}x${viewport?.height}`;
+  let probe = probes.get(key);
   if (!probe) {
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
-    probe = browser.newContext({ viewport, javaScriptEnabled: true }).then((context) => context.newPage());
-    probes.set(size, probe);
+    probe = (async () => {
+      const tab = await (await browser.newContext({ viewport, javaScriptEnabled: true })).newPage();
+      await tab.route(`${origin}${PROBE_PATH}`, (route) =>
+        route.fulfill({ body: "<!doctype html><title>axe</title>", contentType: "text/html; charset=utf-8" }),
+      );
+      await tab.goto(`${origin}${PROBE_PATH}`);
+      await tab.evaluate(axeSource);
+      return tab;
+    })();
+    probes.set(key, probe);
   }
-  const copy = await probe;
-  await copy.context().clearCookies();
-  await copy.context().addCookies(await page.context().cookies());
+  return probe;
+}
+
+/**
+ * axe on `page`'s HTML without its scripts, in a probe tab with the page's cookies (what the HTML
+ * links to, images and media, loads as it does for the page) and its address as the base of relative links.
+ */
+async function inProbe(page: Page): Promise<Violation[]> {
+  const { origin } = new URL(page.url());
+  const probe = await probeFor(page, origin);
+  await probe.context().clearCookies();
+  await probe.context().addCookies(await page.context().cookies());
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const url = page.url();
-  await copy.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }), { times: 1 });
-  await copy.goto(url);
-  return copy;
+  return probe.evaluate(
+    async ({ html, base, exclude, options }) => {
+      document.open();
+      // document.open() dropped the window's listeners: this one is for the document written now.
+      const loaded = new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+      document.write(html);
+      if (!document.querySelector("base")) document.head.prepend(Object.assign(document.createElement("base"), { href: base }));
+      document.close();
+      await loaded;
+      const { axe } = window as unknown as {
+        axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+      };
+      const { violations } = await axe.run({ exclude: [exclude] }, options);
+      return violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map(({ target }) => ({ target })) }));
+    },
+    { html, base: page.url(), exclude: AXE_EXCLUDE, options: AXE_OPTIONS },
+  );
 }
 
 /** axe: no serious or critical violation. */
