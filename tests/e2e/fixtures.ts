@@ -396,6 +396,16 @@ export async function startedEarlier(page: Page, ms: number) {
 }
 
 /**
+ * Installs the page's clock standing still (Playwright's `install` leaves it running with the wall
+ * clock), before the page loads: an app timer (an image's finish 5 s after it is drawn) fires
+ * only as the test moves the clock (`runClockUntil`), however slow the machine.
+ */
+export async function stillClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
+/**
  * Runs the page's clock (`page.clock.install()` came before the page loaded) `ms` forward, firing
  * every app timer due by then, until `done` passes. An app timer is set once what it waits for has
  * loaded, in an effect React runs after painting it, so the test may see that thing a moment before

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, mock, runClockUntil, screenshot, signIn, test } from "./fixtures";
+import { expect, jsEnabled, mock, runClockUntil, screenshot, signIn, stillClock, test } from "./fixtures";
 
 /**
  * Issue #31 item 1: a player's document is the player. Opened by its address (a shared link, a
@@ -94,7 +94,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the player's writes do not read the page it covers; closing reads it, with the new status", async ({ page }) => {
-    await page.clock.install();
+    await stillClock(page);
     await signIn(page, undefined, { at: `${ROUTE}/${IMAGE}` });
     const pageReads: string[] = [];
     page.on("request", (request) => {
@@ -144,12 +144,14 @@ test.describe("with JavaScript", () => {
     test("over a route page, the page comes in beside a player that is writing, which stays the same element", async ({
       page,
     }) => {
+      // The clock moves 100 ms a step as the page is read: the image's 5 s finish (spec §4) never comes first (it did in CI).
+      await stillClock(page);
       await signIn(page, undefined, { at: `${ROUTE}/${IMAGE}` });
       const dialog = dialogOf(page);
       // Marked before the page comes in: a dialog rendered again in another place would lose it.
       await dialog.evaluate((element) => element.setAttribute("data-test-mark", "first"));
       // The image's `started` revalidates the player while the page is being read (or just before).
-      await expect(pageHeading(page)).toHaveText("Formación Requerida", { timeout: BESIDE_MS });
+      await runClockUntil(page, 100, () => expect(pageHeading(page)).toHaveText("Formación Requerida", { timeout: 1_000 }));
       await expect(page.locator(`article.activity-card a[href="${ROUTE}/${IMAGE}"]`)).toBeAttached();
       await expect(dialog).toHaveAttribute("data-test-mark", "first");
       await expect(dialog.locator(".player-meta .status")).toHaveText("Iniciado");
