@@ -109,7 +109,7 @@ test("the check itself finds what it is there to find: an unnamed button, an ima
 }) => {
   await page.goto("/about");
   expect(await accessibilityViolations(page, { anyImpact: true })).toEqual([]);
-  // Planted by the test's own script, which runs with the page's off too. The faint text's colour
+  // Planted by the test's own script, which runs with the page's scripts off too. The faint text's colour
   // is an attribute, not a style: the app's CSP refuses inline styles.
   await page.evaluate(() => {
     document
