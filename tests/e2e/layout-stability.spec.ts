@@ -70,6 +70,9 @@ test("the contact form's length counter moves nothing when it comes: the footer 
   await expect(page.locator(".contact-form .field-counter")).toBeVisible();
   await settled(page);
   await expectStill(page, "/ scrolled to the footer");
+  // The finger that reached for the switch finds it where it was.
+  await page.getByRole("button", { name: "Ahorro de datos: desactivado" }).tap();
+  await expect(page.getByRole("button", { name: "Ahorro de datos: activado" })).toHaveAttribute("aria-pressed", "true");
 });
 
 test("a video keeps its box while it loads, and its loading note its line", async ({ page }) => {
