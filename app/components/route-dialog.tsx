@@ -115,10 +115,16 @@ export function RouteDialog({
   title,
   closeTo,
   dismissOnBackdrop = false,
+  player,
   children,
 }: {
   title: string;
   closeTo: string;
+  /**
+   * A player's dialog, and its kind when it plays one: its size and place are the dialog's own, so
+   * a phone that paints the document before the player has arrived draws it where it stays.
+   */
+  player?: string;
   /** With JavaScript, a tap on the backdrop closes it as × does (nothing to lose, or a form that asks first). */
   dismissOnBackdrop?: boolean;
   children: React.ReactNode;
@@ -157,7 +163,7 @@ export function RouteDialog({
   }, [close]);
 
   return (
-    <dialog ref={ref} open className="route-dialog" aria-labelledby={titleId}>
+    <dialog ref={ref} open className="route-dialog" data-player={player} aria-labelledby={titleId}>
       <div className="route-dialog-header">
         <h2 id={titleId}>{title}</h2>
         <Link

@@ -19,7 +19,11 @@ export function ActivityDialog({ data }: { data: PlayerData }) {
   // A broken SCORM package is not started (nothing is recorded): the learner gets a code for support.
   const broken = data.scormProblem?.reason === "broken" ? data.scormProblem : null;
   return (
-    <RouteDialog title={data.activity.title} closeTo={data.closeTo}>
+    <RouteDialog
+      title={data.activity.title}
+      closeTo={data.closeTo}
+      player={data.state === "ready" && !broken ? data.activity.kind : ""}
+    >
       {data.state === "ready" && !broken ? (
         <ActivityPlayer key={data.activity.id} data={data} />
       ) : (
