@@ -64,7 +64,9 @@ test("home, a route page, the profile and the PDF and SCORM players do not move 
   }
 });
 
-test("the contact form's length counter moves nothing when it comes: the footer stays under a tap", async ({ page }) => {
+test("a form's length counter moves nothing when it comes: the footer stays under a tap, the suggestion form on hydration", async ({
+  page,
+}) => {
   await signIn(page);
   // Scrolled to the footer's data-saver switch, the contact form is near: its live version replaces the server's.
   await page.getByRole("button", { name: "Ahorro de datos: desactivado" }).scrollIntoViewIfNeeded();
@@ -74,6 +76,10 @@ test("the contact form's length counter moves nothing when it comes: the footer 
   // The finger that reached for the switch finds it where it was.
   await page.getByRole("button", { name: "Ahorro de datos: desactivado" }).tap();
   await expect(page.getByRole("button", { name: "Ahorro de datos: activado" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/faq/suggestion");
+  await settled(page);
+  await expect(page.locator(".field-counter")).toBeVisible();
+  await expectStill(page, "/faq/suggestion");
 });
 
 test("a video keeps its box while it loads, and its loading note its line", async ({ page }) => {
