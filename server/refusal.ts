@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import { languageOf } from "../app/infra/language.server";
 import { loggablePath, log } from "../app/infra/log.server";
 import { type RefusalReason, refusals } from "../app/infra/metrics.server";
+import { escapeHtml } from "../app/lib/escape-html";
 import enCommon from "../app/locales/en/common.json";
 import en from "../app/locales/en/edge.json";
 import esCommon from "../app/locales/es/common.json";
@@ -67,8 +68,6 @@ const STYLE =
   "body{font-family:system-ui,sans-serif;line-height:1.5;color:#1b1b1b;margin:0 auto;padding:1.5rem 1rem;max-width:40rem}" +
   "h1{font-size:1.5rem;line-height:1.25;color:#0b3a66}a{color:#0b3a66;font-weight:600}small{color:#555;overflow-wrap:anywhere}";
 const STYLE_HASH = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function refusalPage(refusal: Refusal, language: keyof typeof strings, requestId: string): string {
   const t = strings[language];

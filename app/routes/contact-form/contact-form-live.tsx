@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { FormError, Honeypot, TextareaField, TextField } from "~/components/forms";
 import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
@@ -21,25 +20,29 @@ export type ContactFormProps = {
   pageReply?: ContactReply;
 };
 
+/** conform's form for the contact fields: the live form's, and the server's copy's (contact-form-live.server.tsx). */
+export function useContactForm(formId: string, constraint: FormConstraint, reply?: ContactReply) {
+  return useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
+    id: `contact-${formId}`,
+    constraint,
+    lastResult: reply?.sent ? null : reply?.result,
+  });
+}
+
 /**
  * The contact form with conform (spec §4): idle, saving (an overlay; a second submit is ignored),
  * sent (success notice, then a fresh form). The footer around it (route.tsx) loads it when it
- * comes near (decision 027). The server's copy of it names its page, to which the action goes back
- * when it posts without JavaScript. In the browser it posts with a plain `fetch` and reads the
+ * comes near (decision 027); the server draws its copy (contact-form-live.server.tsx). In the
+ * browser it posts with a plain `fetch` and reads the
  * reply as JSON: a Remix fetcher would have the page's loaders run again after it, and with the
  * legacy API down that put the error page in place of the page and what was typed (issue #29 item 5).
  */
 export function LiveContactForm({ submissionId, constraint, pageReply }: ContactFormProps) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
   const [reply, setReply] = useState<ContactReply | undefined>(pageReply);
   const [saving, setSaving] = useState(false);
   const [formId, setFormId] = useState(submissionId);
-  const [form, fields] = useZodForm(() => import("~/lib/forms/help").then((forms) => forms.contactSchema), {
-    id: `contact-${formId}`,
-    constraint,
-    lastResult: reply?.sent ? null : reply?.result,
-  });
+  const [form, fields] = useContactForm(formId, constraint, reply);
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
@@ -84,12 +87,12 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
   };
 
   return (
-    <form
-      method="post"
-      action="/contact-form"
-      {...getFormProps(form)}
-      className="stack contact-form"
-      aria-busy={saving}
+    <ContactFormView
+      form={[form, fields]}
+      submissionId={reply?.sent ? reply.nextSubmissionId : formId}
+      counter={constraint.comment?.maxLength}
+      reply={reply}
+      saving={saving}
       onSubmit={(event) => {
         if (sending.current) return event.preventDefault();
         // conform checks the fields first and stops a form that fails them.
@@ -100,12 +103,50 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
         void send(typed.filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       }}
     >
-      <input type="hidden" name="submission_id" value={reply?.sent ? reply.nextSubmissionId : formId} />
-      {typeof document === "undefined" ? <input type="hidden" name={BACK_FIELD} value={`${pathname}${search}`} /> : null}
+      <LeaveDialog blocker={blocker} />
+    </ContactFormView>
+  );
+}
+
+/**
+ * The contact form's HTML, the live form's and the server's copy's: the server's names the page it
+ * is on (`back`), to which the action goes back when it posts without JavaScript.
+ */
+export function ContactFormView({
+  form: [form, fields],
+  submissionId,
+  back,
+  counter,
+  reply,
+  saving = false,
+  onSubmit,
+  children,
+}: {
+  form: ReturnType<typeof useContactForm>;
+  submissionId: string;
+  back?: string;
+  counter?: number;
+  reply?: ContactReply;
+  saving?: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      method="post"
+      action="/contact-form"
+      {...getFormProps(form)}
+      className="stack contact-form"
+      aria-busy={saving}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="submission_id" value={submissionId} />
+      {back === undefined ? null : <input type="hidden" name={BACK_FIELD} value={back} />}
       <TextField field={fields.name} label={t("contact.name")} inputProps={{ autoComplete: "name" }} />
       <TextField field={fields.phone} label={t("contact.phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
       <TextField field={fields.email} label={t("contact.email")} type="email" inputProps={{ autoComplete: "email" }} />
-      <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} counter={constraint.comment?.maxLength} />
+      <TextareaField field={fields.comment} label={t("contact.comment")} rows={4} counter={counter} />
       <Honeypot />
       <FormError errors={form.errors} />
       {reply?.sent ? (
@@ -121,7 +162,7 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
           {t("app.loading")}
         </div>
       ) : null}
-      <LeaveDialog blocker={blocker} />
+      {children}
     </form>
   );
 }

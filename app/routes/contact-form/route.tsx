@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { LIVE_FORM_LOADING } from "~/components/language-select";
 import { INTERACTIONS } from "~/lib/first-interaction";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import type { ContactFormProps } from "./contact-form-live";
-import { LiveContactForm as ServerContactForm } from "./contact-form-live.server";
+import { contactFormHtml } from "./contact-form-live.server";
 import { contactAction } from "./contact.server";
 
 /**
@@ -23,7 +24,8 @@ type LiveForm = (props: ContactFormProps) => JSX.Element;
 let loaded: LiveForm | undefined;
 
 /**
- * The contact footer. The server renders the whole form; the browser keeps that
+ * The contact footer. The server renders the whole form (from its HTML drawn once per language,
+ * contact-form-live.server.tsx); the browser keeps that
  * HTML as it is (a plain form that posts as without JavaScript) and loads the live form, with
  * conform, only when the footer comes near the viewport or someone uses the form: at the bottom of
  * home, most visits never do (issue #16 item 4, decision 027). The live form then replaces the
@@ -31,7 +33,8 @@ let loaded: LiveForm | undefined;
  * client navigation has no server form to keep, and loads the live one at once.
  */
 export function ContactForm(props: ContactFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
   const slot = useRef<HTMLDivElement>(null);
   const [Live, setLive] = useState<LiveForm | undefined>(() => loaded);
 
@@ -73,13 +76,14 @@ export function ContactForm(props: ContactFormProps) {
     };
   }, [Live]);
 
-  const Form = typeof document === "undefined" ? ServerContactForm : Live;
   return (
     <section id="contact" className="contact-footer" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("contact.title")}</h2>
-      {Form ? (
+      {typeof document === "undefined" ? (
+        <div dangerouslySetInnerHTML={{ __html: contactFormHtml(i18n, props, `${pathname}${search}`) }} />
+      ) : Live ? (
         <div key="live" ref={slot}>
-          <Form {...props} />
+          <Live {...props} />
         </div>
       ) : (
         // Hydration leaves what the server rendered in here untouched.
