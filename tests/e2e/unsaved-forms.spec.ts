@@ -339,6 +339,8 @@ test("a draft is for the language switch only: leaving with Si does not bring it
   await signIn(page, accounts.learner.email, { at: "/support/new" });
   const dialog = page.getByRole("dialog", { name: "Nueva solicitud" });
   await typeInto(dialog.getByLabel("Asunto"), "Un asunto que se descarta");
+  // Escape is the script's: the server draws the dialog open, not modal.
+  await expect(page.locator("dialog.route-dialog:modal")).toBeVisible();
   await page.keyboard.press("Escape");
   await answer(page, "Si");
   await expect(page).toHaveURL(/\/support$/);
