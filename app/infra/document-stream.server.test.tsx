@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDocumentStream } from "./document-stream.server";
 
 /** Renders many short accented texts after `shift` ASCII bytes, so one of them straddles a view. */
-async function render(shift: number, body: Transform | PassThrough) {
-  const chunks: Buffer[] = [];
+async function render(shift: number, body: Transform | PassThrough, chunks: Buffer[] = []) {
   body.on("data", (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => body.on("end", resolve));
   const { pipe } = renderToPipeableStream(
@@ -33,5 +32,15 @@ describe("the document stream", () => {
     const html = output.toString("utf8");
     expect(html).not.toContain("\uFFFD");
     expect(html.match(/<span>añó<\/span>/g)).toHaveLength(1500);
+  });
+
+  it("passes what React writes in one go as one chunk (React alone: one per 2048-byte view)", async () => {
+    const alone: Buffer[] = [];
+    await render(0, new PassThrough(), alone);
+    expect(alone.length).toBeGreaterThan(5);
+    const chunks: Buffer[] = [];
+    await render(0, createDocumentStream(), chunks);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.toString("utf8")).toBe(Buffer.concat(alone).toString("utf8").replaceAll("\0", ""));
   });
 });

@@ -9,13 +9,28 @@ const VIEW_SIZE = 2048;
  * it still writes the whole view, padded with 1–3 zeros (facebook/react#30453, fixed in React 19
  * by #26228). A browser shows them as U+FFFD, e.g. "Lucía G�ómez" in a form field. Only the
  * trailing zeros of a full view are dropped: React never writes a NUL of its own there.
+ * What React writes in one go (a shell is ~30 views) goes on as one chunk, once its turn is over:
+ * each chunk costs the web stream, the compression and the socket a round of their own.
  */
 export function createDocumentStream() {
-  return new Transform({
+  let views: Buffer[] = [];
+  const pushViews = () => {
+    if (views.length === 0 || stream.destroyed) return;
+    stream.push(views.length === 1 ? views[0] : Buffer.concat(views));
+    views = [];
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       let end = chunk.length;
       if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end--;
-      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+      if (views.length === 0) queueMicrotask(pushViews);
+      views.push(end === chunk.length ? chunk : chunk.subarray(0, end));
+      callback();
+    },
+    flush(callback) {
+      pushViews();
+      callback();
     },
   });
+  return stream;
 }
