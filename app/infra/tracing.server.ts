@@ -60,8 +60,8 @@ export function requestSpan(method: string, headers: Record<string, string | str
 }
 
 /** `traceparent` (and `tracestate`) for an outgoing call, from the active span. */
-export function injectTraceHeaders(headers: Headers) {
-  propagation.inject(context.active(), headers, { set: (carrier, key, value) => carrier.set(key, value) });
+export function injectTraceHeaders(headers: Record<string, string>) {
+  propagation.inject(context.active(), headers);
 }
 
 /** The active trace's id, for log lines; undefined when tracing is off. */

@@ -1,15 +1,57 @@
-import { http, HttpResponse, delay } from "msw";
-import { setupServer } from "msw/node";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { delay, getResponse, http, HttpResponse, type RequestHandler } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 import { login } from "./auth.server";
-import { isTransient, legacyRequest, LegacyError, retry, jitteredBackoffMs } from "./request.server";
+import { isTransient, legacyRequest, LegacyError, MAX_REPLY_BYTES, retry, jitteredBackoffMs } from "./request.server";
 
-const base = "http://legacy.test/v1/api";
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+/**
+ * A real HTTP server answering with msw handlers: the client is undici's `request`, which msw's
+ * interceptors do not see, and a real socket is what a timeout, a reset or a large body needs.
+ * `HttpResponse.error()` resets the connection; a request no handler answers fails the test.
+ */
+let handlers: RequestHandler[] = [];
+const unhandled: string[] = [];
+const server = {
+  use: (...added: RequestHandler[]) => handlers.unshift(...added),
+  resetHandlers: () => (handlers = []),
+};
+const legacy = createServer(async (incoming, outgoing) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const request = new Request(`http://${incoming.headers.host}${incoming.url}`, {
+    method: incoming.method,
+    headers: Object.entries(incoming.headers).flatMap(([name, value]): [string, string][] =>
+      typeof value === "string" ? [[name, value]] : [],
+    ),
+    body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+  });
+  const response = await getResponse(handlers, request);
+  if (!response) {
+    unhandled.push(`${incoming.method} ${incoming.url}`);
+    return outgoing.writeHead(500).end();
+  }
+  if (response.type === "error") return incoming.socket.destroy();
+  outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+  const reader = response.body?.getReader();
+  if (reader) for (let read = await reader.read(); !read.done; read = await reader.read()) outgoing.write(read.value);
+  outgoing.end();
+});
+let base = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => legacy.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(legacy.address() as AddressInfo).port}/v1/api`;
+  process.env.LEGACY_API_URL = base;
+});
+afterEach(() => {
+  server.resetHandlers();
+  expect(unhandled.splice(0)).toEqual([]);
+});
+afterAll(() => {
+  legacy.closeAllConnections();
+  legacy.close();
+});
 
 const ctx = { locale: "es" as const, token: "secret-token" };
 const ping = () => legacyRequest(ctx, { method: "GET", path: "/ping", schema: z.object({ ok: z.boolean() }) });
@@ -93,6 +135,66 @@ describe("legacyRequest", () => {
   it("maps a network error to unavailable", async () => {
     server.use(http.get(`${base}/ping`, () => HttpResponse.error()));
     expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 502 });
+  });
+
+  it("gives up on a body that stops half way", async () => {
+    server.use(
+      http.get(
+        `${base}/ping`,
+        () =>
+          new HttpResponse(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"ok":')) })),
+      ),
+    );
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 504 });
+  });
+
+  it.each([
+    ["declared", { "Content-Length": String(MAX_REPLY_BYTES + 1) }],
+    ["chunked", {}],
+  ])("refuses a reply over MAX_REPLY_BYTES, its length %s", async (_name, headers) => {
+    const huge = `{"ok":true,"pad":"${"x".repeat(MAX_REPLY_BYTES - 19)}"}`;
+    server.use(http.get(`${base}/ping`, () => new HttpResponse(huge, { headers })));
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 502 });
+  });
+
+  it("does not follow a redirect", async () => {
+    const followed = vi.fn(() => HttpResponse.json({ ok: true }));
+    server.use(
+      http.get(`${base}/ping`, () => new HttpResponse(null, { status: 302, headers: { Location: `${base}/elsewhere` } })),
+      http.get(`${base}/elsewhere`, followed),
+    );
+    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 302 });
+    expect(followed).not.toHaveBeenCalled();
+  });
+
+  it("sends a FormData body as multipart, its file whole", async () => {
+    let received: File | undefined;
+    server.use(
+      http.post(`${base}/upload`, async ({ request }) => {
+        received = (await request.formData()).get("file") as File;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const body = new FormData();
+    body.set("file", new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), "photo.png");
+    await legacyRequest(ctx, { method: "POST", path: "/upload", body, schema: z.object({ ok: z.boolean() }) });
+    expect(received?.name).toBe("photo.png");
+    expect([...new Uint8Array(await received!.arrayBuffer())]).toEqual([137, 80, 78, 71]);
+  });
+
+  it("tells a refused connection apart: the call never left", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    process.env.LEGACY_API_URL = `http://127.0.0.1:${port}/v1/api`;
+    vi.resetModules();
+    const fresh = await import("./request.server");
+    const error = await fresh
+      .legacyRequest(ctx, { method: "POST", path: "/ping", body: { a: 1 }, schema: z.unknown() })
+      .catch((reason: unknown) => reason);
+    process.env.LEGACY_API_URL = base;
+    expect(error).toBeInstanceOf(fresh.LegacyUnreached);
   });
 });
 

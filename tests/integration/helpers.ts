@@ -1,5 +1,6 @@
 import { unsealData } from "iron-session";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import { upstream, type UpstreamRequest } from "~/legacy/request.server";
 import { type MockServer, startMockServer } from "../../mock";
 
 /**
@@ -117,16 +118,35 @@ export async function signedInCookie(email = "ana.martinez@academia.test", passw
 }
 
 /**
+ * A spy on the legacy client's network calls (`upstream.send`, app/legacy/request.server.ts): `fake`
+ * answers the calls it wants with a Response (a promise of one, or a rejection as a network error
+ * or a hang would be) and returns undefined for the others, which go to the real upstream.
+ */
+export function spyOnUpstream(fake: (url: string, init: UpstreamRequest) => Promise<Response> | undefined = () => undefined) {
+  const real = upstream.send;
+  return vi.spyOn(upstream, "send").mockImplementation((url, init) => {
+    const faked = fake(url, init);
+    // A web stream is an async iterable in Node; the DOM's types do not say so.
+    return faked ? faked.then((response) => ({ status: response.status, body: asChunks(response.body) })) : real(url, init);
+  });
+}
+
+const asChunks = (body: ReadableStream<Uint8Array> | null) =>
+  (body ?? new ReadableStream()) as unknown as AsyncIterable<Uint8Array>;
+
+/** The URLs of the legacy calls a `spyOnUpstream` spy has seen. */
+export const upstreamUrls = (spy: ReturnType<typeof spyOnUpstream>) => spy.mock.calls.map(([url]) => url);
+
+/**
  * Makes the legacy calls whose URL ends with `path` hang until the app gives up on them (the
  * abort of its timeout); the others go through. Returns how many were made so far.
  */
 export function hangUpstream(path: string): () => number {
-  const realFetch = globalThis.fetch;
   let calls = 0;
-  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-    if (!String(input).endsWith(path)) return realFetch(input, init);
+  spyOnUpstream((url, init) => {
+    if (!url.endsWith(path)) return undefined;
     calls += 1;
-    return new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    return new Promise((_, reject) => init.signal.addEventListener("abort", () => reject(init.signal.reason)));
   });
   return () => calls;
 }

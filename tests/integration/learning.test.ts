@@ -3,7 +3,18 @@ import { reportActivity } from "~/legacy/activities.server";
 import { login } from "~/legacy/auth.server";
 import { getLearningPaths } from "~/legacy/training.server";
 import { COVERED } from "~/lib/page-beneath";
-import { caught, context, dataOf, documentContext, get, having, signedInCookie, withLegacy } from "./helpers";
+import {
+  caught,
+  context,
+  dataOf,
+  documentContext,
+  get,
+  having,
+  signedInCookie,
+  spyOnUpstream,
+  upstreamUrls,
+  withLegacy,
+} from "./helpers";
 
 withLegacy();
 let cookie: string;
@@ -117,15 +128,11 @@ describe("learning-path loader", () => {
 describe("a player's document is the player (issue #31 item 1)", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** The legacy calls made while `run` runs (the fetches of the app's one legacy client). */
+  /** The legacy calls made while `run` runs (the network calls of the app's one legacy client). */
   async function legacyCallsOf<T>(run: () => Promise<T>) {
-    const realFetch = globalThis.fetch;
-    const paths: string[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return realFetch(input, init);
-    });
+    const spy = spyOnUpstream();
     const result = await run();
+    const paths = upstreamUrls(spy).map((url) => new URL(url).pathname);
     vi.restoreAllMocks();
     return { result, paths };
   }

@@ -2,9 +2,21 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { login } from "~/legacy/auth.server";
+import { upstream } from "~/legacy/request.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
 import type { ProgressReply } from "~/player/types";
-import { caught, context, get, hangUpstream, post, replyOf, signedInCookie, withLegacy } from "./helpers";
+import {
+  caught,
+  context,
+  get,
+  hangUpstream,
+  post,
+  replyOf,
+  signedInCookie,
+  spyOnUpstream,
+  upstreamUrls,
+  withLegacy,
+} from "./helpers";
 
 const legacy = withLegacy();
 let cookie: string;
@@ -344,7 +356,7 @@ describe("progress action", () => {
   });
 
   it("refuses a malformed write without calling the legacy API", async () => {
-    const spy = vi.spyOn(globalThis, "fetch");
+    const spy = spyOnUpstream();
     const malformed: Array<Record<string, string>> = [
       { action: "update_time", activity: "205", time: "abc" },
       { action: "deleted", activity: "205" },
@@ -358,7 +370,7 @@ describe("progress action", () => {
   });
 
   it("shows the legacy API's refusal (a locked escape room) without retrying it", async () => {
-    const spy = vi.spyOn(globalThis, "fetch");
+    const spy = spyOnUpstream();
     const refused = await report({ action: "finished", activity: "209" });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
@@ -366,34 +378,29 @@ describe("progress action", () => {
       error: "refused",
       message: "Este Escape Room está bloqueado, completa las actividades anteriores para desbloquearla.",
     });
-    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
+    expect(upstreamUrls(spy).filter((url) => url.endsWith("/activities/finished"))).toHaveLength(1);
   });
 
   it("retries a finished that the legacy API answered with a 500", async () => {
-    const realFetch = globalThis.fetch;
     let failures = 1;
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      if (String(input).endsWith("/activities/finished") && failures-- > 0) {
-        return Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }));
-      }
-      return realFetch(input, init);
-    });
+    const spy = spyOnUpstream((url) =>
+      url.endsWith("/activities/finished") && failures-- > 0
+        ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
+        : undefined,
+    );
     await report({ action: "started", activity: "205" });
     const finished = await report({ action: "finished", activity: "205" });
     expect(finished.body).toMatchObject({ ok: true, record: { finalized: true } });
-    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(2);
+    expect(upstreamUrls(spy).filter((url) => url.endsWith("/activities/finished"))).toHaveLength(2);
     expect((await recordOf(205))?.finalized).toBe(true);
   });
 
   it("gives up after 3 attempts, 400 ms apart, and says so", async () => {
-    const realFetch = globalThis.fetch;
     const attempts: number[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      if (String(input).endsWith("/activities/finished")) {
-        attempts.push(Date.now());
-        return Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }));
-      }
-      return realFetch(input, init);
+    spyOnUpstream((url) => {
+      if (!url.endsWith("/activities/finished")) return undefined;
+      attempts.push(Date.now());
+      return Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }));
     });
     const finished = await report({ action: "finished", activity: "205" });
     expect(finished).toEqual({ status: 502, body: { ok: false, error: "unconfirmed", message: "" } });
@@ -404,17 +411,14 @@ describe("progress action", () => {
   });
 
   it("says a timed-out or 5xx update_time may be saved, and never sends it twice itself", async () => {
-    const realFetch = globalThis.fetch;
-    const spy = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation((input, init) =>
-        String(input).endsWith("/activities/update_time")
-          ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
-          : realFetch(input, init),
-      );
+    const spy = spyOnUpstream((url) =>
+      url.endsWith("/activities/update_time")
+        ? Promise.resolve(Response.json({ message: "Server Error" }, { status: 500 }))
+        : undefined,
+    );
     const sent = await report({ action: "update_time", activity: "205", time: "1" });
     expect(sent).toEqual({ status: 502, body: { ok: false, error: "unconfirmed", message: "" } });
-    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/update_time"))).toHaveLength(1);
+    expect(upstreamUrls(spy).filter((url) => url.endsWith("/activities/update_time"))).toHaveLength(1);
   });
 
   it("says an update_time never reached the legacy API when the connection is refused", async () => {
@@ -422,11 +426,9 @@ describe("progress action", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input).endsWith("/activities/update_time")
-        ? realFetch(`http://127.0.0.1:${port}/activities/update_time`, init)
-        : realFetch(input, init),
+    const real = upstream.send;
+    vi.spyOn(upstream, "send").mockImplementation((url, init) =>
+      real(url.endsWith("/activities/update_time") ? `http://127.0.0.1:${port}/activities/update_time` : url, init),
     );
     const sent = await report({ action: "update_time", activity: "205", time: "1" });
     expect(sent).toEqual({ status: 503, body: { ok: false, error: "unavailable", message: "" } });
@@ -436,11 +438,11 @@ describe("progress action", () => {
 
   it("sends a finished once to an upstream without the call (404), and drops it as refused", async () => {
     legacy().setFaults({ missingPaths: ["/activities/finished"] });
-    const spy = vi.spyOn(globalThis, "fetch");
+    const spy = spyOnUpstream();
     const finished = await report({ action: "finished", activity: "205" });
     legacy().setFaults({ missingPaths: [] });
     expect(finished).toEqual({ status: 409, body: { ok: false, error: "refused", message: "" } });
-    expect(spy.mock.calls.filter(([input]) => String(input).endsWith("/activities/finished"))).toHaveLength(1);
+    expect(upstreamUrls(spy).filter((url) => url.endsWith("/activities/finished"))).toHaveLength(1);
   });
 
   it("gives a hanging finished up within one shared deadline (2 × LEGACY_TIMEOUT_MS = 1 s in tests)", async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { login } from "~/legacy/auth.server";
+import { upstream } from "~/legacy/request.server";
 import { getUserProgress } from "~/legacy/training.server";
 import type { ProgressReply } from "~/player/types";
 import { context, post, signedInCookie, withLegacy } from "./helpers";
@@ -36,14 +37,14 @@ const batch = (activity: string, reports: Array<Record<string, string>>) =>
 
 /** The legacy writes made from now on, as "start <action>" and "end <action>" in the order they happened. */
 function traceWrites(slow: Record<string, number> = {}) {
-  const realFetch = globalThis.fetch;
+  const real = upstream.send;
   const trace: string[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const action = /\/activities\/(\w+)$/.exec(String(input))?.[1];
-    if (!action) return realFetch(input, init);
+  vi.spyOn(upstream, "send").mockImplementation(async (url, init) => {
+    const action = /\/activities\/(\w+)$/.exec(url)?.[1];
+    if (!action) return real(url, init);
     trace.push(`start ${action}`);
     await sleep(slow[action] ?? 0);
-    const response = await realFetch(input, init);
+    const response = await real(url, init);
     trace.push(`end ${action}`);
     return response;
   });

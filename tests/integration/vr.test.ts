@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_PIN_DIGITS } from "~/legacy/general.server";
-import { caught, context, dataOf, get, hangUpstream, responseOf, signedInCookie, withLegacy } from "./helpers";
+import { caught, context, dataOf, get, hangUpstream, responseOf, signedInCookie, spyOnUpstream, withLegacy } from "./helpers";
 
 /**
  * Issue #14 item 11: the VR PIN is a dialog over the page it was opened from (`?vr` on that page's
@@ -20,11 +20,10 @@ async function layout(path: string, cookie: string) {
 
 /** Answers the legacy PIN call with `body` (status 200, JSON); every other call goes through. */
 function pinAnswers(body: string) {
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-    String(input).endsWith("/general/pin_vr")
+  spyOnUpstream((url) =>
+    url.endsWith("/general/pin_vr")
       ? Promise.resolve(new Response(body, { headers: { "Content-Type": "application/json" } }))
-      : realFetch(input, init),
+      : undefined,
   );
 }
 
