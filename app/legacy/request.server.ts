@@ -1,11 +1,11 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod/v4";
 import { cached } from "~/infra/cache.server";
 import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "~/infra/log.server";
 import { endpointTemplate, type LegacyOutcome, legacyCalls, legacyDuration } from "~/infra/metrics.server";
 import { injectTraceHeaders, inSpan, SpanKind } from "~/infra/tracing.server";
+import { upstream, type UpstreamReply, type UpstreamRequest } from "~/infra/upstream.server";
 import { parseJson, validateReply } from "./validated-replies.server";
 
 /**
@@ -73,31 +73,6 @@ const notConnected = (error: unknown) => error instanceof Error && "code" in err
 export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
 
 class ReplyTooLarge extends Error {}
-
-/** A legacy call as it goes out, and its reply as `call` reads it: a status and the body's bytes. */
-export type UpstreamRequest = {
-  method: "GET" | "POST";
-  headers: Record<string, string>;
-  body?: Dispatcher.RequestOptions["body"];
-  signal: AbortSignal;
-};
-export type UpstreamReply = { status: number; body: AsyncIterable<Uint8Array> };
-
-const legacyAgent = new Agent();
-
-/**
- * Where a legacy call meets the network: undici's `request`, not `fetch`, the same client without
- * the WHATWG objects (Request, Response, a web stream per body) fetch builds around it, a fifth of
- * home's throughput (decision 073), on connections of its own, kept alive. A redirect is not
- * followed: the API never sends one. Tests spy on `send` to play an upstream that fails, hangs or
- * answers garbage.
- */
-export const upstream = {
-  async send(url: string, init: UpstreamRequest): Promise<UpstreamReply> {
-    const { statusCode, body } = await request(url, { ...init, dispatcher: legacyAgent });
-    return { status: statusCode, body };
-  },
-};
 
 /** The reply's body as text, refused past MAX_REPLY_BYTES however it is sent (declared or chunked). */
 async function readReply(body: AsyncIterable<Uint8Array>): Promise<string> {
@@ -257,9 +232,9 @@ async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline:
   };
   if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
   injectTraceHeaders(headers);
-  let body: Dispatcher.RequestOptions["body"];
+  let body: UpstreamRequest["body"];
   // Node's FormData is undici's (sent as multipart); only its DOM type is declared apart.
-  if (options.body instanceof FormData) body = options.body as unknown as Dispatcher.RequestOptions["body"];
+  if (options.body instanceof FormData) body = options.body as unknown as UpstreamRequest["body"];
   else if (options.body) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);

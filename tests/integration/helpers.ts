@@ -1,6 +1,6 @@
 import { unsealData } from "iron-session";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { upstream, type UpstreamRequest } from "~/legacy/request.server";
+import { upstream, type UpstreamRequest } from "~/infra/upstream.server";
 import { type MockServer, startMockServer } from "../../mock";
 
 /**
@@ -118,7 +118,7 @@ export async function signedInCookie(email = "ana.martinez@academia.test", passw
 }
 
 /**
- * A spy on the legacy client's network calls (`upstream.send`, app/legacy/request.server.ts): `fake`
+ * A spy on the legacy client's calls and the files host's HEADs (`upstream.send`, app/infra/upstream.server.ts): `fake`
  * answers the calls it wants with a Response (a promise of one, or a rejection as a network error
  * or a hang would be) and returns undefined for the others, which go to the real upstream.
  */

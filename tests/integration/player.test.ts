@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { upstream } from "~/infra/upstream.server";
 import { login } from "~/legacy/auth.server";
-import { upstream } from "~/legacy/request.server";
 import { getUserPoints, getUserProgress } from "~/legacy/training.server";
 import type { ProgressReply } from "~/player/types";
 import {
@@ -150,15 +150,12 @@ describe("activity loader", () => {
   );
 
   it("does not play a package whose launch file the files host does not have (404), and plays it when unsure (5xx, down)", async () => {
-    const realFetch = globalThis.fetch;
     let launch: () => Promise<Response> = () => Promise.resolve(new Response(null, { status: 404 }));
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input).endsWith("/intro-auditoria/index.html") && init?.method === "HEAD" ? launch() : realFetch(input, init),
-    );
+    spyOnUpstream((url, init) => (url.endsWith("/intro-auditoria/index.html") && init.method === "HEAD" ? launch() : undefined));
     expect(ready(await openOnHome("106")).scormProblem).toMatchObject({ reason: "broken" });
     launch = () => Promise.resolve(new Response(null, { status: 503 }));
     expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
-    launch = () => Promise.reject(new TypeError("fetch failed"));
+    launch = () => Promise.reject(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }));
     expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
     vi.restoreAllMocks();
   });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { upstream } from "~/infra/upstream.server";
 import { login } from "~/legacy/auth.server";
-import { upstream } from "~/legacy/request.server";
 import { getUserProgress } from "~/legacy/training.server";
 import type { ProgressReply } from "~/player/types";
 import { context, post, signedInCookie, withLegacy } from "./helpers";

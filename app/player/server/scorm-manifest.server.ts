@@ -1,6 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import type { ScormVersion } from "~/domain/scorm";
 import { filesHostUrl } from "~/infra/files-host.server";
+import { upstream } from "~/infra/upstream.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
 import type { ScormItem, ScormPackage, SequencingActivity } from "~/player/types";
 import { first, type Node, nodes, text } from "./manifest-xml.server";
@@ -294,12 +295,12 @@ export async function launchFileMissing(launch: string, signal?: AbortSignal): P
   if (!url) return false;
   const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
   try {
-    const response = await fetch(url, {
+    const { status } = await upstream.send(url.href, {
       method: "HEAD",
-      redirect: "error",
+      headers: {},
       signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
     });
-    return response.status === 404 || response.status === 410;
+    return status === 404 || status === 410;
   } catch {
     return false;
   }

@@ -1,0 +1,27 @@
+import { Agent, type Dispatcher, request } from "undici";
+
+/** A call to a host the server reads (the legacy API, the files host), and its reply: a status and the body's bytes. */
+export type UpstreamRequest = {
+  method: "GET" | "HEAD" | "POST";
+  headers: Record<string, string>;
+  body?: Dispatcher.RequestOptions["body"];
+  signal: AbortSignal;
+};
+export type UpstreamReply = { status: number; body: AsyncIterable<Uint8Array> };
+
+const agent = new Agent();
+
+/**
+ * Where the legacy client's calls and the files host's HEADs meet the network: undici's `request`,
+ * not `fetch`, the same client without the WHATWG objects (Request, Response, a web stream per
+ * body) fetch builds around it (decision 073), on connections kept alive. A redirect is not
+ * followed. undici closes a connection after a HEAD, for servers that answer one with a body;
+ * neither host does, and a new connection per player document cost more than its HEAD. Tests spy
+ * on `send` to play a host that fails, hangs or answers garbage.
+ */
+export const upstream = {
+  async send(url: string, init: UpstreamRequest): Promise<UpstreamReply> {
+    const { statusCode, body } = await request(url, { ...init, dispatcher: agent, reset: false });
+    return { status: statusCode, body };
+  },
+};
