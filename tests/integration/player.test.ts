@@ -149,6 +149,26 @@ describe("activity loader", () => {
     },
   );
 
+  it("asks for the launch file beside the manifest, not after it, and once", async () => {
+    const events: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (!String(input).endsWith("/intro-auditoria/imsmanifest.xml")) return realFetch(input, init);
+      events.push("manifest asked");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      events.push("manifest read");
+      return realFetch(input, init);
+    });
+    const spy = spyOnUpstream((url, init) => {
+      if (url.endsWith("/intro-auditoria/index.html") && init.method === "HEAD") events.push("launch file asked");
+      return undefined;
+    });
+    expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
+    expect(events).toEqual(["launch file asked", "manifest asked", "manifest read"]);
+    expect(upstreamUrls(spy).filter((url) => url.endsWith("/index.html"))).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
   it("does not play a package whose launch file the files host does not have (404), and plays it when unsure (5xx, down)", async () => {
     let launch: () => Promise<Response> = () => Promise.resolve(new Response(null, { status: 404 }));
     spyOnUpstream((url, init) => (url.endsWith("/intro-auditoria/index.html") && init.method === "HEAD" ? launch() : undefined));

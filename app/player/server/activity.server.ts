@@ -166,6 +166,9 @@ async function scormPackageOf(
   src: string,
   request: Request,
 ): Promise<ScormPackage | { problem: ScormProblem }> {
+  // The launch file the activity names is, in most packages, the manifest's first: its HEAD goes
+  // out beside the manifest's read, not one round trip after it.
+  const srcMissing = launchFileMissing(src, request.signal);
   let read: ScormPackage | null;
   try {
     read = played.manifestUrl ? await readScormPackage(played.manifestUrl, request.signal) : null;
@@ -180,7 +183,9 @@ async function scormPackageOf(
     items: [{ id: "sco", title: played.title, depth: 0, launch: src, sco: true, cmi: {}, objectives: [] }],
   };
   const first = launchable(pack)[0]?.launch;
-  return first && (await launchFileMissing(first, request.signal)) ? broken(request, played, "launch file missing") : pack;
+  if (!first) return pack;
+  const missing = first === src ? await srcMissing : await launchFileMissing(first, request.signal);
+  return missing ? broken(request, played, "launch file missing") : pack;
 }
 
 function broken(request: Request, played: PlayerActivity, reason: string): { problem: ScormProblem } {
