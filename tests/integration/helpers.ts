@@ -118,9 +118,10 @@ export async function signedInCookie(email = "ana.martinez@academia.test", passw
 }
 
 /**
- * A spy on the legacy client's calls and the files host's HEADs (`upstream.send`, app/infra/upstream.server.ts): `fake`
- * answers the calls it wants with a Response (a promise of one, or a rejection as a network error
- * or a hang would be) and returns undefined for the others, which go to the real upstream.
+ * A spy on the legacy client's calls and the files host's HEADs (`upstream.send`,
+ * app/infra/upstream.server.ts): `fake` answers the calls it wants with a Response (a promise of
+ * one, or a rejection as a network error or a hang would be) and returns undefined for the others,
+ * which go to the real upstream.
  */
 export function spyOnUpstream(fake: (url: string, init: UpstreamRequest) => Promise<Response> | undefined = () => undefined) {
   const real = upstream.send;
@@ -134,7 +135,7 @@ export function spyOnUpstream(fake: (url: string, init: UpstreamRequest) => Prom
 const asChunks = (body: ReadableStream<Uint8Array> | null) =>
   (body ?? new ReadableStream()) as unknown as AsyncIterable<Uint8Array>;
 
-/** The URLs of the legacy calls a `spyOnUpstream` spy has seen. */
+/** The URLs of the calls a `spyOnUpstream` spy has seen. */
 export const upstreamUrls = (spy: ReturnType<typeof spyOnUpstream>) => spy.mock.calls.map(([url]) => url);
 
 /**
