@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { upstream } from "./upstream.server";
+import { BodyTooLarge, readCapped, upstream } from "./upstream.server";
 
 let connections = 0;
 const host = createServer((request, response) => {
@@ -44,4 +44,24 @@ it("does not follow a redirect", async () => {
   const reply = await upstream.send(`${origin}/redirect`, { method: "GET", headers: {}, signal: AbortSignal.timeout(2_000) });
   expect(reply.status).toBe(302);
   await text(reply.body);
+});
+
+it("reads a web stream up to its limit, and past it stops reading and cancels it", async () => {
+  let cancelled = false;
+  let pulled = 0;
+  const endless = () =>
+    new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+  await expect(readCapped(endless(), 10 * 1024)).rejects.toBeInstanceOf(BodyTooLarge);
+  expect(cancelled).toBe(true);
+  expect(pulled).toBeLessThan(14);
+  const whole = new Response("hello").body;
+  expect((await readCapped(whole!, 5)).toString()).toBe("hello");
 });

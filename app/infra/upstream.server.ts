@@ -25,3 +25,22 @@ export const upstream = {
     return { status: statusCode, body };
   },
 };
+
+/** Thrown by `readCapped` once a body passes its limit. */
+export class BodyTooLarge extends Error {}
+
+/**
+ * A body's bytes, refused past `limit` however it is sent (declared or chunked: counted as they
+ * arrive). Leaving the loop (the throw) ends the body's stream and frees its connection. A web
+ * stream (fetch's `Response.body`) is an async iterable in Node; the DOM's types do not say so.
+ */
+export async function readCapped(body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}

@@ -5,7 +5,7 @@ import { getConfig } from "~/infra/config.server";
 import { loggablePath, log } from "~/infra/log.server";
 import { endpointTemplate, type LegacyOutcome, legacyCalls, legacyDuration } from "~/infra/metrics.server";
 import { injectTraceHeaders, inSpan, SpanKind } from "~/infra/tracing.server";
-import { upstream, type UpstreamReply, type UpstreamRequest } from "~/infra/upstream.server";
+import { BodyTooLarge, readCapped, upstream, type UpstreamReply, type UpstreamRequest } from "~/infra/upstream.server";
 import { parseJson, validateReply } from "./validated-replies.server";
 
 /**
@@ -71,21 +71,6 @@ const notConnected = (error: unknown) => error instanceof Error && "code" in err
 
 /** Megabytes are no reply the legacy API means (its catalogue is tens of kB): garbage, not read on. */
 export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
-
-class ReplyTooLarge extends Error {}
-
-/** The reply's body as text, refused past MAX_REPLY_BYTES however it is sent (declared or chunked). */
-async function readReply(body: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop (the throw) ends the body's stream and frees its connection.
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_REPLY_BYTES) throw new ReplyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
-}
 
 type Body = Record<string, unknown> | FormData;
 
@@ -270,9 +255,9 @@ async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline:
   const ok = status >= 200 && status < 300;
   let text: string;
   try {
-    text = await readReply(response.body);
+    text = (await readCapped(response.body, MAX_REPLY_BYTES)).toString("utf8");
   } catch (error) {
-    const tooLarge = error instanceof ReplyTooLarge;
+    const tooLarge = error instanceof BodyTooLarge;
     logCall(tooLarge ? "too-large" : "body-timeout");
     count(tooLarge ? "invalid_body" : "timeout");
     throw new LegacyError("unavailable", tooLarge ? 502 : 504, "");

@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import type { ScormVersion } from "~/domain/scorm";
 import { filesHostUrl } from "~/infra/files-host.server";
-import { upstream } from "~/infra/upstream.server";
+import { BodyTooLarge, readCapped, upstream } from "~/infra/upstream.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
 import type { ScormItem, ScormPackage, SequencingActivity } from "~/player/types";
 import { first, type Node, nodes, text } from "./manifest-xml.server";
@@ -250,19 +250,9 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
       await response.body.cancel();
       throw new ManifestBroken("too large");
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      size += chunk.value.byteLength;
-      if (size > MAX_MANIFEST_BYTES) {
-        await reader.cancel();
-        throw new ManifestBroken("too large");
-      }
-      chunks.push(chunk.value);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
+    return new TextDecoder().decode(await readCapped(response.body, MAX_MANIFEST_BYTES));
   } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ManifestBroken("too large");
     if (error instanceof ManifestBroken) throw error;
     // Not reached (down, slow, 5xx; parsing never throws): the player says so rather than play
     // the package without its manifest, whose SCOs' saved data it would not find again.

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { getConfig } from "~/infra/config.server";
 import { filesHostUrl } from "~/infra/files-host.server";
+import { BodyTooLarge, readCapped } from "~/infra/upstream.server";
 import { PdfError } from "./failure.server";
 import type { PdfFile, PdfOutline } from "./worker.server";
 
@@ -57,23 +58,13 @@ async function download(url: URL): Promise<Uint8Array> {
       await response.body.cancel();
       throw new PdfError("tooLarge");
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    let bytes: Uint8Array;
     try {
-      const reader = response.body.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) {
-        size += next.value.byteLength;
-        if (size > MAX_PDF_BYTES) {
-          await reader.cancel();
-          throw new PdfError("tooLarge");
-        }
-        chunks.push(next.value);
-      }
+      bytes = new Uint8Array(await readCapped(response.body, MAX_PDF_BYTES));
     } catch (error) {
-      if (error instanceof PdfError) throw error;
+      if (error instanceof BodyTooLarge) throw new PdfError("tooLarge");
       throw new PdfError(abort.signal.aborted ? "timeout" : "unreachable");
     }
-    const bytes = new Uint8Array(Buffer.concat(chunks, size));
     if (!startsWithPdfHeader(bytes)) throw new PdfError("notPdf");
     return bytes;
   } finally {
