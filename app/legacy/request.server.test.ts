@@ -1,10 +1,11 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { delay, getResponse, http, HttpResponse, type RequestHandler } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 import { login } from "./auth.server";
 import { isTransient, legacyRequest, LegacyError, MAX_REPLY_BYTES, retry, jitteredBackoffMs } from "./request.server";
+import type * as RequestModule from "./request.server";
 
 /**
  * A real HTTP server answering with msw handlers: the client is undici's `request`, which msw's
@@ -17,7 +18,11 @@ const server = {
   use: (...added: RequestHandler[]) => handlers.unshift(...added),
   resetHandlers: () => (handlers = []),
 };
+/** Replies written straight to the socket by path, past msw (which keeps a copy of every body it passes on). */
+const raw = new Map<string, (outgoing: ServerResponse) => void>();
 const legacy = createServer(async (incoming, outgoing) => {
+  const write = raw.get(incoming.url ?? "");
+  if (write) return write(outgoing);
   const chunks: Buffer[] = [];
   for await (const chunk of incoming) chunks.push(chunk as Buffer);
   const request = new Request(`http://${incoming.headers.host}${incoming.url}`, {
@@ -46,12 +51,25 @@ beforeAll(async () => {
 });
 afterEach(() => {
   server.resetHandlers();
+  raw.clear();
   expect(unhandled.splice(0)).toEqual([]);
 });
 afterAll(() => {
   legacy.closeAllConnections();
   legacy.close();
 });
+
+/** `run` with the client as a fresh module reading `env` (its configuration is read once, at its first call). */
+async function withClient<T>(env: Record<string, string>, run: (client: typeof RequestModule) => Promise<T>) {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  vi.resetModules();
+  try {
+    return await run(await import("./request.server"));
+  } finally {
+    Object.assign(process.env, saved);
+  }
+}
 
 const ctx = { locale: "es" as const, token: "secret-token" };
 const ping = () => legacyRequest(ctx, { method: "GET", path: "/ping", schema: z.object({ ok: z.boolean() }) });
@@ -149,12 +167,22 @@ describe("legacyRequest", () => {
   });
 
   it.each([
-    ["declared", { "Content-Length": String(MAX_REPLY_BYTES + 1) }],
-    ["chunked", {}],
-  ])("refuses a reply over MAX_REPLY_BYTES, its length %s", async (_name, headers) => {
-    const huge = `{"ok":true,"pad":"${"x".repeat(MAX_REPLY_BYTES - 19)}"}`;
-    server.use(http.get(`${base}/ping`, () => new HttpResponse(huge, { headers })));
-    expect(await failure(ping())).toMatchObject({ kind: "unavailable", status: 502 });
+    ["declared", true],
+    ["chunked", false],
+  ])("refuses a reply over MAX_REPLY_BYTES, its length %s", async (_name, declared) => {
+    // 256 kB at a time, the same bytes, written straight: the cap is met well inside the deadline.
+    const piece = Buffer.alloc(256 * 1024, "x");
+    const count = Math.ceil(MAX_REPLY_BYTES / piece.length) + 1;
+    raw.set("/v1/api/ping", (outgoing) => {
+      outgoing.writeHead(200, declared ? { "Content-Length": String(count * piece.length) } : {});
+      for (let sent = 0; sent < count && !outgoing.destroyed; sent++) outgoing.write(piece);
+      outgoing.end();
+    });
+    // A deadline of 5 s: on a busy machine the 4 MiB must still meet the cap before the deadline.
+    const error = await withClient({ LEGACY_TIMEOUT_MS: "5000" }, (client) =>
+      client.legacyRequest(ctx, { method: "GET", path: "/ping", schema: z.unknown() }).catch((reason: unknown) => reason),
+    );
+    expect(error).toMatchObject({ kind: "unavailable", status: 502 });
   });
 
   it("does not follow a redirect", async () => {
@@ -187,14 +215,16 @@ describe("legacyRequest", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    process.env.LEGACY_API_URL = `http://127.0.0.1:${port}/v1/api`;
-    vi.resetModules();
-    const fresh = await import("./request.server");
-    const error = await fresh
-      .legacyRequest(ctx, { method: "POST", path: "/ping", body: { a: 1 }, schema: z.unknown() })
-      .catch((reason: unknown) => reason);
-    process.env.LEGACY_API_URL = base;
-    expect(error).toBeInstanceOf(fresh.LegacyUnreached);
+    const { error, LegacyUnreached } = await withClient(
+      { LEGACY_API_URL: `http://127.0.0.1:${port}/v1/api` },
+      async (client) => ({
+        error: await client
+          .legacyRequest(ctx, { method: "POST", path: "/ping", body: { a: 1 }, schema: z.unknown() })
+          .catch((reason: unknown) => reason),
+        LegacyUnreached: client.LegacyUnreached,
+      }),
+    );
+    expect(error).toBeInstanceOf(LegacyUnreached);
   });
 });
 
