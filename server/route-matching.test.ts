@@ -2,12 +2,12 @@ import { createRequire } from "node:module";
 import type * as RemixReact from "@remix-run/react";
 import type * as Router from "@remix-run/router";
 import type * as RouterServer from "react-router-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
- * The server's route matching works once per route tree (patches/@remix-run+router+*.patch,
- * decision 061): Remix matches a document request's path several times, and each match flattened,
- * ranked and compiled the whole tree again. Loaded as the server loads it (the package's CommonJS
+ * The server's route matching works once per route tree and path (patches/@remix-run+router+*.patch,
+ * decisions 061, 074): Remix matches a document request's path several times, and each match
+ * flattened, ranked and compiled the whole tree again. Loaded as the server loads it (the package's CommonJS
  * main), so these fail if the dependency moves and the patch no longer applies.
  */
 const require = createRequire(import.meta.url);
@@ -44,7 +44,17 @@ function counted<T extends object>(routes: T): { routes: T; reads: () => number 
 const realRegExp = globalThis.RegExp;
 afterEach(() => {
   globalThis.RegExp = realRegExp;
+  vi.restoreAllMocks();
 });
+
+/** How many times `match` runs a route pattern against a path. */
+function patternRuns(match: () => unknown): number {
+  const exec = vi.spyOn(realRegExp.prototype, "exec");
+  match();
+  const runs = exec.mock.calls.length;
+  exec.mockRestore();
+  return runs;
+}
 
 describe("route matching (patched @remix-run/router)", () => {
   it("flattens and ranks a route tree once, however many paths are matched in it", () => {
@@ -71,6 +81,37 @@ describe("route matching (patched @remix-run/router)", () => {
     second[0]!.children![1]!.path = "rutas/:slug";
     expect(router.matchRoutes(first, "/rutas/x")?.map((match) => match.route.id)).toEqual(["root", "splat"]);
     expect(router.matchRoutes(second, "/rutas/x")?.map((match) => match.route.id)).toEqual(["root", "route"]);
+  });
+
+  it("matches a path in a tree once, and hands each caller matches of its own", () => {
+    const routes = tree();
+    const ids = (path: string) => router.matchRoutes(routes, path)?.map((match) => match.route.id);
+    expect(patternRuns(() => expect(ids("/learning-path/formacion-inicial")).toEqual(["root", "route"]))).toBeGreaterThan(0);
+    expect(patternRuns(() => expect(ids("/learning-path/formacion-inicial")).toEqual(["root", "route"]))).toBe(0);
+
+    const mine = router.matchRoutes(routes, "/learning-path/formacion-inicial")!;
+    (mine[1]!.params as Record<string, string>).slug = "changed";
+    mine.pop();
+    const theirs = router.matchRoutes(routes, "/learning-path/formacion-inicial")!;
+    expect(theirs.map((match) => [match.route.id, match.params.slug, match.pathname])).toEqual([
+      ["root", "formacion-inicial", "/"],
+      ["route", "formacion-inicial", "/learning-path/formacion-inicial"],
+    ]);
+    // As the router makes them: one params object for the whole match.
+    expect(theirs[0]!.params).toBe(theirs[1]!.params);
+  });
+
+  it("keeps the last 500 paths of a tree, and no path longer than 256 characters", () => {
+    const routes = tree();
+    const long = `/learning-path/${"x".repeat(256)}`;
+    router.matchRoutes(routes, long);
+    expect(patternRuns(() => router.matchRoutes(routes, long))).toBeGreaterThan(0);
+
+    router.matchRoutes(routes, "/learning-path/first");
+    for (let path = 0; path < 499; path++) router.matchRoutes(routes, `/learning-path/${path}`);
+    expect(patternRuns(() => router.matchRoutes(routes, "/learning-path/first"))).toBe(0);
+    for (let path = 499; path < 999; path++) router.matchRoutes(routes, `/learning-path/${path}`);
+    expect(patternRuns(() => router.matchRoutes(routes, "/learning-path/first"))).toBeGreaterThan(0);
   });
 
   it("compiles a path's pattern once, and still matches its params and case as before", () => {

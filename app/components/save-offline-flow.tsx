@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { formatBytes } from "~/lib/format";
-import { useRootData } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { useSaveData } from "~/lib/save-data";
 import { planSave, runSave, type SavePlan, type SaveTarget } from "~/offline/save";
 
 type Step =
@@ -21,7 +21,7 @@ type Step =
  */
 export default function SaveOfflineFlow({ targets, user, route }: { targets: SaveTarget[]; user: number; route: boolean }) {
   const { t, i18n } = useTranslation("offline");
-  const saveData = Boolean(useRootData()?.saveData);
+  const saveData = useSaveData();
   const [step, setStep] = useState<Step>({ name: "planning" });
   const confirmRef = useRef<HTMLButtonElement>(null);
 

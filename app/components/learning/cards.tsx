@@ -1,11 +1,11 @@
-import { Link } from "@remix-run/react";
-import { useSaveData } from "~/components/data-saver-toggle";
 import { CheckIcon } from "~/components/icons";
 import type { ActivityResult } from "~/domain/activity-result";
 import type { ActivityStatus } from "~/domain/progress";
 import { formatPercent } from "~/lib/format";
 import type { AppKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { PageLink } from "~/lib/page-link";
+import { useSaveData } from "~/lib/save-data";
 
 export type RouteCardData = {
   slug: string;
@@ -18,14 +18,14 @@ export type RouteCardData = {
 /** A training route (spec §2 'Home'): the card body and 'Ver detalles' open it, only when active. */
 export function RouteCard({ route }: { route: RouteCardData }) {
   const { t, i18n } = useTranslation("learning");
-  const to = `/learning-path/${route.slug}`;
+  const to = `/learning-path/${route.slug}` as const;
   return (
     <article className="route-card" data-active={route.active}>
       <h3 className="route-card-title">
         {route.active ? (
-          <Link to={to} className="stretched-link">
+          <PageLink to={to} className="stretched-link">
             {route.name}
-          </Link>
+          </PageLink>
         ) : (
           route.name
         )}
@@ -39,9 +39,9 @@ export function RouteCard({ route }: { route: RouteCardData }) {
         <span>{formatPercent(route.progress, i18n.language)}</span>
       </div>
       {route.active ? (
-        <Link to={to} className="button button-small-primary above-stretched">
+        <PageLink to={to} className="button button-small-primary above-stretched">
           {t("details")}
-        </Link>
+        </PageLink>
       ) : (
         <span className="button button-small-primary" aria-disabled="true">
           {t("details")}
@@ -77,7 +77,7 @@ export function ActivityCard({
 }: {
   activity: ActivityCardData;
   /** Where the card leads; a card without one (a locked escape room) is not a link. */
-  href?: string;
+  href?: `/${string}`;
   status?: ActivityStatus | "locked";
   /** A finished activity's score and time spent. */
   result?: ActivityResult | null;
@@ -103,9 +103,9 @@ export function ActivityCard({
         {activity.courseName ? <p className="activity-card-course">{activity.courseName}</p> : null}
         <h3 className="activity-card-title">
           {href ? (
-            <Link to={href} className="stretched-link" preventScrollReset>
+            <PageLink to={href} className="stretched-link" preventScrollReset>
               {activity.title}
-            </Link>
+            </PageLink>
           ) : (
             activity.title
           )}

@@ -16,10 +16,19 @@ export type WelcomeBlockData = {
  * activity opens the player over home.
  */
 export function WelcomeBlock({ data }: { data: WelcomeBlockData }) {
+  return (
+    <div className="welcome-block">
+      <WelcomeSections data={data} />
+    </div>
+  );
+}
+
+/** The welcome block's sections (the server draws them once: ./welcome-block.server.tsx). */
+export function WelcomeSections({ data }: { data: WelcomeBlockData }) {
   const { t } = useTranslation("learning");
   const { simulators, learningRoute, videoTips } = data;
   return (
-    <div className="welcome-block">
+    <>
       {simulators.activities.length > 0 ? (
         <Simulators title={simulators.title || t("simulators")} activities={simulators.activities} />
       ) : null}
@@ -36,7 +45,7 @@ export function WelcomeBlock({ data }: { data: WelcomeBlockData }) {
           </Carousel>
         </section>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
 import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { SaveDataProvider } from "~/lib/save-data";
 import { withoutVr, withVr } from "~/lib/vr";
 import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
@@ -96,99 +97,101 @@ export default function AppLayout() {
   const location = useLocation();
   const inTrivia = matches.some((match) => match.id.startsWith("routes/_app+/trivia+/"));
   return (
-    <div className="app-layout">
-      <header className="app-header">
-        <div className="app-header-top">
-          <Link to="/" className="brand">
-            {t("app.name")}
-          </Link>
-          <div className="app-header-actions">
-            {points ? (
-              <Link to="/achievements" className="points-chip" aria-label={t("nav.yourPoints", { points })}>
-                {points}
-              </Link>
-            ) : null}
-            <Link to={withVr(location)} preventScrollReset className="header-button">
-              <VrIcon />
-              <span>{t("nav.vr")}</span>
+    <SaveDataProvider value={saveData}>
+      <div className="app-layout">
+        <header className="app-header">
+          <div className="app-header-top">
+            <Link to="/" className="brand">
+              {t("app.name")}
             </Link>
-            <Link
-              to="/notifications"
-              className="icon-button bell"
-              aria-label={
-                unseenNotifications > 0 ? t("nav.notificationsUnseen", { count: unseenNotifications }) : t("nav.notifications")
-              }
-            >
-              <BellIcon />
-              {unseenNotifications > 0 ? (
-                <span className="badge" aria-hidden="true">
-                  {unseenNotifications > 99 ? "99+" : unseenNotifications}
-                </span>
+            <div className="app-header-actions">
+              {points ? (
+                <Link to="/achievements" className="points-chip" aria-label={t("nav.yourPoints", { points })}>
+                  {points}
+                </Link>
               ) : null}
-            </Link>
-            <Link to="/profile" className="icon-button" aria-label={t("nav.profile")}>
-              <Avatar url={user.photoUrl} name={user.fullName} size={32} />
-            </Link>
+              <Link to={withVr(location)} preventScrollReset className="header-button">
+                <VrIcon />
+                <span>{t("nav.vr")}</span>
+              </Link>
+              <Link
+                to="/notifications"
+                className="icon-button bell"
+                aria-label={
+                  unseenNotifications > 0 ? t("nav.notificationsUnseen", { count: unseenNotifications }) : t("nav.notifications")
+                }
+              >
+                <BellIcon />
+                {unseenNotifications > 0 ? (
+                  <span className="badge" aria-hidden="true">
+                    {unseenNotifications > 99 ? "99+" : unseenNotifications}
+                  </span>
+                ) : null}
+              </Link>
+              <Link to="/profile" className="icon-button" aria-label={t("nav.profile")}>
+                <Avatar url={user.photoUrl} name={user.fullName} size={32} />
+              </Link>
+            </div>
           </div>
-        </div>
-        <ConnectionStatus />
-        <nav aria-label={t("nav.main")} className="app-nav">
-          <NavLink to="/" end>
-            <HomeIcon />
-            <span>{t("nav.home")}</span>
-          </NavLink>
-          <NavLink to="/ranking">
-            <RankingIcon />
-            <span>{t("nav.ranking")}</span>
-          </NavLink>
-          <NavLink to="/trivia" className={({ isActive }) => (isActive || inTrivia ? "active" : "")}>
-            <TriviaIcon />
-            <span>{t("nav.trivia")}</span>
-          </NavLink>
-          <NavLink to="/profile">
-            <ProfileIcon />
-            <span>{t("nav.profile")}</span>
-          </NavLink>
-        </nav>
-      </header>
-      <OutboxSlot user={user.id} />
-      <Outlet />
-      <Suspense fallback={null}>
-        {news ? <NewsDialog news={news} saveData={saveData} /> : null}
-        {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
-        {vr ? <VrDialog vr={vr} closeTo={withoutVr(location)} retryTo={withVr(location)} /> : null}
-      </Suspense>
-      <footer className="app-footer">
-        <div className="app-footer-tools">
-          <LanguageSelect />
-          <DataSaverToggle />
-          <Link to="/accessibility">{t("footer.accessibility")}</Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="footer-logout">
-              {t("nav.logout")}
-            </button>
-          </Form>
-        </div>
-        <nav aria-label={t("nav.tabs")} className="tab-bar">
-          <NavLink to="/" end>
-            <HomeIcon />
-            <span>{t("nav.home")}</span>
-          </NavLink>
-          <NavLink to="/achievements">
-            <ProgressIcon />
-            <span>{t("nav.achievements")}</span>
-          </NavLink>
-          <NavLink to="/search">
-            <SearchIcon />
-            <span>{t("nav.search")}</span>
-          </NavLink>
-          <NavLink to="/faq">
-            <FaqIcon />
-            <span>{t("nav.faq")}</span>
-          </NavLink>
-        </nav>
-      </footer>
-    </div>
+          <ConnectionStatus />
+          <nav aria-label={t("nav.main")} className="app-nav">
+            <NavLink to="/" end>
+              <HomeIcon />
+              <span>{t("nav.home")}</span>
+            </NavLink>
+            <NavLink to="/ranking">
+              <RankingIcon />
+              <span>{t("nav.ranking")}</span>
+            </NavLink>
+            <NavLink to="/trivia" className={({ isActive }) => (isActive || inTrivia ? "active" : "")}>
+              <TriviaIcon />
+              <span>{t("nav.trivia")}</span>
+            </NavLink>
+            <NavLink to="/profile">
+              <ProfileIcon />
+              <span>{t("nav.profile")}</span>
+            </NavLink>
+          </nav>
+        </header>
+        <OutboxSlot user={user.id} />
+        <Outlet />
+        <Suspense fallback={null}>
+          {news ? <NewsDialog news={news} saveData={saveData} /> : null}
+          {newBadge && !news ? <BadgeDialog badge={newBadge} /> : null}
+          {vr ? <VrDialog vr={vr} closeTo={withoutVr(location)} retryTo={withVr(location)} /> : null}
+        </Suspense>
+        <footer className="app-footer">
+          <div className="app-footer-tools">
+            <LanguageSelect />
+            <DataSaverToggle />
+            <Link to="/accessibility">{t("footer.accessibility")}</Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className="footer-logout">
+                {t("nav.logout")}
+              </button>
+            </Form>
+          </div>
+          <nav aria-label={t("nav.tabs")} className="tab-bar">
+            <NavLink to="/" end>
+              <HomeIcon />
+              <span>{t("nav.home")}</span>
+            </NavLink>
+            <NavLink to="/achievements">
+              <ProgressIcon />
+              <span>{t("nav.achievements")}</span>
+            </NavLink>
+            <NavLink to="/search">
+              <SearchIcon />
+              <span>{t("nav.search")}</span>
+            </NavLink>
+            <NavLink to="/faq">
+              <FaqIcon />
+              <span>{t("nav.faq")}</span>
+            </NavLink>
+          </nav>
+        </footer>
+      </div>
+    </SaveDataProvider>
   );
 }
 

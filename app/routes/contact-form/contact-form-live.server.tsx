@@ -1,10 +1,9 @@
 // The server's copy of the contact form. In the browser this module is empty, so the page's
 // JavaScript does not carry conform until the footer loads the live form (route.tsx).
-import { renderToStaticMarkup } from "react-dom/server";
 import { escapeHtml } from "~/lib/escape-html";
 import type { Strings } from "~/lib/i18n/keys";
 import type { Translator } from "~/lib/i18n/translator";
-import { TranslatorProvider } from "~/lib/i18n/use-translation";
+import { drawStatic } from "~/lib/static-markup.server";
 import type { FormConstraint } from "~/lib/use-zod-form";
 import { type ContactFormProps, ContactFormView, useContactForm } from "./contact-form-live";
 
@@ -29,11 +28,7 @@ const BACK = "back0placeholder0e3c1";
 const drawn = new WeakMap<FormConstraint, WeakMap<Translator<Strings>, string>>();
 
 function draw(translator: Translator<Strings>, props: ContactFormProps & { back: string }) {
-  return renderToStaticMarkup(
-    <TranslatorProvider value={translator}>
-      <ServerContactForm {...props} />
-    </TranslatorProvider>,
-  );
+  return drawStatic(<ServerContactForm {...props} />, translator);
 }
 
 /**

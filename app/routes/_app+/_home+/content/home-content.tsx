@@ -1,10 +1,11 @@
-import { Link } from "@remix-run/react";
+import type { ComponentType } from "react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { ActivityCard, type ActivityCardData, RouteCard, type RouteCardData } from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import type { SafeFaqCategory } from "~/lib/faq.server";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { PageLink } from "~/lib/page-link";
 import type { ContactFormProps } from "~/routes/contact-form/contact-form-live";
 import { ContactForm } from "~/routes/contact-form/route";
 
@@ -25,7 +26,16 @@ export type HomeData = {
  * Home's page (spec §2) without its child route: the greeting, the carousels, the welcome block,
  * the FAQ and, under a dialog, the contact footer (on `/` it is the index route's).
  */
-export function HomeContent({ data, contactFooter }: { data: HomeData; contactFooter: boolean }) {
+export function HomeContent({
+  data,
+  contactFooter,
+  Welcome = WelcomeBlock,
+}: {
+  data: HomeData;
+  contactFooter: boolean;
+  /** The server's drawn once (./home-content.server.tsx). */
+  Welcome?: ComponentType<{ data: WelcomeBlockData }>;
+}) {
   const { t } = useTranslation("learning");
   return (
     <div className="home-content">
@@ -56,7 +66,7 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
           </Carousel>
         </HomeSection>
       ))}
-      {data.welcome ? <WelcomeBlock data={data.welcome} /> : null}
+      {data.welcome ? <Welcome data={data.welcome} /> : null}
       <section className="home-section" aria-labelledby="home-faq">
         <h2 id="home-faq">{t("faqTitle")}</h2>
         <FaqAccordion categories={data.faq} />
@@ -69,14 +79,14 @@ export function HomeContent({ data, contactFooter }: { data: HomeData; contactFo
 /** Home's first block: one tap opens the activity the learner left unfinished. */
 function ResumeBlock({ activity, first }: { activity: ActivityCardData; first: boolean }) {
   const { t } = useTranslation("learning");
-  const href = `/${activity.id}`;
+  const href = `/${activity.id}` as const;
   return (
     <section className="home-section home-resume" aria-labelledby="home-resume">
       <h2 id="home-resume">{t("resume.title")}</h2>
       <ActivityCard activity={activity} href={href} status="started" first={first} />
-      <Link to={href} className="button button-primary" preventScrollReset>
+      <PageLink to={href} className="button button-primary" preventScrollReset>
         {t("resume.action")}
-      </Link>
+      </PageLink>
     </section>
   );
 }
