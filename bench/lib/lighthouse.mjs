@@ -43,7 +43,8 @@ async function launchChromium(port) {
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing to it for a moment after it exits (ENOTEMPTY).
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -64,6 +64,7 @@ export async function measurePwa({ app }) {
     };
   } finally {
     await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing to it for a moment after it exits (ENOTEMPTY).
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
