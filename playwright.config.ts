@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./scripts/chromium.mjs";
+import { scaled } from "./tests/e2e/time-scale";
 
 /**
  * End-to-end tests in Debian's Chromium (browsers are never downloaded), run twice: with
@@ -32,11 +33,19 @@ export default defineConfig({
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/leaks.ts",
-  timeout: 30_000,
+  // Every deadline as this machine needs it (tests/e2e/time-scale.ts).
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(5_000) },
   // Service workers are blocked except where a spec allows them (offline.spec). The base URL is
   // the worker's own app (the `app` fixture).
-  // An action or navigation that hangs fails on its own line, well inside the test's 30 s.
-  use: { trace: "off", locale: "es-ES", serviceWorkers: "block", actionTimeout: 15_000, navigationTimeout: 20_000 },
+  // An action or navigation that hangs fails on its own line, well inside the test's time.
+  use: {
+    trace: "off",
+    locale: "es-ES",
+    serviceWorkers: "block",
+    actionTimeout: scaled(15_000),
+    navigationTimeout: scaled(20_000),
+  },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },

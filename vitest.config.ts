@@ -17,7 +17,8 @@ export default defineConfig({
     setupFiles: ["tests/setup-vitest.ts"],
     globalSetup: ["tests/ensure-build.ts"],
     environment: "node",
-    testTimeout: 20_000,
+    // A deadline that only catches a hang, for a CI machine three times slower than a quiet one (decision 075).
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

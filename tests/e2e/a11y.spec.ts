@@ -1,5 +1,16 @@
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, accounts, chooseLanguage, expect, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import {
+  accessibilityViolations,
+  accounts,
+  chooseLanguage,
+  expect,
+  jsEnabled,
+  mock,
+  scaled,
+  screenshot,
+  signIn,
+  test,
+} from "./fixtures";
 
 /**
  * axe on every page, JavaScript on and off (issue #7): a violation of ANY impact fails. Pages whose
@@ -28,7 +39,7 @@ async function firstLink(page: Page, from: string, pattern: RegExp): Promise<str
 }
 
 test("guest pages", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   for (const path of [
     "/welcome",
     "/login",
@@ -45,7 +56,7 @@ test("guest pages", async ({ page }) => {
 });
 
 test("a learner's pages and dialogs", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   // Home as signing in leaves it, with its welcome toast.
   await signIn(page, accounts.learner.email, { welcomeToast: true });
   await expect(
@@ -84,7 +95,7 @@ test("a learner's pages and dialogs", async ({ page }) => {
 });
 
 test("the players of every kind and the profile's dialogs", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   await signIn(page);
   // Video, image, PDF, audio, SCORM, external link; 205 is not started (the forms without JavaScript).
   for (const path of ["/101", "/102", "/103", "/104", "/106", "/107", "/learning-path/formacion-requerida/205"]) {
@@ -96,7 +107,7 @@ test("the players of every kind and the profile's dialogs", async ({ page }) => 
 });
 
 test("the leader's pages and dialogs", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, accounts.leader.email);
   const member = await firstLink(page, "/profile_auditor", /^\/profile_auditor\/remove\/\d+$/);
   for (const path of ["/profile_auditor", "/profile_auditor/add", "/profile_auditor/material", member]) {
@@ -138,7 +149,7 @@ test("the accessibility statement is linked from both footers, in both languages
   await page.getByRole("contentinfo").getByRole("link", { name: "Accesibilidad" }).click();
   // A client navigation from home (the route's manifest, module and data): past 5 s under CI's load
   // in 1 of 32 local repeats too, none in 40 given 20 s.
-  await expect(page).toHaveURL(/\/accessibility$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/accessibility$/, { timeout: scaled(10_000) });
   await expect(page.getByRole("link", { name: "Nueva solicitud de soporte" })).toBeVisible();
 });
 

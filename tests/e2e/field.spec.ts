@@ -1,4 +1,4 @@
-import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, scaled, screenshot, signIn, test } from "./fixtures";
 import { startLanServer, lanAddress } from "./lan-server";
 import { freePort } from "./servers";
 import { expectNoSidewaysScroll, tapReachable } from "./touch";
@@ -122,7 +122,7 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
   );
   const address = lanAddress();
   test.skip(!address, "this machine has no non-loopback address");
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const port = await freePort();
   const server = await startLanServer(port);
   try {
@@ -147,7 +147,7 @@ test("embedded mode opened by a non-loopback address: every image and the welcom
       await expect
         .poll(
           () => page.locator("img").evaluateAll((elements) => (elements as HTMLImageElement[]).every((image) => image.complete)),
-          { timeout: 15_000 },
+          { timeout: scaled(15_000) },
         )
         .toBe(true);
       const images = await page

@@ -7,6 +7,9 @@ import { demoSecrets } from "../../app/infra/config.server";
 import { type Cable, startCable } from "./cable";
 import { SECRET_MARKERS } from "./leaks";
 import { type AppServer, currentApp, setCurrentApp, startApp } from "./servers";
+import { scaled } from "./time-scale";
+
+export { scaled };
 
 export const PASSWORD = "Academia2026!";
 export const accounts = {
@@ -41,7 +44,7 @@ export type LegacyRecord = {
   finalized: string | null;
 };
 
-const SETTLE_MS = 15_000;
+const SETTLE_MS = scaled(15_000);
 
 /**
  * Until this worker's app has no request still running: a write from the last test's page, whose
@@ -182,7 +185,7 @@ export async function dismissBadge(page: Page, label: string) {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(badge).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: scaled(20_000) });
 }
 
 /** The options of every axe check: violations only, a SCORM package's own document left out (see below). */
@@ -415,7 +418,7 @@ export async function runClockUntil(page: Page, ms: number, done: () => Promise<
   await expect(async () => {
     await page.clock.runFor(ms);
     await done();
-  }).toPass({ intervals: [250], timeout: 20_000 });
+  }).toPass({ intervals: [250], timeout: scaled(20_000) });
 }
 
 /**
@@ -456,7 +459,7 @@ export const test = base.extend<
       setCurrentApp(null);
       await app.stop();
     },
-    { scope: "worker", auto: true, timeout: 120_000 },
+    { scope: "worker", auto: true, timeout: scaled(120_000) },
   ],
   employeeApp: [
     // eslint-disable-next-line no-empty-pattern -- as above
@@ -465,7 +468,7 @@ export const test = base.extend<
       await use(app);
       await app.stop();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: scaled(120_000) },
   ],
   /**
    * The worker's app behind an unpluggable relay (cable.ts), for the pages of offline.spec. Here,

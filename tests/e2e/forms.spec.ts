@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from "@playwright/test";
-import { expect, mock, signIn, test } from "./fixtures";
+import { expect, mock, scaled, signIn, test } from "./fixtures";
 
 /**
  * Issue #7's JS budget: zod reaches the browser only when the user starts filling in a form
@@ -33,7 +33,7 @@ async function holdZod(scripts: Response[]) {
 
 /** Once the validator has loaded (a script holding zod arrived), submits the form with `button`. */
 async function submitOnceLoaded(scripts: Response[], button: Locator) {
-  await expect.poll(() => holdZod(scripts), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => holdZod(scripts), { timeout: scaled(10_000) }).toBe(true);
   await button.click();
 }
 
@@ -100,6 +100,6 @@ test("a submit before the validator has loaded gets the server's errors and keep
   await expect(async () => {
     await comment.fill(`Un comentario bastante largo para pasar, ${Date.now()}`);
     await expect(page.getByText("El número mínimo de caracteres es 25")).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: scaled(10_000) });
   expect(sent).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, mock, signIn, test } from "./fixtures";
+import { expect, jsEnabled, mock, scaled, signIn, test } from "./fixtures";
 
 /**
  * The contact footer on home (issue #14 item 17): a signed-in learner who sends it stays on home,
@@ -202,7 +202,7 @@ test.describe("the live contact form loads when the footer comes near", () => {
     await expect(async () => {
       await form.getByRole("button", { name: "Enviar comentario" }).tap();
       await expect(form.getByText("El número mínimo de caracteres es 25")).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: scaled(10_000) });
     expect(sent).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { accounts, expect, mock, PASSWORD, test } from "./fixtures";
+import { accounts, expect, mock, PASSWORD, scaled, test } from "./fixtures";
 
 /**
  * Keyboard only (issue #7), JavaScript on: sign in, open a route, open and close an activity, send
@@ -34,7 +34,7 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 }
 
 test("sign in, open a route, play and close an activity, send a support request", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await page.goto("/login");
   await tabTo(page, page.getByLabel("Usuario"));
   await page.keyboard.type(accounts.learner.email);

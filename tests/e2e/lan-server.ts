@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { networkInterfaces } from "node:os";
+import { scaled } from "./time-scale";
 
 /** This machine's first non-loopback IPv4 address (what a phone on the LAN would open), if any. */
 export function lanAddress(): string | undefined {
@@ -26,7 +27,7 @@ export async function startLanServer(port: number): Promise<{ stop(): Promise<vo
     },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + scaled(30_000);
   for (;;) {
     const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,

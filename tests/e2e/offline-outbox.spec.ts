@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
-import { accounts, expect, expectAccessible, mock, outboxRecords, runClockUntil, signIn, test } from "./fixtures";
+import { accounts, expect, expectAccessible, mock, outboxRecords, runClockUntil, scaled, signIn, test } from "./fixtures";
 
 /**
  * The progress outbox (issue #18 items 4 and 5): what the player could not send offline waits on
@@ -119,7 +119,7 @@ test.describe("with JavaScript, on a touch screen", () => {
     await finishOffline(page, context);
     await screenshot(page, testInfo, "player-offline");
     await context.setOffline(false);
-    await expect(state(page)).toHaveText("Completado · Guardado", { timeout: 10_000 });
+    await expect(state(page)).toHaveText("Completado · Guardado", { timeout: scaled(10_000) });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
     expect((await mock.activityRecords(IMAGE))[0]?.finalized).toBeTruthy();
   });
@@ -136,7 +136,7 @@ test.describe("with JavaScript, on a touch screen", () => {
       .toEqual([{ activity: IMAGE, open: false }]);
     expect(await writes()).toEqual(["POST /activities/started"]);
     await context.setOffline(false);
-    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: scaled(10_000) });
     await expect(card(page).locator(".status")).toHaveText("Completado");
     await screenshot(page, testInfo, "outbox-sent");
     // Nothing is left on the device to send again.
@@ -157,7 +157,7 @@ test.describe("with JavaScript, on a touch screen", () => {
     await context.setOffline(false);
     const later = await context.newPage();
     await later.goto("/ranking");
-    await expect(later.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    await expect(later.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: scaled(10_000) });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
     // Whatever the reloaded page would send, it has sent once its network is idle.
     await later.reload({ waitUntil: "networkidle" });
@@ -184,7 +184,7 @@ test.describe("with JavaScript, on a touch screen", () => {
     await expect(question).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
     await context.setOffline(false);
-    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: scaled(10_000) });
     expect(await writes()).toEqual(ONCE_IN_ORDER);
     // Nothing waits now: signing out asks nothing.
     await page.getByRole("button", { name: "Cerrar sesión" }).tap();

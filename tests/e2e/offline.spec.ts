@@ -7,6 +7,7 @@ import {
   mock,
   outboxRecords,
   runClockUntil,
+  scaled,
   screenshot,
   showPdfPages,
   signIn,
@@ -35,7 +36,9 @@ async function goOnline(context: BrowserContext, cable: Cable) {
 }
 
 async function controlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: scaled(15_000) })
+    .toBe(true);
 }
 
 /** Ana signs in (the worker then controls the page) and saves the PDF from its player. */
@@ -44,7 +47,7 @@ async function signInAndSavePdf(page: Page) {
   await controlled(page);
   await page.goto(`${ROUTE}/${PDF}`);
   await tapSave(page);
-  await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+  await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: scaled(30_000) });
 }
 
 /** What this browser keeps of a learner: saved entries, the recorded owner, IndexedDB databases (the outbox). */
@@ -105,14 +108,14 @@ test.describe("with JavaScript", () => {
     context,
     cable,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await page.clock.install();
     await signIn(page);
     await controlled(page);
     for (const id of [PDF, SCORM]) {
       await page.goto(`${ROUTE}/${id}`);
       await tapSave(page);
-      await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: 30_000 });
+      await expect(status(page)).toHaveText("Guardada sin conexión", { timeout: scaled(30_000) });
     }
     await expectAccessible(page);
     await screenshot(page, testInfo, "offline-saved");
@@ -150,7 +153,7 @@ test.describe("with JavaScript", () => {
     await frame.getByRole("button", { name: "Finalizar" }).tap();
     await expect(frame.getByText("¡Curso completado!")).toBeVisible();
     await expect(playerState(page)).toHaveText("Completado · se enviará al reconectar");
-    await expect.poll(() => waiting(page, SCORM), { timeout: 10_000 }).toContain("finished");
+    await expect.poll(() => waiting(page, SCORM), { timeout: scaled(10_000) }).toContain("finished");
     expect(await waiting(page, PDF)).toEqual(OFFLINE_WRITES[PDF]);
     expect(await waiting(page, SCORM)).toEqual(OFFLINE_WRITES[SCORM]);
 
@@ -163,7 +166,7 @@ test.describe("with JavaScript", () => {
 
     await goOnline(context, cable);
     await page.goto("/");
-    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: scaled(15_000) });
     // Nothing is left on the device to send again.
     await expect.poll(() => outboxRecords(page)).toEqual([]);
     expect((await writes()).slice(online.length)).toEqual(
@@ -178,7 +181,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("another learner on the same browser sees nothing of the first one's saved content", async ({ page, context, cable }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await signInAndSavePdf(page);
     await page.goto("/profile");
     await page.locator("footer").getByRole("button", { name: "Cerrar sesión" }).tap();
@@ -203,7 +206,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a learner whose session ended without signing out leaves nothing to the next one", async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await signInAndSavePdf(page);
     await context.clearCookies();
     await signIn(page, accounts.leader.email, { at: "/downloads" });
@@ -213,16 +216,16 @@ test.describe("with JavaScript", () => {
   });
 
   test("'Guardar ruta' shows the total size first, then saves every activity that can be saved", async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await signIn(page, accounts.learner.email, { at: ROUTE });
     await tapReachable(page.getByRole("button", { name: "Guardar ruta" }));
     const question = page.getByText(/^Se descargarán unos [\d,.]+ (kB|MB)\. ¿Quieres continuar\?$/);
-    await expect(question).toBeVisible({ timeout: 30_000 });
+    await expect(question).toBeVisible({ timeout: scaled(30_000) });
     await expect(page.getByRole("button", { name: "Descargar" })).toBeFocused();
     await expectAccessible(page);
     await screenshot(page, testInfo, "offline-route-size");
     await tapReachable(page.getByRole("button", { name: "Descargar" }));
-    await expect(page.locator(".save-offline-status")).toHaveText("Ruta guardada sin conexión", { timeout: 60_000 });
+    await expect(page.locator(".save-offline-status")).toHaveText("Ruta guardada sin conexión", { timeout: scaled(60_000) });
     await page.goto("/downloads");
     // The route's PDFs, SCORM packages, image, audio and video; not its external link nor the locked escape room.
     // The list is read from the browser's storage once the page's scripts run.
@@ -256,7 +259,7 @@ test.describe("with JavaScript", () => {
     await expectAccessible(page);
     await screenshot(page, testInfo, "offline-save-continues", { fullPage: false });
     release();
-    await expect(toasts).toContainText("Actividad guardada sin conexión: está en Descargas.", { timeout: 30_000 });
+    await expect(toasts).toContainText("Actividad guardada sin conexión: está en Descargas.", { timeout: scaled(30_000) });
     await page.goto("/downloads");
     await expect(page.getByRole("link", { name: "Plantilla de papel de trabajo" })).toBeVisible();
   });
@@ -289,7 +292,7 @@ test.describe("with JavaScript", () => {
     context,
     cable,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await signIn(page);
     await controlled(page);
     await chooseLanguage(page, "en", testInfo);
@@ -297,7 +300,7 @@ test.describe("with JavaScript", () => {
     const save = page.locator("dialog").getByRole("button", { name: "Save for offline" });
     await save.scrollIntoViewIfNeeded();
     await tapReachable(save);
-    await expect(status(page)).toHaveText("Saved for offline", { timeout: 30_000 });
+    await expect(status(page)).toHaveText("Saved for offline", { timeout: scaled(30_000) });
     await page.goto("/downloads");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Downloads");
     await expect(page.getByRole("button", { name: "Delete Plantilla de papel de trabajo" })).toBeVisible();
@@ -313,7 +316,7 @@ test.describe("with JavaScript", () => {
     test.use({ extraHTTPHeaders: { "Save-Data": "on" } });
 
     test("under Save-Data nothing downloads in the background, and saving warns of its size first", async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       const fetched: string[] = [];
       page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
       await signIn(page, accounts.learner.email, { at: `${ROUTE}/${PDF}` });
@@ -326,7 +329,7 @@ test.describe("with JavaScript", () => {
         page.getByText(
           /^Tienes activado el ahorro de datos\. Guardar descargará unos [\d,.]+ (kB|MB) ahora\. ¿Quieres continuar\?$/,
         ),
-      ).toBeVisible({ timeout: 30_000 });
+      ).toBeVisible({ timeout: scaled(30_000) });
       expect(fetched.filter((path) => path.startsWith("/pdf-pages/") && !path.includes("/720/"))).toEqual([]);
       await page.getByRole("button", { name: "Cancelar" }).tap();
       expect(

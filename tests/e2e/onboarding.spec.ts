@@ -8,6 +8,7 @@ import {
   expectAccessible,
   jsEnabled,
   mock,
+  scaled,
   screenshot,
   signIn,
   test,
@@ -64,7 +65,7 @@ test.describe("the new user's welcome and onboarding", () => {
   test("from an SSO link through the welcome news and every step to home, then back to saved choices", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const js = jsEnabled(testInfo);
     await page.clock.install();
     await page.goto(ssoLink(accounts.newUser.email));
@@ -188,7 +189,7 @@ test.describe("the new user's welcome and onboarding", () => {
       await expect(page).toHaveURL(`${currentApp().origin}/`);
     } else {
       // Without JavaScript the browser follows the page's own 3 s refresh, which no test clock moves.
-      await expect(page).toHaveURL(`${currentApp().origin}/`, { timeout: 10_000 });
+      await expect(page).toHaveURL(`${currentApp().origin}/`, { timeout: scaled(10_000) });
     }
     await expect(newsDialog(page).getByRole("heading", { name: "Nueva ruta: Formación Especializada" })).toBeVisible();
     await newsDialog(page).getByRole("button", { name: "Continuar" }).click();

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   mock,
   runClockUntil,
+  scaled,
   showPdfPages,
   signIn,
   test,
@@ -110,7 +111,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("with a slow legacy API a finished activity counts once", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await page.clock.install();
     await signIn(page, accounts.learner.email, { at: route("formacion-requerida") });
     const points = page.locator(".points-chip");
@@ -119,7 +120,7 @@ test.describe("with JavaScript", () => {
     await openCard(page, "formacion-requerida", 205);
     const { dialog, state } = player(page);
     // The image's 5 s on the page's clock; each legacy call then takes 0.7 s.
-    await runClockUntil(page, 5_000, () => expect(state).toHaveText("Completado", { timeout: 10_000 }));
+    await runClockUntil(page, 5_000, () => expect(state).toHaveText("Completado", { timeout: scaled(10_000) }));
     await player(page).close();
     await openCard(page, "formacion-requerida", 205);
     await expect(state).toHaveText("Completado");
@@ -138,7 +139,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a PDF shows its pages drawn on the server and is completed 15 s after the first loads", async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
     await page.clock.install();
@@ -227,7 +228,7 @@ test.describe("with JavaScript", () => {
       element.currentTime = Math.max(0, element.duration - 0.3);
       await element.play();
     });
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
     await player(page).close();
     await expect(card(page, `${route("formacion-especializada")}/401`).locator(".status")).toHaveText("Completado");
   });
@@ -240,7 +241,7 @@ test.describe("with JavaScript", () => {
     await screenshot(page, testInfo, "player-audio");
     await expect(state).toHaveText("Iniciado");
     await dialog.locator("audio").evaluate((element: HTMLAudioElement) => element.play());
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
   });
 
   test("the sample SCORM package resumes where the learner left it and completes", async ({ page }, testInfo) => {
@@ -257,7 +258,7 @@ test.describe("with JavaScript", () => {
     await expect(frame.getByRole("heading", { name: "3. El hallazgo" })).toBeVisible();
     await frame.getByRole("button", { name: "Finalizar" }).click();
     await expect(frame.getByText("¡Curso completado!")).toBeVisible();
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
     await player(page).close();
     await expect(card(page, `${route("formacion-requerida")}/203`).locator(".status")).toHaveText("Completado");
     await expect(routePercent(page)).toHaveText("37,5 %");
@@ -280,7 +281,7 @@ test.describe("with JavaScript", () => {
     await frame.getByRole("button", { name: "Siguiente" }).click();
     await frame.getByRole("button", { name: "Finalizar" }).click();
     await expect(frame.getByText("¡Simulación completada!")).toBeVisible();
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
   });
 
   test("an external link opens in its own window and says why", async ({ page, context }, testInfo) => {
@@ -560,7 +561,7 @@ test.describe("real-world PDFs", () => {
     test("a 130-page PDF reads by page groups, zooms to larger renders and shows each page's text", async ({
       page,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await givePdf(longDocument(130), testInfo);
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);
@@ -587,14 +588,14 @@ test.describe("real-world PDFs", () => {
       await next.scrollIntoViewIfNeeded();
       await next.tap();
       // The next group's loader reads 60 pages' text in the render pool, queued behind the zoomed renders: slow on a busy CI machine.
-      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`), { timeout: 15_000 });
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/61$`), { timeout: scaled(15_000) });
       await showPdfPages(page);
       await loaded(dialog.getByRole("img", { name: "Página 61 de 130" }));
       await dialog
         .getByRole("navigation", { name: "Páginas del documento" })
         .getByRole("link", { name: "Páginas 121–130" })
         .tap();
-      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/121$`), { timeout: 15_000 });
+      await expect(page).toHaveURL(new RegExp(`/${PDF_ACTIVITY}/pages/121$`), { timeout: scaled(15_000) });
       await expect(dialog.locator(".pdf-page")).toHaveCount(10);
       await expect(dialog.getByRole("navigation", { name: "Páginas del documento" }).getByRole("link")).toHaveText([
         "Páginas 1–60",
@@ -611,7 +612,7 @@ test.describe("real-world PDFs", () => {
       page,
       context,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await givePdf(lockedPdf(), testInfo);
       await page.clock.install();
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
@@ -660,7 +661,7 @@ test.describe("real-world PDFs", () => {
     test("a long PDF reads by page group links, each page's text opens and its enlarged render is a link", async ({
       page,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await givePdf(longDocument(130), testInfo);
       await signIn(page, accounts.learner.email, { at: `/${PDF_ACTIVITY}` });
       const { dialog } = player(page);

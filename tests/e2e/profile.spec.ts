@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { png } from "../png";
-import { accounts, chooseLanguage, expect, expectAccessible, jsEnabled, mock, screenshot, signIn, test } from "./fixtures";
+import {
+  accounts,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  mock,
+  scaled,
+  screenshot,
+  signIn,
+  test,
+} from "./fixtures";
 
 const MiB = 1024 * 1024;
 const photo = { name: "yo.png", mimeType: "image/png", buffer: readFileSync("mock/files/media/cover-auditoria.png") };
@@ -125,21 +136,21 @@ test("a photo is uploaded (cropped with JS, as chosen without) and then waits fo
   if (jsEnabled(testInfo)) {
     // The cropper is a lazily loaded chunk: on a busy machine it may take a moment.
     const cropArea = dialog.getByRole("group", { name: /Área de recorte/ });
-    await expect(cropArea).toBeVisible({ timeout: 15_000 });
+    await expect(cropArea).toBeVisible({ timeout: scaled(15_000) });
     await dialog.getByLabel("Zoom").fill("1.5");
     await expectAccessible(page);
     await screenshot(page, testInfo, "profile-photo-crop");
     await dialog.getByRole("button", { name: "Recortar" }).click();
     const preview = dialog.getByRole("img", { name: "Vista previa de la foto recortada" });
-    await expect(preview).toBeVisible({ timeout: 15_000 });
+    await expect(preview).toBeVisible({ timeout: scaled(15_000) });
     await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeVisible();
     await screenshot(page, testInfo, "profile-photo-preview");
     const chooser = page.waitForEvent("filechooser");
     await dialog.getByRole("button", { name: "Cambiar imagen" }).click();
     await (await chooser).setFiles(photo);
-    await expect(cropArea).toBeVisible({ timeout: 15_000 });
+    await expect(cropArea).toBeVisible({ timeout: scaled(15_000) });
     await dialog.getByRole("button", { name: "Recortar" }).click();
-    await expect(preview).toBeVisible({ timeout: 15_000 });
+    await expect(preview).toBeVisible({ timeout: scaled(15_000) });
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();
   } else {
     await dialog.getByRole("button", { name: "Subir Imagen" }).click();

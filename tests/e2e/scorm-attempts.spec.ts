@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, scaled, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -113,7 +113,7 @@ test("issue #27 item 1: a normal exit ends the attempt; the next launch is a new
   await expect(button("Volver a donde lo dejé")).toBeHidden();
   await toQuestion(page);
   await button("Responder bien (100 %)").tap();
-  await expect(state).toHaveText("Completado", { timeout: 10_000 });
+  await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
 
   const { record, data } = await legacy(QUIZ);
   expect(record?.finalized).toBeTruthy();

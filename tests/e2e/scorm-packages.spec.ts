@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, chooseLanguage, expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, chooseLanguage, expect, expectAccessible, mock, scaled, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -82,7 +82,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/511");
     await frame.getByRole("button", { name: "El custodio y el auditor" }).click();
     await expect(frame.getByText("Respuesta enviada: 100 %")).toBeVisible();
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
   });
 
   test("a Rustici-style 2004 package finds its manifest objectives without an alert, keeps them over a reopen and passes on the scaled passing score", async ({
@@ -114,7 +114,7 @@ test.describe("with JavaScript", () => {
     expect((await legacyRecord(512))?.finalized).toBeNull();
     await frame.getByRole("button", { name: "Examen: 80 %" }).click();
     await expect(frame.getByText("Resultado: passed")).toBeVisible();
-    await expect(state).toHaveText("Completado", { timeout: 10_000 });
+    await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
     expect(dialogs).toEqual([]);
   });
 
@@ -230,7 +230,7 @@ test.describe("with JavaScript", () => {
       await item(/Parte 2: pruebas/).tap();
       await expect(frame.getByRole("heading", { name: "Parte 2" })).toBeVisible();
       await frame.getByRole("button", { name: "Marcar como completada" }).tap();
-      await expect(state).toHaveText("Completado", { timeout: 10_000 });
+      await expect(state).toHaveText("Completado", { timeout: scaled(10_000) });
 
       // exitAll closes the player as its × does.
       await frame.getByRole("button", { name: "Salir del curso", exact: true }).tap();
@@ -281,7 +281,7 @@ test.describe("with JavaScript", () => {
     await expect(item(/Lección 2: selección/)).toHaveAttribute("aria-current", "step");
     expect((await legacyRecord(514))?.finalized).toBeNull();
     await frame.getByRole("button", { name: "Terminar la lección" }).click();
-    await expect(state).toHaveText("Completed", { timeout: 10_000 });
+    await expect(state).toHaveText("Completed", { timeout: scaled(10_000) });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, expect, type LegacyRecord, mock, screenshot, signIn, test } from "./fixtures";
+import { accounts, expect, type LegacyRecord, mock, scaled, screenshot, signIn, test } from "./fixtures";
 
 /**
  * SCORM records (issue #13 items 4, 5, 7): what a package sets on its way out reaches the legacy
@@ -40,7 +40,7 @@ async function answerQuiz(page: Page) {
  * records (decision 055).
  */
 async function expectFinishedOnLeaving() {
-  await expect.poll(async () => (await legacyRecord(QUIZ))?.finalized ?? null, { timeout: 10_000 }).not.toBeNull();
+  await expect.poll(async () => (await legacyRecord(QUIZ))?.finalized ?? null, { timeout: scaled(10_000) }).not.toBeNull();
   const record = await legacyRecord(QUIZ);
   expect(record).toMatchObject({ progress: 100, points: 20 });
   expect(keptData(record)).toMatchObject({
@@ -138,7 +138,7 @@ test.describe("with JavaScript", () => {
     await expect(frame.getByText("LMSCommit: true · error 0")).toBeVisible();
     await page.locator("dialog.route-dialog").getByRole("link", { name: "Cerrar" }).click();
     await expect
-      .poll(async () => keptData(await legacyRecord(QUIZ))["cmi.suspend_data"]?.length, { timeout: 15_000 })
+      .poll(async () => keptData(await legacyRecord(QUIZ))["cmi.suspend_data"]?.length, { timeout: scaled(15_000) })
       .toBe(64_000);
   });
 
@@ -190,7 +190,7 @@ test.describe("the activity card", () => {
     const frame = page.frameLocator(".scorm-frame");
     await frame.getByRole("button", { name: "Siguiente" }).click();
     await frame.getByRole("button", { name: "Finalizar" }).click();
-    await expect(player(page)).toHaveText("Completado", { timeout: 10_000 });
+    await expect(player(page)).toHaveText("Completado", { timeout: scaled(10_000) });
     await page.locator("dialog.route-dialog").getByRole("link", { name: "Cerrar" }).click();
     await expect(card.locator(".status")).toHaveText("Completado");
     await expect(card.locator(".activity-card-result")).toHaveText(["Puntuación: 100 %", /^Tiempo: \d+ min$/]);
@@ -254,7 +254,7 @@ test.describe("on a phone", () => {
       page.getByRole("button", { name: "Abrir en otra ventana" }).tap(),
     ]);
     // A new window and a fresh runtime: slower than a frame on a busy machine.
-    await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible({ timeout: 15_000 });
+    await expect(popup.getByRole("heading", { name: "1. El arqueo sorpresa" })).toBeVisible({ timeout: scaled(15_000) });
     await expect(page.getByText("El contenido está abierto en otra ventana.", { exact: false })).toBeVisible();
     await expect(page.locator(".scorm-frame")).toHaveCount(0);
     await screenshot(page, testInfo, "player-scorm-elsewhere", { fullPage: false });
@@ -265,10 +265,10 @@ test.describe("on a phone", () => {
     await expect.poll(async () => keptData(await legacyRecord(SLIDES))["cmi.location"]).toBe("2");
     await page.getByRole("button", { name: "Volver a mostrarlo aquí" }).tap();
     await expect(page.frameLocator(".scorm-frame").getByRole("heading", { name: "2. La conciliación" })).toBeVisible({
-      timeout: 15_000,
+      timeout: scaled(15_000),
     });
     await page.frameLocator(".scorm-frame").getByRole("button", { name: "Siguiente" }).tap();
-    await expect(player(page)).toHaveText("Completado", { timeout: 10_000 });
+    await expect(player(page)).toHaveText("Completado", { timeout: scaled(10_000) });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sequencedCourse } from "../fixtures/scorm-sequenced";
-import { expect, expectAccessible, mock, screenshot, signIn, test } from "./fixtures";
+import { expect, expectAccessible, mock, scaled, screenshot, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -144,7 +144,7 @@ test("a failed exam is retried once, within its attempt limit; passing it ends t
   await tapReachable(sco.continue);
   await expect(sco.dialog).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
-  await expect.poll(async () => (await legacy()).record?.finalized ?? null, { timeout: 10_000 }).not.toBeNull();
+  await expect.poll(async () => (await legacy()).record?.finalized ?? null, { timeout: scaled(10_000) }).not.toBeNull();
   expect((await legacy()).record).toMatchObject({ progress: 100 });
 });
 

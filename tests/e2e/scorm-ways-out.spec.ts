@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { FIND_API, manifest12, page as packagePage, resource, STYLE } from "../fixtures/scorm-packages";
-import { accounts, expect, mock, signIn, test } from "./fixtures";
+import { accounts, expect, mock, scaled, signIn, test } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
@@ -97,7 +97,7 @@ async function openAndTurnPages(page: Page) {
 
 /** What the package set on its way out, from page `at`, reached the legacy API. */
 async function expectBookmarked(at: number) {
-  await expect.poll(kept, { timeout: 10_000 }).toMatchObject({
+  await expect.poll(kept, { timeout: scaled(10_000) }).toMatchObject({
     "cmi.core.lesson_location": String(at),
     "cmi.suspend_data": `salida en la página ${at}`,
     "cmi.core.exit": "suspend",
@@ -154,6 +154,6 @@ test("a phone locking, after the package turned its pages: what it set is saved 
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
   });
-  await expect.poll(kept, { timeout: 10_000 }).toMatchObject({ "cmi.core.lesson_location": "4" });
+  await expect.poll(kept, { timeout: scaled(10_000) }).toMatchObject({ "cmi.core.lesson_location": "4" });
   expect(await kept()).not.toHaveProperty("cmi.suspend_data");
 });

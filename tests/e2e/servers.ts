@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { demoSecrets } from "../../app/infra/config.server";
+import { scaled } from "./time-scale";
 
 /**
  * The apps under test. Each Playwright worker starts its own app with its own embedded mock
@@ -77,8 +78,8 @@ async function healthy(origin: string, metricsOrigin: string): Promise<boolean> 
   }
 }
 
-const STARTUP_MS = 60_000;
-const STOP_MS = 15_000;
+const STARTUP_MS = scaled(60_000);
+const STOP_MS = scaled(15_000);
 
 /**
  * Starts the app in embedded mode as `npm start` does (scripts/start.mjs: the mock legacy API in

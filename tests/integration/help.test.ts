@@ -89,7 +89,7 @@ describe("contact action", () => {
 
   it.each([
     ["a 500", { errorRate: 1 }],
-    ["a timeout", { latencyMs: 1500 }],
+    ["a timeout", { latencyMs: 2 * Number(process.env.LEGACY_TIMEOUT_MS) }],
   ])("says 'Ups algo salio mal' on %s and keeps the input", async (_name, faults) => {
     legacy().setFaults(faults);
     const { action } = await import("~/routes/contact-form/route");

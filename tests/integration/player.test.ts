@@ -462,12 +462,12 @@ describe("progress action", () => {
     expect(upstreamUrls(spy).filter((url) => url.endsWith("/activities/finished"))).toHaveLength(1);
   });
 
-  it("gives a hanging finished up within one shared deadline (2 × LEGACY_TIMEOUT_MS = 1 s in tests)", async () => {
+  it("gives a hanging finished up within one shared deadline (2 × LEGACY_TIMEOUT_MS)", async () => {
     const attempts = hangUpstream("/activities/finished");
     const started = performance.now();
     const finished = await report({ action: "finished", activity: "205" });
     expect(finished.body).toEqual({ ok: false, error: "unconfirmed", message: "" });
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(performance.now() - started).toBeLessThan(3 * Number(process.env.LEGACY_TIMEOUT_MS));
     expect(attempts()).toBeLessThan(3);
   });
 

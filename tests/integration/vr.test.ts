@@ -102,8 +102,8 @@ describe("the VR dialog when the legacy API fails for the PIN", () => {
       problem: [expect.stringContaining("No pudimos obtener tu PIN"), expect.stringMatching(REFERENCE)],
     });
     expect(calls()).toBeGreaterThan(0);
-    // LEGACY_TIMEOUT_MS is 500 in tests: one deadline for every attempt, not one per attempt.
-    expect(performance.now() - started).toBeLessThan(5000);
+    // One deadline for every attempt, not one per attempt (three would take three).
+    expect(performance.now() - started).toBeLessThan(2 * Number(process.env.LEGACY_TIMEOUT_MS));
   });
 
   it.each([

@@ -1,23 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fillsPage, streamsBomb, textPage } from "../../../../tests/fixtures/pdf-bombs";
+import { gate, outcome } from "../../../../tests/fixtures/pdf-renders";
 import { PdfError } from "./failure.server";
 import { type PoolOptions, RendererPool } from "./pool.server";
 import { asLearner, MAX_PER_USER, MAX_WAITING, RENDERER_FILE, rendererCounts, RenderSlots } from "./render.server";
 import type { PdfTask } from "./worker.server";
 
 /** Who gets the renderers (slots, each learner's share, waiting, per learner) and the pool of renderer processes. */
-
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "drawn",
-    (error: unknown) => (error instanceof PdfError ? error.reason : String(error)),
-  );
-
-function gate() {
-  let open = () => {};
-  const closed = new Promise<void>((resolve) => (open = resolve));
-  return { closed, open };
-}
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
