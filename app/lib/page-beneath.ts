@@ -1,4 +1,4 @@
-import { type Params, type ShouldRevalidateFunction, useRevalidator } from "@remix-run/react";
+import { type Params, type ShouldRevalidateFunction, type ShouldRevalidateFunctionArgs, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -31,7 +31,10 @@ const WIDE = "(min-width: 60rem)";
 const coveredPages = new Set<string>();
 /**
  * Pages a revalidation set out to read whose data has not come: a navigation that interrupts it
- * (× tapped while a write's revalidation runs) reads them, as the router's own rule would.
+ * (× tapped while a write's revalidation runs) reads them, as the router's own rule would. Marked
+ * when the router asks (synchronously, as the revalidation starts): a mark left to an effect came
+ * too late for a × tapped before React drew the revalidation, and the closed player left a
+ * finished activity's card 'Iniciado' (seen on a slow machine).
  */
 const unread = new Set<string>();
 
@@ -59,12 +62,17 @@ const BENEATH_ATTEMPTS = 3;
  *   submission reads it again (a player's write refreshes the cards behind it).
  */
 export function revalidateBeneath(routeId: string): ShouldRevalidateFunction {
-  return ({ currentUrl, nextUrl, currentParams, nextParams, defaultShouldRevalidate }) => {
+  const read = ({ currentUrl, nextUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
     if (!samePage(currentParams, nextParams)) return true;
     if (coveredPages.has(routeId)) return readingBeneath || !playerOpen(nextParams);
     if (unread.has(routeId)) return true;
     if (currentUrl.pathname !== nextUrl.pathname) return false;
     return defaultShouldRevalidate;
+  };
+  return (args) => {
+    const reads = read(args);
+    if (reads) unread.add(routeId);
+    return reads;
   };
 }
 
@@ -84,9 +92,6 @@ export function usePageBeneath<T extends object>(routeId: string, data: T | Cove
   const covered = isCovered(data);
   const { revalidate, state } = useRevalidator();
   const attempts = useRef(0);
-  useEffect(() => {
-    if (state === "loading") unread.add(routeId);
-  }, [state, routeId]);
   useEffect(() => {
     unread.delete(routeId);
   }, [data, routeId]);
