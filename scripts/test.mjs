@@ -4,7 +4,8 @@
 // need the machine to themselves (they kill the server or fill its memory, and measure latency). A table of each
 // stage's time and result ends the run; the exit code is non-zero when any stage failed.
 // `npm test -- e2e unit` runs only the stages named. The failing tests' names are printed again
-// under the table, so the end of a long log (all a CI summary may keep) says what failed.
+// under the table, so the end of a long log (all a CI summary may keep) says what failed; so are
+// the browser tests that failed once and passed on their second try (decision 076).
 import { Writable } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import concurrently from "concurrently";
@@ -49,15 +50,19 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-// vitest's failed files and tests (FAIL, ×) and Playwright's numbered failures, as printed.
-const FAILURE = /^\[[\w ]+\]\s+(FAIL\b|×|\d+\) \[)/;
-const failures = new Set();
+// vitest's failed files and tests (FAIL, ×) and Playwright's numbered failures (flaky ones too), as printed.
+const FAILURE = /^\[([\w ]+)\]\s+(FAIL\b|×|\d+\) \[)/;
+/** Each stage's failure lines. */
+const failures = new Map();
 let partial = "";
 const output = new Writable({
   write(chunk, encoding, callback) {
     const lines = (partial + stripVTControlCharacters(String(chunk))).split("\n");
     partial = lines.pop();
-    for (const line of lines) if (FAILURE.test(line)) failures.add(line.trimEnd());
+    for (const line of lines) {
+      const stage = FAILURE.exec(line)?.[1].trim();
+      if (stage) failures.set(stage, (failures.get(stage) ?? new Set()).add(line.trimEnd()));
+    }
     process.stdout.write(chunk, callback);
   },
 });
@@ -83,5 +88,10 @@ const width = Math.max(...rows.map(({ stage }) => stage.length));
 console.log("\nstage".padEnd(width + 2), "seconds  result");
 for (const { stage, seconds, result } of rows) console.log(stage.padEnd(width + 1), String(seconds).padStart(7), "", result);
 console.log("total".padEnd(width + 1), String(Math.round((Date.now() - started) / 1000)).padStart(7));
-if (failures.size > 0) console.log(`\nfailed:\n${[...failures].join("\n")}`);
+// A stage that passed with failures printed: its tests passed on their second try.
+const listed = (passed) =>
+  rows.filter(({ result }) => (result === "ok") === passed).flatMap(({ stage }) => [...(failures.get(stage) ?? [])]);
+if (listed(false).length > 0) console.log(`\nfailed:\n${listed(false).join("\n")}`);
+if (listed(true).length > 0)
+  console.log(`\nfailed once, passed on the second try (the first error is above):\n${listed(true).join("\n")}`);
 process.exit(rows.every(({ result }) => result === "ok") ? 0 : 1);
