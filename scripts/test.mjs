@@ -52,8 +52,15 @@ if (unknown.length > 0) {
 
 // vitest's failed files and tests (FAIL, ×) and Playwright's numbered failures (flaky ones too), as printed.
 const FAILURE = /^\[([\w ]+)\]\s+(FAIL\b|×|\d+\) \[)/;
-/** Each stage's failure lines. */
+// Playwright's summary names the flaky tests under 'N flaky', indented, without their number.
+const FLAKY_BLOCK = /^\[[\w ]+\]\s+\d+ flaky$/;
+const FLAKY_TEST = /^\[[\w ]+\]\s+\[/;
+/** A test as both lists print it: without the rule Playwright draws after its name. */
+const testOf = (line) => line.replace(/^\[[\w ]+\]\s+(\d+\) )?/, "").replace(/[\s─]+$/, "");
+/** Each stage's failure lines, and the flaky tests of any. */
 const failures = new Map();
+const flaky = new Set();
+let inFlakyBlock = false;
 let partial = "";
 const output = new Writable({
   write(chunk, encoding, callback) {
@@ -62,6 +69,8 @@ const output = new Writable({
     for (const line of lines) {
       const stage = FAILURE.exec(line)?.[1].trim();
       if (stage) failures.set(stage, (failures.get(stage) ?? new Set()).add(line.trimEnd()));
+      if (inFlakyBlock && FLAKY_TEST.test(line)) flaky.add(testOf(line));
+      else inFlakyBlock = FLAKY_BLOCK.test(line);
     }
     process.stdout.write(chunk, callback);
   },
@@ -88,10 +97,11 @@ const width = Math.max(...rows.map(({ stage }) => stage.length));
 console.log("\nstage".padEnd(width + 2), "seconds  result");
 for (const { stage, seconds, result } of rows) console.log(stage.padEnd(width + 1), String(seconds).padStart(7), "", result);
 console.log("total".padEnd(width + 1), String(Math.round((Date.now() - started) / 1000)).padStart(7));
-// A stage that passed with failures printed: its tests passed on their second try.
-const listed = (passed) =>
-  rows.filter(({ result }) => (result === "ok") === passed).flatMap(({ stage }) => [...(failures.get(stage) ?? [])]);
-if (listed(false).length > 0) console.log(`\nfailed:\n${listed(false).join("\n")}`);
-if (listed(true).length > 0)
-  console.log(`\nfailed once, passed on the second try (the first error is above):\n${listed(true).join("\n")}`);
+// A test Playwright counted flaky failed once and passed on its second try.
+const printed = rows.flatMap(({ stage }) => [...(failures.get(stage) ?? [])]);
+const failed = printed.filter((line) => !flaky.has(testOf(line)));
+const passedOnRetry = printed.filter((line) => flaky.has(testOf(line)));
+if (failed.length > 0) console.log(`\nfailed:\n${failed.join("\n")}`);
+if (passedOnRetry.length > 0)
+  console.log(`\nfailed once, passed on the second try (the first error is above):\n${passedOnRetry.join("\n")}`);
 process.exit(rows.every(({ result }) => result === "ok") ? 0 : 1);
