@@ -30,11 +30,11 @@ const WIDE = "(min-width: 60rem)";
 /** Pages rendered `COVERED`, by route id: shouldRevalidate is not given the data. */
 const coveredPages = new Set<string>();
 /**
- * Pages a revalidation set out to read whose data has not come: a navigation that interrupts it
- * (× tapped while a write's revalidation runs) reads them, as the router's own rule would. Marked
- * when the router asks (synchronously, as the revalidation starts): a mark left to an effect came
- * too late for a × tapped before React drew the revalidation, and the closed player left a
- * finished activity's card 'Iniciado' (seen on a slow machine).
+ * Pages a revalidation read while a player was over them (a write was confirmed): the navigation
+ * that closes or pages the player reads them once more. Marked when the router asks, not when data
+ * comes: a mark cleared once a revalidation's data was drawn was also cleared by an earlier
+ * revalidation drawn late, after the next had started (two writes confirmed in a row); × cut that
+ * one short and left a finished activity's card 'Iniciado' (seen on a slow machine).
  */
 const unread = new Set<string>();
 
@@ -58,21 +58,18 @@ const BENEATH_ATTEMPTS = 3;
  * - a covered page: read once its player closes, or when a wide screen asks for it; never
  *   otherwise while a player stays over it (a write's revalidation would read a page no one sees);
  * - a page that was read: opening, closing or paging a player over it reads nothing (the page has
- *   not changed) unless a revalidation that was reading it was cut short; a revalidation or a
+ *   not changed) unless a write's revalidation read it meanwhile (it may have been cut short, or
+ *   its data drawn before an earlier one's) and the browser is online; a revalidation or a
  *   submission reads it again (a player's write refreshes the cards behind it).
  */
 export function revalidateBeneath(routeId: string): ShouldRevalidateFunction {
-  const read = ({ currentUrl, nextUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
+  return ({ currentUrl, nextUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
     if (!samePage(currentParams, nextParams)) return true;
     if (coveredPages.has(routeId)) return readingBeneath || !playerOpen(nextParams);
-    if (unread.has(routeId)) return true;
-    if (currentUrl.pathname !== nextUrl.pathname) return false;
+    // Offline the read would fail and put an error where the page was: the outbox's sync reads it once the writes are sent.
+    if (currentUrl.pathname !== nextUrl.pathname) return navigator.onLine && unread.delete(routeId);
+    if (defaultShouldRevalidate && playerOpen(nextParams)) unread.add(routeId);
     return defaultShouldRevalidate;
-  };
-  return (args) => {
-    const reads = read(args);
-    if (reads) unread.add(routeId);
-    return reads;
   };
 }
 
@@ -92,9 +89,8 @@ export function usePageBeneath<T extends object>(routeId: string, data: T | Cove
   const covered = isCovered(data);
   const { revalidate, state } = useRevalidator();
   const attempts = useRef(0);
-  useEffect(() => {
-    unread.delete(routeId);
-  }, [data, routeId]);
+  // A page gone from the screen is read anew when it comes back.
+  useEffect(() => () => void unread.delete(routeId), [routeId]);
   useEffect(() => {
     if (!covered) return;
     coveredPages.add(routeId);
