@@ -32,9 +32,9 @@ const coveredPages = new Set<string>();
 /**
  * Pages a revalidation read while a player was over them (a write was confirmed): the navigation
  * that closes or pages the player reads them once more. Marked when the router asks, not when data
- * comes: a mark cleared once a revalidation's data was drawn was also cleared by an earlier
- * revalidation drawn late, after the next had started (two writes confirmed in a row); × cut that
- * one short and left a finished activity's card 'Iniciado' (seen on a slow machine).
+ * comes: a mark cleared once a revalidation's data was drawn could be cleared by an earlier
+ * revalidation drawn late, after the next had started (two writes confirmed in a row), and × then
+ * cut that one short: a finished activity's card stayed 'Iniciado' (seen on a slow machine).
  */
 const unread = new Set<string>();
 
