@@ -9,7 +9,7 @@ import {
   runClockUntil,
   screenshot,
   signIn,
-  startedEarlier,
+  startedAgo,
   test,
 } from "./fixtures";
 
@@ -40,7 +40,7 @@ async function finishImage(page: Page, testInfo: TestInfo) {
     );
   } else {
     await dialog.getByRole("button", { name: "Iniciar" }).tap();
-    await startedEarlier(page, 5_500);
+    await startedAgo(page, 5_500);
     await dialog.getByRole("button", { name: "Marcar como terminado" }).tap();
   }
 }

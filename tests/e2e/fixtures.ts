@@ -384,17 +384,19 @@ export async function chooseLanguage(page: Page, lng: "es" | "en", testInfo: Tes
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 /**
- * What the server's clock would say `ms` later, without waiting for it (decision 050): the note
- * the page holds ('Iniciar' sealed when the activity started, app/player/server/plain-progress.server.ts)
- * sealed again as started `ms` earlier, with the secret the e2e apps run with (servers.ts pins
- * embedded mode's demo secret), and put back in the page's form.
+ * What the server's clock would say if the activity had started `ms` ago, without waiting for it
+ * (decision 050): the note the page holds ('Iniciar' sealed when the activity started,
+ * app/player/server/plain-progress.server.ts) sealed again with `startedAt` `ms` before now, with
+ * the secret the e2e apps run with (servers.ts pins embedded mode's demo secret), and put back in
+ * the page's form. From now, not from the note: the real time a busy machine took since 'Iniciar'
+ * does not count.
  */
-export async function startedEarlier(page: Page, ms: number) {
+export async function startedAgo(page: Page, ms: number) {
   const field = page.locator("dialog.route-dialog input[type=hidden][name=started]");
   const sealing = { password: demoSecrets.SESSION_SECRET, ttl: 24 * 60 * 60 };
   const note = await unsealData<{ startedAt: number }>((await field.getAttribute("value")) ?? "", sealing);
   expect(note.startedAt, "the page holds the server's started note").toBeGreaterThan(0);
-  const earlier = await sealData({ ...note, startedAt: note.startedAt - ms }, sealing);
+  const earlier = await sealData({ ...note, startedAt: Date.now() - ms }, sealing);
   await field.evaluate((input: HTMLInputElement, value) => (input.value = value), earlier);
 }
 
