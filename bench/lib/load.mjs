@@ -19,28 +19,58 @@ function summary(result) {
 /** Issue #31 item 4: home at 50 connections ≥ 0.2 × the bare floor's requests per second, p99 ≤ 1 s, no error. */
 export const THROUGHPUT_TARGET = 0.2;
 export const THROUGHPUT_P99_LIMIT_MS = 1_000;
+/** Each side's first seconds at 50 connections, discarded: a process's JIT and heap grow into the load. */
+const WARM_UP_SECONDS = 3;
+const ROUNDS = 5;
+const ROUND_SECONDS = 4;
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
- * 50 connections for `seconds` on the floor's page, on the signed-in app page, then on the floor
- * again: the ratio is taken against the mean of both floor runs, so a burst of load from other
- * work on the machine weighs on both sides.
+ * 50 connections on the floor's page and on the signed-in app page, after a warm-up of each, in
+ * `rounds` rounds of `seconds` on each side taken in turn: the ratio is the median of the rounds'
+ * ratios, so a burst of load from other work on the machine weighs on both sides of a round and
+ * one slow round does not decide. The app's p99 is its worst round's; its errors are all rounds'.
  */
-export async function measureThroughput({ floorUrl, appUrl, cookie, seconds = 10 }) {
-  const run = (url, headers = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }).then(summary);
-  const floorBefore = await run(floorUrl);
-  const app = await run(appUrl, { cookie });
-  const floorAfter = await run(floorUrl);
-  const floorRps = (floorBefore.requestsPerSecond + floorAfter.requestsPerSecond) / 2;
-  const ratio = app.requestsPerSecond / floorRps;
+export async function measureThroughput({ floorUrl, appUrl, cookie, rounds = ROUNDS, seconds = ROUND_SECONDS }) {
+  const run = (url, duration, headers = {}) => autocannon({ url, connections: CONNECTIONS, duration, headers }).then(summary);
+  await run(floorUrl, WARM_UP_SECONDS);
+  await run(appUrl, WARM_UP_SECONDS, { cookie });
+  const slices = [];
+  for (let round = 0; round < rounds; round++) {
+    const floor = await run(floorUrl, seconds);
+    const app = await run(appUrl, seconds, { cookie });
+    slices.push({ floor, app, ratio: app.requestsPerSecond / floor.requestsPerSecond });
+  }
+  const total = (side, key) => slices.reduce((sum, slice) => sum + slice[side][key], 0);
+  const ratios = slices.map((slice) => slice.ratio);
+  const app = {
+    requestsPerSecond: total("app", "requests") / (rounds * seconds),
+    requests: total("app", "requests"),
+    p50Ms: median(slices.map((slice) => slice.app.p50Ms)),
+    p99Ms: Math.max(...slices.map((slice) => slice.app.p99Ms)),
+    errors: total("app", "errors"),
+    timeouts: total("app", "timeouts"),
+    non2xx: total("app", "non2xx"),
+  };
+  const floor = {
+    requestsPerSecond: total("floor", "requests") / (rounds * seconds),
+    requests: total("floor", "requests"),
+    p50Ms: median(slices.map((slice) => slice.floor.p50Ms)),
+    p99Ms: Math.max(...slices.map((slice) => slice.floor.p99Ms)),
+  };
+  const ratio = median(ratios);
   const clean = app.errors === 0 && app.timeouts === 0 && app.non2xx === 0;
   return {
     connections: CONNECTIONS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    rounds,
     seconds,
-    floorBefore,
+    slices,
     app,
-    floorAfter,
-    floorRequestsPerSecond: floorRps,
+    floor,
     ratio,
+    ratioRange: [Math.min(...ratios), Math.max(...ratios)],
     target: THROUGHPUT_TARGET,
     p99LimitMs: THROUGHPUT_P99_LIMIT_MS,
     clean,
