@@ -26,7 +26,8 @@ async function launchChromium(port) {
       `--user-data-dir=${profile}`,
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group, so that closing it stops its helpers too.
+    { stdio: "ignore", detached: true },
   );
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
@@ -38,12 +39,21 @@ async function launchChromium(port) {
   }
   return {
     async close() {
+      const signalGroup = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // the group is gone already
+        }
+      };
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
+        signalGroup("SIGTERM");
         await exited;
       }
-      // Chromium's helpers may still be writing to it for a moment after it exits (ENOTEMPTY).
+      // A helper still writing into the profile once Chromium has exited made its removal fail
+      // (ENOTEMPTY) and the run with it: the rest of the group goes before the profile does.
+      signalGroup("SIGKILL");
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
