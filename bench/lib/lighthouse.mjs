@@ -29,6 +29,16 @@ async function launchChromium(port) {
     // Its own process group, so that closing it stops its helpers too.
     { stdio: "ignore", detached: true },
   );
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  // Out of the terminal's group, Ctrl-C no longer reaches it: the bench's exit takes it along.
+  const stopOnExit = () => signalGroup("SIGKILL");
+  process.once("exit", stopOnExit);
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
@@ -39,13 +49,7 @@ async function launchChromium(port) {
   }
   return {
     async close() {
-      const signalGroup = (signal) => {
-        try {
-          process.kill(-child.pid, signal);
-        } catch {
-          // the group is gone already
-        }
-      };
+      process.off("exit", stopOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         signalGroup("SIGTERM");
