@@ -1,27 +1,34 @@
 import { Transform } from "node:stream";
 
+/** React 18's Node renderer encodes the HTML into views of this many bytes. */
+const VIEW_SIZE = 2048;
+
 /**
- * The stream a document is piped into (entry.server). What React writes in one go goes on as one
- * chunk, once its turn is over: each chunk costs the web stream, the compression and the socket a
- * round of their own. React's Node renderer is patched to write strings of up to 16,384
- * characters (patches/react-dom+*.patch, decision 078): a 59 kB shell is four writes, not thirty
- * 2048-byte views padded with NUL where a character did not fit.
+ * The stream a document is piped into (entry.server). It also removes the NUL bytes React 18.3's
+ * Node renderer leaves when a multibyte character does not fit at the end of its 2048-byte view:
+ * it still writes the whole view, padded with 1–3 zeros (facebook/react#30453, fixed in React 19
+ * by #26228). A browser shows them as U+FFFD, e.g. "Lucía G�ómez" in a form field. Only the
+ * trailing zeros of a full view are dropped: React never writes a NUL of its own there.
+ * What React writes in one go (a shell is ~30 views) goes on as one chunk, once its turn is over:
+ * each chunk costs the web stream, the compression and the socket a round of their own.
  */
 export function createDocumentStream() {
-  let chunks: Buffer[] = [];
-  const pushChunks = () => {
-    if (chunks.length === 0 || stream.destroyed) return;
-    stream.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    chunks = [];
+  let views: Buffer[] = [];
+  const pushViews = () => {
+    if (views.length === 0 || stream.destroyed) return;
+    stream.push(views.length === 1 ? views[0] : Buffer.concat(views));
+    views = [];
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (chunks.length === 0) queueMicrotask(pushChunks);
-      chunks.push(chunk);
+      let end = chunk.length;
+      if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end--;
+      if (views.length === 0) queueMicrotask(pushViews);
+      views.push(end === chunk.length ? chunk : chunk.subarray(0, end));
       callback();
     },
     flush(callback) {
-      pushChunks();
+      pushViews();
       callback();
     },
   });
