@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoSecrets } from "~/infra/config.server";
 import { buildSsoQuery } from "~/infra/sso.server";
@@ -153,9 +155,68 @@ describe("security headers", () => {
     const script = /"(\/build\/[^"]+\.js)"/.exec(body)?.[1];
     const asset = await call(a, script ?? "/build/missing.js");
     expect(asset.response.status).toBe(200);
-    expect(asset.response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.response.headers.get("cache-control")).toBe("public,max-age=31536000,immutable");
     expect((await call(a, "/healthz")).response.headers.get("cache-control")).toBe("no-store");
     expect((await call(a, "/set-language")).response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("the browser's files", () => {
+  /** One raw answer: Node's fetch would undo the encoding this checks. */
+  const raw = (app: App, path: string, encoding: string, method = "GET") =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      request(`${app.origin}${path}`, { method, headers: { "Accept-Encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on("error", reject);
+      })
+        .on("error", reject)
+        .end();
+    });
+
+  it("go out as the build compressed them, brotli or gzip as the browser accepts, the same bytes once decoded", async () => {
+    const asset = /\/build\/entry\.client-[\w-]+\.js/.exec((await call(a, "/login")).body)?.[0] ?? "";
+    const plain = await raw(a, asset, "identity");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accepted, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const encoded = await raw(a, asset, accepted);
+      expect(encoded.headers["content-encoding"], accepted).toBe(encoding);
+      expect(encoded.headers.vary).toMatch(/accept-encoding/i);
+      expect(encoded.headers["content-type"]).toMatch(/^text\/javascript/);
+      expect(encoded.headers["cache-control"]).toBe("public,max-age=31536000,immutable");
+      expect(encoded.body.length).toBeLessThan(plain.body.length);
+      expect(decode[encoding](encoded.body).equals(plain.body)).toBe(true);
+    }
+    const head = await raw(a, asset, "br", "HEAD");
+    expect([head.status, head.body.length, head.headers["content-encoding"]]).toEqual([200, 0, "br"]);
+  });
+
+  it("are only the build's: a file it does not have, or one outside it, is what any unknown path gets", async () => {
+    const { cookie } = await signIn(a);
+    const unknown = await call(a, "/no-such-page/at-all", { headers: { Cookie: cookie } });
+    for (const path of [
+      "/build/missing.js",
+      "/build/missing.js.br",
+      "/build/../package.json",
+      "/build/%2e%2e/package.json",
+      "/build/_shared",
+    ]) {
+      const { response, body } = await call(a, path, { headers: { Cookie: cookie } });
+      expect([response.status, response.headers.get("location")], path).toEqual([
+        unknown.response.status,
+        unknown.response.headers.get("location"),
+      ]);
+      expect(body, path).not.toContain('"name": "academia');
+    }
   });
 });
 
