@@ -15,13 +15,15 @@ export type SavedItem = {
 
 export type Owner = { user: number; lng: string };
 
-/** Every saved activity's index entry, newest first. */
+/** Every saved activity's index entry, newest first (ISO times compare as strings; no collator, decision 079). */
 export async function savedItems(cache: Cache): Promise<SavedItem[]> {
   const keys = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(ITEM_PREFIX));
   const items = await Promise.all(
     keys.map(async (key) => ((await (await cache.match(key))?.json().catch(() => null)) as SavedItem | null) ?? null),
   );
-  return items.filter((item): item is SavedItem => item !== null).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  return items
+    .filter((item): item is SavedItem => item !== null)
+    .sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
 }
 
 export async function readOwner(): Promise<Owner | null> {
