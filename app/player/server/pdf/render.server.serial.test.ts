@@ -175,12 +175,13 @@ describe("RendererPool", () => {
   };
 
   it("kills a renderer past the deadline (SIGKILL) and answers the next task with a new one", async () => {
-    const renderers = pool({ deadlineMs: 1500 });
+    // The deadline counts the renderer's start: 1.5 s was too short for a cold start beside the e2e stage.
+    const renderers = pool({ deadlineMs: 3000 });
     expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
     const [first] = renderers.pids;
     const began = performance.now();
     expect(await outcome(renderers.run(page(fillsPage(100_000 / 2 - 10))))).toBe("timeout");
-    expect(performance.now() - began).toBeLessThan(3000);
+    expect(performance.now() - began).toBeLessThan(4500);
     expect(await until(() => first !== undefined && !alive(first))).toBe(true);
     expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
     expect(renderers.pids).not.toContain(first);
