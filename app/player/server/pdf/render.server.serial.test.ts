@@ -3,7 +3,15 @@ import { fillsPage, streamsBomb, textPage } from "../../../../tests/fixtures/pdf
 import { gate, outcome } from "../../../../tests/fixtures/pdf-renders";
 import { PdfError } from "./failure.server";
 import { type PoolOptions, RendererPool } from "./pool.server";
-import { asLearner, MAX_PER_USER, MAX_WAITING, RENDERER_FILE, rendererCounts, RenderSlots } from "./render.server";
+import {
+  asLearner,
+  MAX_PER_USER,
+  MAX_WAITING,
+  RENDERER_FILE,
+  rendererCounts,
+  RenderSlots,
+  TASK_DEADLINE_MS,
+} from "./render.server";
 import type { PdfTask } from "./worker.server";
 
 /** Who gets the renderers (slots, each learner's share, waiting, per learner) and the pool of renderer processes. */
@@ -215,16 +223,16 @@ describe("RendererPool", () => {
     expect(await outcome(renderers.run(page(textPage())))).toBe("drawn");
   });
 
-  it("refuses each bomb within the render budget, quickly, and keeps the renderer", async () => {
-    const renderers = pool({ memoryBytes: 512 * MiB });
+  it("refuses each bomb before the render deadline, and keeps the renderer", async () => {
+    // 'tooComplex', not 'timeout', under the served deadline is the bound: how fast a refusal is belongs to
+    // the bench (figure 6); beside the e2e stage this niced renderer took 10 s for what takes 4 s alone.
+    const renderers = pool({ memoryBytes: 512 * MiB, deadlineMs: TASK_DEADLINE_MS });
     const data = await streamsBomb();
     await renderers.run(page(textPage()));
     const [pid] = renderers.pids;
-    const began = performance.now();
     // The same download twice: the renderer let the file go after the first refusal and asks for its bytes again.
     expect(await outcome(renderers.run(page(data, "streams")))).toBe("tooComplex");
     expect(await outcome(renderers.run(page(data, "streams")))).toBe("tooComplex");
-    expect(performance.now() - began).toBeLessThan(10_000);
     expect(renderers.pids).toEqual([pid]);
   });
 
