@@ -86,6 +86,19 @@ await build({
   logLevel: "warning",
 });
 
+// The framework's chunk (React DOM, React Router, Remix) runs nearly whole at hydration: this first line has
+// V8 (Chrome 136+) compile it eagerly, off the main thread as it streams, instead of function by function on
+// the main thread inside the page's one module-evaluation task (decision 081). Other browsers ignore it.
+const EAGER = "//# allFunctionsCalledOnLoad\n";
+const framework = Object.keys(outputs).filter((output) =>
+  Object.keys(outputs[output].inputs).some((input) => /node_modules\/react-dom\/cjs\/react-dom\.production/.test(input)),
+);
+if (framework.length !== 1) throw new Error(`React DOM is in ${framework.length} browser chunks, not one: ${framework}`);
+for (const output of framework) {
+  const source = await readFile(output, "utf8");
+  if (!source.startsWith(EAGER)) await writeFile(output, EAGER + source);
+}
+
 // The browser's files, compressed once here instead of on every request (decision 080): a page's
 // ~33 modules cost the server more to compress and send than the page itself. Brotli at its best
 // and gzip beside each file of 1 kB or more (below that, `compression` sends them as they are).

@@ -200,6 +200,30 @@ describe("the browser's files", () => {
     expect([head.status, head.body.length, head.headers["content-encoding"]]).toEqual([200, 0, "br"]);
   });
 
+  it("begin, for the framework's chunk alone, with V8's hint to compile it whole as it arrives (decision 081)", async () => {
+    const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const hinted = Object.keys(outputs).filter((output) => output.endsWith(".js"));
+    const framework = hinted.filter((output) =>
+      Object.keys(outputs[output]!.inputs).some((input) => input.includes("react-dom/cjs")),
+    );
+    expect(framework).toHaveLength(1);
+    const page = (await call(a, "/login")).body;
+    for (const output of hinted.filter((output) => page.includes(output.replace(/^public/, "")))) {
+      const path = output.replace(/^public/, "");
+      const brotli = await raw(a, path, "br");
+      const answers = [
+        (await raw(a, path, "identity")).body,
+        brotli.headers["content-encoding"] === "br" ? brotliDecompressSync(brotli.body) : brotli.body,
+      ];
+      for (const body of answers) {
+        expect(body.toString("utf8").startsWith("//# allFunctionsCalledOnLoad\n"), path).toBe(framework.includes(output));
+      }
+    }
+    expect(page).toContain(framework[0]!.replace(/^public/, ""));
+  });
+
   it("are only the build's: a file it does not have, or one outside it, is what any unknown path gets", async () => {
     const { cookie } = await signIn(a);
     const unknown = await call(a, "/no-such-page/at-all", { headers: { Cookie: cookie } });
