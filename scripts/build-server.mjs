@@ -94,10 +94,8 @@ const framework = Object.keys(outputs).filter((output) =>
   Object.keys(outputs[output].inputs).some((input) => /node_modules\/react-dom\/cjs\/react-dom\.production/.test(input)),
 );
 if (framework.length !== 1) throw new Error(`React DOM is in ${framework.length} browser chunks, not one: ${framework}`);
-for (const output of framework) {
-  const source = await readFile(output, "utf8");
-  if (!source.startsWith(EAGER)) await writeFile(output, EAGER + source);
-}
+const frameworkSource = await readFile(framework[0], "utf8");
+if (!frameworkSource.startsWith(EAGER)) await writeFile(framework[0], EAGER + frameworkSource);
 
 // The browser's files, compressed once here instead of on every request (decision 080): a page's
 // ~33 modules cost the server more to compress and send than the page itself. Brotli at its best

@@ -204,13 +204,13 @@ describe("the browser's files", () => {
     const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
-    const hinted = Object.keys(outputs).filter((output) => output.endsWith(".js"));
-    const framework = hinted.filter((output) =>
+    const scripts = Object.keys(outputs).filter((output) => output.endsWith(".js"));
+    const framework = scripts.filter((output) =>
       Object.keys(outputs[output]!.inputs).some((input) => input.includes("react-dom/cjs")),
     );
     expect(framework).toHaveLength(1);
     const page = (await call(a, "/login")).body;
-    for (const output of hinted.filter((output) => page.includes(output.replace(/^public/, "")))) {
+    for (const output of scripts.filter((output) => page.includes(output.replace(/^public/, "")))) {
       const path = output.replace(/^public/, "");
       const brotli = await raw(a, path, "br");
       const answers = [
