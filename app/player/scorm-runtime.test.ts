@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sequencedCourse } from "../../tests/fixtures/scorm-sequenced";
+import { loadStartValues, type Runtime } from "./scorm-runtime";
 import { installSequencedRuntime } from "./scorm-sequenced-runtime";
 import { parseManifest } from "./server/scorm-manifest.server";
 
@@ -80,5 +81,33 @@ describe("the sequenced runtime (decision 018)", () => {
       again.api.GetValue(`cmi.objectives.${n}.success_status`),
     ]);
     expect(objectives).toContainEqual(["previa", "passed"]);
+  });
+});
+
+describe("the values a SCO starts with (decision 082)", () => {
+  // A resumed attempt as saved, in an order where each element's id comes last.
+  const saved = {
+    "cmi.suspend_data": "página 3",
+    "cmi.objectives.0.score.scaled": "0.5",
+    "cmi.objectives.0.id": "obj-1",
+    "cmi.interactions.1.learner_response": "b",
+    "cmi.interactions.1.type": "choice",
+    "cmi.interactions.1.id": "p2",
+    "cmi.interactions.0.result": "correct",
+    "cmi.interactions.0.id": "p1",
+    "cmi.learner_id": "7",
+  };
+
+  it("loads every one, each element's id first, without the browser's collator", async () => {
+    const { Scorm2004API } = (await import("scorm-again/scorm2004/min")) as unknown as {
+      Scorm2004API: new (settings: object) => Runtime & Api;
+    };
+    const api = new Scorm2004API({ logLevel: 5 });
+    const localeCompare = vi.spyOn(String.prototype, "localeCompare");
+    loadStartValues(api, saved);
+    expect(localeCompare).not.toHaveBeenCalled();
+    api.Initialize("");
+    for (const [key, value] of Object.entries(saved)) expect(api.GetValue(key), key).toBe(value);
+    expect(api.GetValue("cmi.interactions._count")).toBe("2");
   });
 });

@@ -60,6 +60,27 @@ export const runtimeSettings = (httpService: {
     logLevel: 5,
   }) as const;
 
+const ARRAY_FIELD = /^cmi\.(interactions|objectives)\.(\d+)\.(.+)$/;
+
+/** A key's place in scorm-again's load order: interactions, then objectives, by index, an id (then an interaction's type) first; then the rest. */
+function loadRank(key: string): [number, number, number] {
+  const match = ARRAY_FIELD.exec(key);
+  if (!match) return [2, 0, 0];
+  const field = match[3] === "id" ? 0 : match[3] === "type" && match[1] === "interactions" ? 1 : 2;
+  return [match[1] === "interactions" ? 0 : 1, Number(match[2]), field];
+}
+
+/**
+ * Loads the values a SCO starts with in the order scorm-again's `loadFromFlattenedJSON` would
+ * (an element exists once its id is set), one value per call: with more than one, its sort calls
+ * `localeCompare`, whose first call builds the browser's collator, a long task on a phone (decision 082).
+ */
+export function loadStartValues(api: Pick<Runtime, "loadFromFlattenedJSON">, values: Record<string, string>) {
+  const ranked = Object.entries(values).map(([key, value]) => ({ key, value, rank: loadRank(key) }));
+  ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2] || (a.key < b.key ? -1 : 1));
+  for (const { key, value } of ranked) api.loadFromFlattenedJSON({ [key]: value });
+}
+
 /**
  * A phone locking or the tab going to the background may be the page's last moment (the system
  * may discard it with no pagehide): what the SCO has set so far is committed for it, as the
@@ -110,7 +131,7 @@ export async function installScormRuntime(
     version === "2004"
       ? new ((await import("scorm-again/scorm2004/min")) as unknown as Scorm2004Module).Scorm2004API(settings)
       : new ((await import("scorm-again/scorm12/min")) as unknown as Scorm12Module).Scorm12API(settings);
-  api.loadFromFlattenedJSON(start);
+  loadStartValues(api, start);
   api.on("BeforeTerminate", () => (terminated = true));
   if (version === "2004") {
     for (const [event, type] of Object.entries(NAV_EVENTS)) api.on(event, () => onNavigate({ type }));

@@ -1,4 +1,4 @@
-import { commitAnswer, commitWhenHidden, type Runtime, runtimeSettings } from "./scorm-runtime";
+import { commitAnswer, commitWhenHidden, loadStartValues, type Runtime, runtimeSettings } from "./scorm-runtime";
 
 /**
  * The runtime of a SCORM 2004 package with sequencing rules (decision 018), loaded only by such a
@@ -120,7 +120,7 @@ export async function installSequencedRuntime({
   const deliver = (id: string) => {
     if (!api) return;
     if (delivered !== null) api.reset(undefined, { preserveListeners: true });
-    api.loadFromFlattenedJSON(start(id));
+    loadStartValues(api, start(id));
     delivered = id;
     terminated = false;
     navRequest = "";
