@@ -106,6 +106,7 @@ describe("the values a SCO starts with (decision 082)", () => {
     const localeCompare = vi.spyOn(String.prototype, "localeCompare");
     loadStartValues(api, saved);
     expect(localeCompare).not.toHaveBeenCalled();
+    localeCompare.mockRestore();
     api.Initialize("");
     for (const [key, value] of Object.entries(saved)) expect(api.GetValue(key), key).toBe(value);
     expect(api.GetValue("cmi.interactions._count")).toBe("2");
