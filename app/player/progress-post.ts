@@ -1,3 +1,4 @@
+import { noteAnswered } from "~/offline/connection";
 import type { ProgressReply, ProgressReport } from "./types";
 
 // How the player's writes reach `/activity-progress`; the offline outbox sends its writes the same way.
@@ -34,8 +35,9 @@ function isReply(value: unknown): value is ProgressReply {
 }
 
 /**
- * A fetch that fails (offline, the app unreachable) is taken as never sent; an answer that is not
- * the app's reply (a proxy's error page, a crash) as unconfirmed: the write may have gone through.
+ * A fetch that fails (offline, the app unreachable) is taken as never sent, and as no connection
+ * (decision 083); an answer that is not the app's reply (a proxy's error page, a crash) as
+ * unconfirmed: the write may have gone through.
  */
 export async function post(activityId: number, report: ProgressReport, learner: number): Promise<ProgressReply> {
   const fields = fieldsOf(report);
@@ -48,6 +50,7 @@ export async function post(activityId: number, report: ProgressReport, learner: 
     // A small write in flight when the page goes away still arrives (decision 020).
     keepalive: size <= KEEPALIVE_CHARS,
   }).catch(() => null);
+  noteAnswered(response !== null);
   if (!response) return { ok: false, error: "unavailable", message: "" };
   const body: unknown = await response.json().catch(() => null);
   return isReply(body) ? body : { ok: false, error: "unconfirmed", message: "" };

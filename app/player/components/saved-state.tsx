@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n/use-translation";
+import { useOffline } from "~/offline/connection";
 import type { Tracker } from "~/player/use-activity-tracker";
 
 /**
@@ -13,7 +14,7 @@ export function SavedState({ tracker }: { tracker: Tracker }) {
   const { saved, status, finishing, synced, stored } = tracker;
   const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
   const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
-  const offline = status.failing && !navigator.onLine;
+  const offline = useOffline() && status.failing;
   // Offline, what the waiting writes make of the activity (opening starts it), and that they wait:
   // 'Completado · se enviará al reconectar'.
   const text = offline
