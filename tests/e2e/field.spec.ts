@@ -1,4 +1,17 @@
-import { accounts, chooseLanguage, expect, jsEnabled, mock, PASSWORD, scaled, screenshot, signIn, test } from "./fixtures";
+import {
+  accounts,
+  chooseLanguage,
+  expect,
+  holdRequests,
+  hydrated,
+  jsEnabled,
+  mock,
+  PASSWORD,
+  scaled,
+  screenshot,
+  signIn,
+  test,
+} from "./fixtures";
 import { startLanServer, lanAddress } from "./lan-server";
 import { freePort } from "./servers";
 import { expectNoSidewaysScroll, tapReachable } from "./touch";
@@ -111,6 +124,22 @@ test("trivia: 'Finalizar' waits for the last answer, and a server error opens on
   await expect(page.getByText(`Pregunta 2 de ${total}`)).toBeVisible();
   await expect(questions.nth(1).locator(".field-error")).toHaveText("Este campo es obligatorio");
   await expect(questions.nth(1).locator(".field-error")).toBeVisible();
+});
+
+test("trivia: an answer tapped before the page's script has run counts once it runs", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the server's form is the page: nothing runs later");
+  await signIn(page, accounts.learner.email, { at: "/trivia" });
+  const href = (await page.locator(".trivia-card a").first().getAttribute("href")) ?? "";
+  // The scripts held back, as on a slow phone: the learner answers the server's page first.
+  const release = await holdRequests(page, /\/build\/.+\.js$/);
+  await page.goto(href, { waitUntil: "commit" });
+  const option = page.locator(".trivia-question").first().locator(".trivia-option").first();
+  await option.tap();
+  await expect(option.locator("input")).toBeChecked();
+  release();
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Continuar" })).toBeEnabled();
+  await expect(option.locator("input")).toBeChecked();
 });
 
 test("embedded mode opened by a non-loopback address: every image and the welcome video come from the app itself", async ({

@@ -6,6 +6,8 @@ import {
   chooseLanguage,
   expect,
   expectAccessible,
+  holdRequests,
+  hydrated,
   jsEnabled,
   mock,
   scaled,
@@ -299,6 +301,20 @@ test.describe("the new user's welcome and onboarding", () => {
     await expect(page.getByText("Part 3 of 4")).toBeVisible();
     await expect(page.getByLabel("De 1 a 3 años", { exact: true })).toBeChecked();
     await expect(page.getByLabel("Sí", { exact: true })).toBeChecked();
+  });
+
+  test("an answer picked before the page's script has run counts once it runs", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript the server's form is the page: nothing runs later");
+    await page.goto(ssoLink(accounts.newUser.email));
+    // The scripts held back, as on a slow phone: the learner answers the server's page first.
+    const release = await holdRequests(page, /\/build\/.+\.js$/);
+    await page.goto("/questionnaires", { waitUntil: "commit" });
+    const option = page.getByLabel("De 1 a 3 años", { exact: true });
+    await option.check();
+    release();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Continuar" })).toBeEnabled();
+    await expect(option).toBeChecked();
   });
 
   test("Back pressed while the next part is still being drawn shows the part before", async ({ page }, testInfo) => {

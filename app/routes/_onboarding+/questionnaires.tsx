@@ -101,6 +101,7 @@ export default function Questionnaire() {
   const [step, setStep] = useState(actionData?.step ?? 0);
   const [answers, setAnswers] = useState<Answers>(actionData?.answers ?? loaderData.answers);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const moved = useRef(false);
 
   useEffect(() => {
@@ -109,8 +110,15 @@ export default function Questionnaire() {
     setAnswers(actionData.answers);
   }, [actionData]);
 
-  // The answers kept in the tab come back over the legacy API's; each change is kept.
-  useEffect(() => setAnswers((current) => ({ ...current, ...keptAnswers() })), []);
+  // The answers kept in the tab come back over the legacy API's, and one picked before the page's
+  // script ran (it fired no onChange) over both, from the form; each change is kept.
+  useEffect(() => {
+    const inForm = formRef.current ? sentAnswers(new FormData(formRef.current)) : {};
+    setAnswers((current) => {
+      const picked = Object.entries(inForm).filter(([question, option]) => current[Number(question)] !== option);
+      return { ...current, ...keptAnswers(), ...Object.fromEntries(picked) };
+    });
+  }, []);
   useEffect(() => {
     if (hydrated) keepAnswers(answers);
   }, [hydrated, answers]);
@@ -150,7 +158,7 @@ export default function Questionnaire() {
   return (
     <>
       <h1>{t("questionnaire.title")}</h1>
-      <Form method="post" className="stack questionnaire">
+      <Form ref={formRef} method="post" className="stack questionnaire">
         <p className="onboarding-part" ref={headingRef} tabIndex={-1} aria-live="polite">
           {t("questionnaire.part", { part: state.part, total: state.total })}
         </p>

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
 import { requireUser } from "~/infra/auth.server";
@@ -167,12 +167,23 @@ function TriviaForm({
     ),
   );
   const [answers, setAnswers] = useState<Record<string, number>>(chosen);
+  const formRef = useRef<HTMLFormElement>(null);
+  // An answer picked before the page's script ran fired no onChange: the form holds it (else 'Continuar' stays off).
+  useEffect(() => {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    const picked = game.questions.flatMap((question) => {
+      const option = form.get(`q-${question.id}`);
+      return typeof option === "string" ? [[question.id, Number(option)] as const] : [];
+    });
+    if (picked.length > 0) setAnswers((previous) => ({ ...previous, ...Object.fromEntries(picked) }));
+  }, [game.questions]);
   const last = game.questions.length - 1;
   const current = game.questions[step];
   return (
     <SectionPage title={game.title}>
       {game.description ? <p>{game.description}</p> : null}
-      <Form method="post" className="stack trivia-form">
+      <Form ref={formRef} method="post" className="stack trivia-form">
         {game.questions.map((question, index) => (
           <fieldset
             key={question.id}
