@@ -109,6 +109,25 @@ describe("activity loader", () => {
     expect((await readScormPackage("/files/storage/scorm/arqueo-caja-2004/imsmanifest.xml"))?.version).toBe("2004");
   });
 
+  it("parses each manifest text once for every learner, and a package replaced again", async () => {
+    const { readScormPackage } = await import("~/player/server/scorm-manifest.server");
+    const path = "/files/storage/scorm/intro-auditoria/imsmanifest.xml";
+    const first = await readScormPackage(path);
+    expect(await readScormPackage(path)).toBe(first);
+    // Shared by every request: nothing can change it for the next learner.
+    expect(Object.isFrozen(first?.items[0]?.cmi)).toBe(true);
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (!String(input).endsWith("/intro-auditoria/imsmanifest.xml")) return realFetch(input, init);
+      const xml = await (await realFetch(input, init)).text();
+      return new Response(xml.replace("<adlcp:masteryscore>80<", "<adlcp:masteryscore>70<"), { status: 200 });
+    });
+    const replaced = await readScormPackage(path);
+    expect(replaced).not.toBe(first);
+    expect(replaced?.items[0]?.cmi).toEqual({ "cmi.student_data.mastery_score": "70" });
+    vi.restoreAllMocks();
+  });
+
   it("does not play a package whose manifest the files host did not serve (5xx, down): the player says it failed", async () => {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>

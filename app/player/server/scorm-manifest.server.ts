@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { LRUCache } from "lru-cache";
 import type { ScormVersion } from "~/domain/scorm";
 import { filesHostUrl } from "~/infra/files-host.server";
 import { BodyTooLarge, readCapped, upstream } from "~/infra/upstream.server";
@@ -261,6 +262,27 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
 }
 
 /**
+ * Every learner who opens a package reads the same manifest: each distinct text is parsed once,
+ * keyed by its address and content (a package replaced is a new key), in a cache bounded by its
+ * characters (a manifest over a tenth of it is parsed every time, never kept). The packages are
+ * frozen, as every request shares them.
+ */
+const MAX_CACHED_CHARS = 4_000_000;
+const parsed = new LRUCache<string, ScormPackage>({
+  maxSize: MAX_CACHED_CHARS,
+  maxEntrySize: MAX_CACHED_CHARS / 10,
+  sizeCalculation: (pack, key) => key.length + JSON.stringify(pack).length,
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
  * The manifest at a `/files/` address, fetched from the files host; null when there is none (the
  * launch file then plays alone). Throws ManifestBroken when it is there but unusable, and
  * ManifestUnreachable when the files host did not answer.
@@ -268,8 +290,12 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
 export async function readScormPackage(manifestPath: string, signal?: AbortSignal): Promise<ScormPackage | null> {
   const xml = await readManifestText(manifestPath, signal);
   if (xml === null) return null;
+  const key = `${manifestPath}\n${xml}`;
+  const known = parsed.get(key);
+  if (known) return known;
   const read = parseManifest(xml, manifestPath);
   if (!read) throw new ManifestBroken(manifestRoot(xml) ? "nothing to launch" : "not a manifest");
+  parsed.set(key, deepFreeze(read));
   return read;
 }
 
