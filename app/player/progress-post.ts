@@ -1,4 +1,4 @@
-import { noteAnswered } from "~/offline/connection";
+import { noteAnswered } from "~/offline/supported";
 import type { ProgressReply, ProgressReport } from "./types";
 
 // How the player's writes reach `/activity-progress`; the offline outbox sends its writes the same way.

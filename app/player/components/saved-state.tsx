@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "~/lib/i18n/use-translation";
-import { useOffline } from "~/offline/connection";
+import { isOffline, onConnectionChange } from "~/offline/supported";
 import type { Tracker } from "~/player/use-activity-tracker";
 
 /**
@@ -14,7 +15,7 @@ export function SavedState({ tracker }: { tracker: Tracker }) {
   const { saved, status, finishing, synced, stored } = tracker;
   const state = saved?.finalized ? "finished" : saved?.initiated ? "started" : "notStarted";
   const saving = finishing && !saved?.finalized && status.pending > 0 && !status.failing;
-  const offline = useOffline() && status.failing;
+  const offline = useSyncExternalStore(onConnectionChange, isOffline, () => false) && status.failing;
   // Offline, what the waiting writes make of the activity (opening starts it), and that they wait:
   // 'Completado · se enviará al reconectar'.
   const text = offline

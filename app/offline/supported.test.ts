@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { post } from "~/player/progress-post";
-import { isOffline, noteAnswered, subscribe } from "./connection";
+import { isOffline, noteAnswered, onConnectionChange } from "./supported";
 
 const browser = { onLine: true };
 
@@ -21,7 +21,7 @@ describe("the app's connection", () => {
 
   it("is gone from a write that was not sent, though the browser says it is online, until one is answered", () => {
     const onChange = vi.fn();
-    const unsubscribe = subscribe(onChange);
+    const unsubscribe = onConnectionChange(onChange);
     noteAnswered(false);
     expect(isOffline()).toBe(true);
     expect(onChange).toHaveBeenCalledTimes(1);
@@ -35,7 +35,7 @@ describe("the app's connection", () => {
 
   it("is back when the browser reports being online again", () => {
     const onChange = vi.fn();
-    const unsubscribe = subscribe(onChange);
+    const unsubscribe = onConnectionChange(onChange);
     noteAnswered(false);
     window.dispatchEvent(new Event("online"));
     expect(isOffline()).toBe(false);
