@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerField, clampStep, move, sentAnswers, stepState, validAnswers } from "./questionnaire";
+import { clampStep, move, stepState } from "./questionnaire";
 
 const questions = [
   { id: 1, options: [{ id: 10 }, { id: 11 }] },
@@ -8,18 +8,6 @@ const questions = [
 ];
 
 describe("questionnaire steps", () => {
-  it("reads the answers a form sent, and keeps only options of their own question", () => {
-    const form: Array<[string, string]> = [
-      [answerField(1), "11"],
-      [answerField(2), "10"],
-      [answerField(3), "x"],
-      [answerField(9), "90"],
-      ["step", "1"],
-    ];
-    expect(sentAnswers(form)).toEqual({ 1: 11, 2: 10, 9: 90 });
-    expect(validAnswers(questions, sentAnswers(form))).toEqual({ 1: 11 });
-  });
-
   it("says 'Parte X de N', disables Regresar on the first and Continuar until answered", () => {
     expect(stepState(questions, 0, {})).toEqual({ part: 1, total: 3, canGoBack: false, answered: false, isLast: false });
     expect(stepState(questions, 2, { 3: 30 })).toEqual({ part: 3, total: 3, canGoBack: true, answered: true, isLast: true });

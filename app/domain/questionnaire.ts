@@ -3,35 +3,9 @@
  * Regresar disabled on the first, Continuar only once the question is answered, Finalizar on the
  * last. The same rules drive the browser (JS) and the server (one question per request without JS).
  */
-export type Question = { id: number; options: Array<{ id: number }> };
-export type Answers = Record<number, number>;
+import type { Answers, Question } from "./answers";
+
 export type Intent = "back" | "next" | "finish";
-
-/** The field a question's answer travels in. */
-export const answerField = (questionId: number) => `answer-${questionId}`;
-
-const ANSWER_FIELD = /^answer-(\d+)$/;
-
-/** Every answer a form carries, as sent (nothing checked yet). */
-export function sentAnswers(entries: Iterable<[string, unknown]>): Answers {
-  const answers: Answers = {};
-  for (const [name, value] of entries) {
-    const questionId = ANSWER_FIELD.exec(name)?.[1];
-    const answer = Number(value);
-    if (questionId && Number.isInteger(answer) && answer > 0) answers[Number(questionId)] = answer;
-  }
-  return answers;
-}
-
-/** Only answers that are options of their own question. */
-export function validAnswers(questions: Question[], answers: Answers): Answers {
-  const valid: Answers = {};
-  for (const question of questions) {
-    const answer = answers[question.id];
-    if (question.options.some((option) => option.id === answer) && answer !== undefined) valid[question.id] = answer;
-  }
-  return valid;
-}
 
 export const clampStep = (step: number, total: number) =>
   Number.isInteger(step) ? Math.min(Math.max(step, 0), Math.max(total - 1, 0)) : 0;

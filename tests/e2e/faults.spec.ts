@@ -171,7 +171,7 @@ test("trivia: the answers chosen survive a failed send", async ({ page }, testIn
     await expect(questions.first().getByRole("radio").first()).toBeChecked();
   } else {
     // The questions could not be read again: the answers wait, unseen, in the form to send again.
-    await expect(page.locator('main form input[type="hidden"][name^="q-"]')).toHaveCount(count);
+    await expect(page.locator('main form input[type="hidden"][name^="answer-"]')).toHaveCount(count);
     await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
   }
 });

@@ -42,7 +42,16 @@ describe("trivia", () => {
     if (!game) throw new Error(`no trivia game ${id}`);
     const partial = dataOf(await page.action({ request: post(`/trivia/${id}`, {}, cookie), params: { id }, context }));
     expect(partial.missing).toHaveLength(game.questions.length);
-    const answers = Object.fromEntries(game.questions.map((question) => [`q-${question.id}`, String(question.options[0]?.id)]));
+    const answers = Object.fromEntries(
+      game.questions.map((question) => [`answer-${question.id}`, String(question.options[0]?.id)]),
+    );
+    // An option of no question, or of another question, is no answer.
+    const [first, second] = game.questions;
+    if (!first || !second) throw new Error(`trivia game ${id} has fewer than two questions`);
+    const wrong = { ...answers, [`answer-${first.id}`]: "999999", [`answer-${second.id}`]: String(first.options[0]?.id) };
+    const refused = dataOf(await page.action({ request: post(`/trivia/${id}`, wrong, cookie), params: { id }, context }));
+    expect(refused.missing).toEqual([first.id, second.id]);
+    expect(refused.result).toBeNull();
     const scored = dataOf(await page.action({ request: post(`/trivia/${id}`, answers, cookie), params: { id }, context }));
     expect(scored.result?.total).toBe(game.questions.length);
     expect(scored.result?.points).toMatch(/ pts\.$/);

@@ -223,15 +223,15 @@ describe("a form sent while the legacy API fails keeps what was typed (issue #12
     const id = /href="\/trivia\/(\d+)"/.exec((await call(app, "/trivia", cookie)).body)?.[1];
     const game = await call(app, `/trivia/${id}`, cookie);
     const answers = new Map<string, string>();
-    for (const [, question = "", option = ""] of game.body.matchAll(/name="q-(\d+)" value="(\d+)"/g)) {
+    for (const [, question = "", option = ""] of game.body.matchAll(/name="answer-(\d+)" value="(\d+)"/g)) {
       if (!answers.has(question)) answers.set(question, option);
     }
     expect(answers.size).toBeGreaterThan(0);
     await failing();
-    const sent = fields(Object.fromEntries([...answers].map(([question, option]) => [`q-${question}`, option])));
+    const sent = fields(Object.fromEntries([...answers].map(([question, option]) => [`answer-${question}`, option])));
     expectKept(
       await call(app, `/trivia/${id}`, cookie, sent),
-      [...answers].map(([question, option]) => `name="q-${question}" value="${option}"`),
+      [...answers].map(([question, option]) => `name="answer-${question}" value="${option}"`),
     );
   });
 

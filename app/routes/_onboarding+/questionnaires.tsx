@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "~/components/forms";
-import { type Answers, answerField, type Intent, move, sentAnswers, stepState, validAnswers } from "~/domain/questionnaire";
+import { type Answers, answerField, answersInForm, sentAnswers, validAnswers } from "~/domain/answers";
+import { type Intent, move, stepState } from "~/domain/questionnaire";
 import { requireUser } from "~/infra/auth.server";
 import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
@@ -113,7 +114,7 @@ export default function Questionnaire() {
   // The answers kept in the tab come back over the legacy API's, and one picked before the page's
   // script ran (it fired no onChange) over both, from the form; each change is kept.
   useEffect(() => {
-    const inForm = formRef.current ? sentAnswers(new FormData(formRef.current)) : {};
+    const inForm = answersInForm(formRef.current);
     setAnswers((current) => {
       const picked = Object.entries(inForm).filter(([question, option]) => current[Number(question)] !== option);
       return { ...current, ...keptAnswers(), ...Object.fromEntries(picked) };

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/forms";
 import { SectionPage } from "~/components/section-page";
+import { type Answers, answerField, answersInForm, sentAnswers, validAnswers } from "~/domain/answers";
 import { requireUser } from "~/infra/auth.server";
 import { userMessage, unlessAfterAction } from "~/infra/form-errors.server";
 import { getFixedT } from "~/infra/language.server";
@@ -42,25 +43,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     game = await findGame(ctx, params.id);
   } catch (error) {
     // The questions could not be read: the answers as sent come back for another try.
-    const sent = [...form]
-      .filter(([name]) => name.startsWith("q-"))
-      .map(([name, value]) => [Number(name.slice(2)), Number(value)]);
     return data(
-      { result: null, chosen: Object.fromEntries(sent), missing: [], errors: userMessage(error, t, request) },
+      { result: null, chosen: sentAnswers(form), missing: [], errors: userMessage(error, t, request) },
       { status: 400 },
     );
   }
-  const answers = game.questions.map((question) => ({ questionId: question.id, optionId: Number(form.get(`q-${question.id}`)) }));
-  const missing = answers.filter(
-    (answer) => !game.questions.find((q) => q.id === answer.questionId)?.options.some((o) => o.id === answer.optionId),
-  );
-  const chosen = Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
+  const chosen = validAnswers(game.questions, sentAnswers(form));
+  const missing = game.questions.filter((question) => chosen[question.id] === undefined).map((question) => question.id);
   if (missing.length > 0) {
-    return data(
-      { result: null, chosen, missing: missing.map((answer) => answer.questionId), errors: [t("validation.required")] },
-      { status: 400 },
-    );
+    return data({ result: null, chosen, missing, errors: [t("validation.required")] }, { status: 400 });
   }
+  const answers = game.questions.flatMap((question) => {
+    const optionId = chosen[question.id];
+    return optionId === undefined ? [] : [{ questionId: question.id, optionId }];
+  });
   try {
     const result = await checkTriviaGame(ctx, { triviaGameId: game.id, answers });
     // The result carries all it shows: the page's own reload of the questions may fail after the points were paid.
@@ -130,13 +126,13 @@ export default function TriviaGame() {
 type Game = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["game"]>;
 
 /** Without JavaScript, a failed send whose questions cannot be read again: the answers wait in the form for another try. */
-function TriviaRetry({ chosen, errors }: { chosen: Record<string, number>; errors?: string[] }) {
+function TriviaRetry({ chosen, errors }: { chosen: Answers; errors?: string[] }) {
   const { t } = useTranslation("engagement");
   return (
     <SectionPage title={t("trivia.title")}>
       <Form method="post" className="stack trivia-form">
         {Object.entries(chosen).map(([question, option]) => (
-          <input key={question} type="hidden" name={`q-${question}`} value={option} />
+          <input key={question} type="hidden" name={answerField(Number(question))} value={option} />
         ))}
         <FormError errors={errors} />
         <SubmitButton>{t("trivia.finish")}</SubmitButton>
@@ -153,7 +149,7 @@ function TriviaForm({
   errors,
 }: {
   game: Game;
-  chosen: Record<string, number>;
+  chosen: Answers;
   missing: number[];
   errors: string[] | null;
 }) {
@@ -166,18 +162,13 @@ function TriviaForm({
       game.questions.findIndex((question) => missing.includes(question.id)),
     ),
   );
-  const [answers, setAnswers] = useState<Record<string, number>>(chosen);
+  const [answers, setAnswers] = useState<Answers>(chosen);
   const formRef = useRef<HTMLFormElement>(null);
   // An answer picked before the page's script ran fired no onChange: the form holds it (else 'Continuar' stays off).
   useEffect(() => {
-    if (!formRef.current) return;
-    const form = new FormData(formRef.current);
-    const picked = game.questions.flatMap((question) => {
-      const option = form.get(`q-${question.id}`);
-      return typeof option === "string" ? [[question.id, Number(option)] as const] : [];
-    });
-    if (picked.length > 0) setAnswers((previous) => ({ ...previous, ...Object.fromEntries(picked) }));
-  }, [game.questions]);
+    const picked = answersInForm(formRef.current);
+    if (Object.keys(picked).length > 0) setAnswers((previous) => ({ ...previous, ...picked }));
+  }, []);
   const last = game.questions.length - 1;
   const current = game.questions[step];
   return (
@@ -199,7 +190,7 @@ function TriviaForm({
               <label key={option.id} className="trivia-option">
                 <input
                   type="radio"
-                  name={`q-${question.id}`}
+                  name={answerField(question.id)}
                   value={option.id}
                   defaultChecked={chosen[question.id] === option.id}
                   onChange={() => setAnswers((previous) => ({ ...previous, [question.id]: option.id }))}
