@@ -43,7 +43,7 @@ export const setAsideAfter = (error: string, report: ProgressReport) => error ==
 
 /**
  * How long the player waits before retrying a write that failed (grows, then stays at 30 s), and
- * never less than the server's Retry-After.
+ * never less than the server's Retry-After; the outbox too, while its writes find no connection.
  */
 export function writeRetryDelayMs(failures: number, retryAfterSeconds = 0): number {
   const steps = [2_000, 5_000, 10_000, 20_000];

@@ -1,6 +1,7 @@
+import { writeRetryDelayMs } from "~/domain/activity";
 import type { AppT } from "~/lib/i18n/keys";
 import { drain, ownerGone } from "./outbox";
-import { OUTBOX_EVENT } from "./supported";
+import { isOffline, OUTBOX_EVENT } from "./supported";
 
 /** How long the page says that the outbox was sent (a toast's time, spec §9). */
 const NOTICE_MS = 6_000;
@@ -9,19 +10,30 @@ type Page = React.MutableRefObject<{ t: AppT<"common">; revalidate: () => void }
 
 /**
  * While the device holds something, on a signed-in page: sends `user`'s waiting writes (`drain`)
- * now, when the connection returns and when a closed player left some; once some were confirmed,
- * says so in `notice` for a few seconds and revalidates the page, whose cards and points then
- * show them. A sign-out form (posting to /logout) goes through `signOut` first. Returns the stop.
+ * now, when the connection returns and when a closed player left some, and while they cannot go
+ * for want of a connection, again later and later as the player does: a connection can come back
+ * with no `online` event (decision 083). Once some were confirmed, says so in `notice` for a few
+ * seconds and revalidates the page, whose cards and points then show them. A sign-out form
+ * (posting to /logout) goes through `signOut` first. Returns the stop.
  */
 export function watch(user: number, notice: React.RefObject<HTMLElement>, page: Page): () => void {
   let timer: number | undefined;
+  let retry: number | undefined;
+  let failures = 0;
   let stopped = false;
   // Records another tab's player held at the last drain: drained again once it lets go (a tab just
   // closed may hold its lock a moment after this page has loaded).
   const awaited = new Set<string>();
   const run = () =>
     void drain(user)
-      .then(({ sent, owned }) => {
+      .then(({ sent, waiting, owned }) => {
+        failures = waiting && isOffline() ? failures + 1 : 0;
+        if (failures > 0 && !stopped && retry === undefined) {
+          retry = window.setTimeout(() => {
+            retry = undefined;
+            run();
+          }, writeRetryDelayMs(failures));
+        }
         for (const key of owned.filter((key) => !awaited.has(key))) {
           awaited.add(key);
           void ownerGone(key).then(() => {
@@ -53,6 +65,7 @@ export function watch(user: number, notice: React.RefObject<HTMLElement>, page: 
   return () => {
     stopped = true;
     window.clearTimeout(timer);
+    window.clearTimeout(retry);
     window.removeEventListener("online", run);
     window.removeEventListener(OUTBOX_EVENT, run);
     document.removeEventListener("submit", onSubmit, true);

@@ -225,6 +225,43 @@ test.describe("with JavaScript, on a touch screen", () => {
     expect(await writes()).toEqual(["POST /activities/started"]);
   });
 
+  test("progress that could not be sent goes once the connection returns, though the browser never said it had left", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page, accounts.learner.email, { at: ROUTE });
+    // The writes after 'started' go nowhere while `navigator.onLine` stays true, so no `online`
+    // event will say when they can go (a network that reaches nothing, or a saved copy's page).
+    let lost = 0;
+    await page.route("**/activity-progress", (route) => {
+      if (route.request().postData()?.includes("started")) return route.continue();
+      lost += 1;
+      return route.abort("internetdisconnected");
+    });
+    await card(page).getByRole("link").tap();
+    await expect(state(page)).toHaveText("Iniciado");
+    await runClockUntil(page, 5_000, () =>
+      expect(state(page)).toHaveText("Completado · se enviará al reconectar", { timeout: 2_000 }),
+    );
+    await closePlayer(page);
+    await expect
+      .poll(async () => (await records(page)).map(({ activity, open }) => ({ activity, open })))
+      .toEqual([{ activity: IMAGE, open: false }]);
+    // The page's own try with the player closed has gone nowhere too.
+    const beforeTry = lost;
+    await expect.poll(() => lost).toBeGreaterThan(beforeTry);
+    await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
+    await page.unrouteAll();
+    // The page tries again on its own, later and later: its clock moves, the browser's events stay still.
+    await runClockUntil(page, 10_000, () =>
+      expect(page.getByText("Se envió el avance que tenías sin conexión.")).toBeVisible({ timeout: 2_000 }),
+    );
+    await expect(page.locator(".connection-status")).toHaveText("");
+    await expect(card(page).locator(".status")).toHaveText("Completado");
+    await expect.poll(() => outboxRecords(page)).toEqual([]);
+    expect(await writes()).toEqual(ONCE_IN_ORDER);
+  });
+
   test("a second user on the same browser never sends nor keeps the first one's waiting progress", async ({ page, context }) => {
     await finishOffline(page, context);
     await closePlayer(page);
