@@ -4,7 +4,7 @@ import { accounts, expect, mock, signIn, test } from "./fixtures";
 /**
  * What a 360 px phone (and the spec's smallest, 320 px) shows whole (issue #14 item 21): ranking
  * names on two lines rather than cut, every guest section in view, the trivia's question inside
- * its card. JavaScript on and off.
+ * its card, and a tap shown on the control tapped. JavaScript on and off.
  */
 
 test.beforeEach(async () => {
@@ -55,4 +55,31 @@ test("the trivia's question sits inside its card", async ({ page }) => {
   await expect(legend).toContainText("Pregunta 1 de 4");
   const [cardBox, legendBox] = await Promise.all([card.boundingBox(), legend.boundingBox()]);
   expect(legendBox?.y ?? 0).toBeGreaterThan((cardBox?.y ?? 0) + 4);
+});
+
+test("a tap shows on the control itself: no grey square behind it, a shade within its own corners while pressed", async ({
+  page,
+}) => {
+  await signIn(page, accounts.learner.email, { at: "/trivia/1" });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  // An answer first: with JavaScript, 'Continuar' waits for one (a disabled button shows no press).
+  await page.locator(".trivia-option input").first().check();
+  for (const selector of [".trivia-option", ".trivia-form .button-primary", ".app-header .header-button"]) {
+    const control = page.locator(selector).first();
+    await expect(control, selector).toBeVisible();
+    const look = () =>
+      control.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { tap: style.getPropertyValue("-webkit-tap-highlight-color"), shade: style.backgroundImage };
+      });
+    expect(await look(), selector).toEqual({ tap: "rgba(0, 0, 0, 0)", shade: "none" });
+    // What Chromium sets under a finger, held (a tap is over before it could be read).
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    await cdp.send("CSS.forcePseudoState", { nodeId, forcedPseudoClasses: ["active"] });
+    expect((await look()).shade, selector).toMatch(/^linear-gradient\(rgba\(0, 0, 0, 0\.12\)/);
+    await cdp.send("CSS.forcePseudoState", { nodeId, forcedPseudoClasses: [] });
+  }
 });
