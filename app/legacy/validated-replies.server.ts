@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { deepFreeze } from "deep-freeze-es6";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod/v4";
 import { cacheLookups } from "~/infra/metrics.server";
@@ -26,14 +27,6 @@ function schemaId(schema: object) {
   return id;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}
-
 export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -53,6 +46,8 @@ export function validateReply<T>(schema: z.ZodType<T, unknown>, text: string): V
   if (known) return { success: true, data: known.data as T };
   const parsed = schema.safeParse(parseJson(text));
   if (!parsed.success) return { success: false, error: parsed.error };
-  replies.set(key, { data: deepFreeze(parsed.data) }, { size: Math.max(1, text.length) });
+  // Shared by every later request, so frozen; an empty body (undefined) or null has nothing to freeze.
+  const data = parsed.data === undefined || parsed.data === null ? parsed.data : deepFreeze(parsed.data);
+  replies.set(key, { data }, { size: Math.max(1, text.length) });
   return { success: true, data: parsed.data };
 }

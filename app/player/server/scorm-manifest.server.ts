@@ -1,3 +1,4 @@
+import { deepFreeze } from "deep-freeze-es6";
 import { XMLParser } from "fast-xml-parser";
 import { LRUCache } from "lru-cache";
 import type { ScormVersion } from "~/domain/scorm";
@@ -273,14 +274,6 @@ const parsed = new LRUCache<string, ScormPackage>({
   maxEntrySize: MAX_CACHED_CHARS / 10,
   sizeCalculation: (pack, key) => key.length + JSON.stringify(pack).length,
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /**
  * The manifest at a `/files/` address, fetched from the files host; null when there is none (the
