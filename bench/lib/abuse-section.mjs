@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { abuseFigure, homeTimes, pdfRenders, progressWrites, slowBodies, startBombHost, underAttack } from "./abuse.mjs";
+import { abuseFigure, apart, homeTimes, startBombHost, underAttack } from "./abuse.mjs";
 import { bombFiles } from "./pdf-bombs.mjs";
 import { DEMO, signIn, startApp } from "./servers.mjs";
 
@@ -25,18 +25,24 @@ export async function measureAbuse({ port, mockPort, redisPort }) {
     const attacks = [
       [
         "150 of the largest player writes in parallel, one learner",
-        () => progressWrites(app.origin, ana, { parallel: 150, valid: true }),
+        () => apart("progressWrites", app.origin, ana, { parallel: 150, valid: true }),
       ],
       [
         "400 of the largest player writes in parallel, one learner",
-        () => progressWrites(app.origin, ana, { parallel: 400, valid: true }),
+        () => apart("progressWrites", app.origin, ana, { parallel: 400, valid: true }),
       ],
       [
         "200 invalid player writes in parallel, one learner",
-        () => progressWrites(app.origin, ana, { parallel: 200, valid: false }),
+        () => apart("progressWrites", app.origin, ana, { parallel: 200, valid: false }),
       ],
-      ["3,900 sign-in bodies sending a byte every 5 s, no session", () => slowBodies(app.origin, { connections: 3_900 })],
-      ["PDF bombs, two learners with 8 renders each", () => pdfRenders(app.origin, [ana, javier], { kinds: BOMB_KINDS })],
+      [
+        "3,900 sign-in bodies sending a byte every 5 s, no session",
+        () => apart("slowBodies", app.origin, { connections: 3_900 }),
+      ],
+      [
+        "PDF bombs, two learners with 8 renders each",
+        () => apart("pdfRenders", app.origin, [ana, javier], { kinds: BOMB_KINDS }),
+      ],
     ];
     for (const [name, start] of attacks) {
       figures.push(

@@ -1,7 +1,10 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 
 /**
  * The red team's attacks of issue #26 at its sizes, and what they do to the service: the serving
@@ -265,6 +268,29 @@ export function pdfRenders(origin, cookies, { kinds, inFlight = 8 }) {
       for (const counts of all)
         for (const [status, count] of Object.entries(counts)) statuses[status] = (statuses[status] ?? 0) + count;
       return statuses;
+    },
+  };
+}
+
+const ATTACK = fileURLToPath(new URL("./attack.mjs", import.meta.url));
+
+/**
+ * One of the attacks above (`progressWrites`, `slowBodies` or `pdfRenders`, by name, with its
+ * arguments) in a process of its own (attack.mjs), as a real attacker is: its thousands of sockets,
+ * requests and timers in this process would delay the timing of another learner's pages here,
+ * whatever the server did. `stop` ends it and returns what it counted.
+ */
+export function apart(attack, ...args) {
+  const child = spawn(process.execPath, [ATTACK, JSON.stringify({ attack, args })], { stdio: ["pipe", "pipe", "inherit"] });
+  let counted = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (counted += chunk));
+  const exited = once(child, "exit");
+  return {
+    async stop() {
+      child.stdin.end();
+      const [code] = await exited;
+      if (code !== 0) throw new Error(`the attack ${attack} exited with ${code}`);
+      return JSON.parse(counted);
     },
   };
 }

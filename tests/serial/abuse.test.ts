@@ -2,12 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ALL_RSS_LIMIT,
+  apart,
   homeTimes,
   largestWrite,
-  pdfRenders,
-  progressWrites,
   SERVING_RSS_LIMIT,
-  slowBodies,
   startBombHost,
   underAttack,
 } from "../../bench/lib/abuse.mjs";
@@ -97,7 +95,7 @@ describe("one signed-in learner's writes (#26 item 1)", () => {
         launcherPid: service.launcherPid,
         cookie: carlos,
         ...MEASURED,
-        start: () => progressWrites(service.origin, attacker, { parallel, valid }),
+        start: () => apart("progressWrites", service.origin, attacker, { parallel, valid }),
       });
       expectWithstood(result);
       // The learner's share took some (200, or 400 for the invalid ones) and refused the rest with
@@ -135,7 +133,7 @@ describe("a client that never signs in (#26 item 2)", () => {
       launcherPid: service.launcherPid,
       cookie: carlos,
       ...MEASURED,
-      start: () => slowBodies(service.origin, { connections: 3_900 }),
+      start: () => apart("slowBodies", service.origin, { connections: 3_900 }),
     });
     expectWithstood(result);
     expect(result.outcome["429"]).toBeGreaterThan(0);
@@ -150,7 +148,7 @@ describe("PDF bombs (#26 item 3)", () => {
       launcherPid: service.launcherPid,
       cookie: carlos,
       ...MEASURED,
-      start: () => pdfRenders(service.origin, [ana, javier], { kinds: Object.keys(BOMBS) }),
+      start: () => apart("pdfRenders", service.origin, [ana, javier], { kinds: Object.keys(BOMBS) }),
     });
     expectWithstood(result);
     // Refused by the render budget (422) or past a learner's share (429): never drawn, never a 500.
