@@ -26,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await readSession(request);
-  if (!session) return redirect("/login");
+  // Already signed out (a second post: a tap while the page hydrated sends the form twice, or
+  // another tab): where signing out lands, not the sign-in page.
+  if (!session) return redirect("/welcome");
   // Every replica refuses a copy of the cookie at once with Redis, this process without it; the
   // legacy API revokes the token too. A failure there must not keep the user signed in.
   await forgetSession(session);

@@ -104,6 +104,13 @@ describe("a logged-out cookie (item 5)", () => {
     }
   });
 
+  it("signing out again lands where signing out does, not on the sign-in page", async () => {
+    const cookie = await signIn(a);
+    expect((await post(a, "/logout", {}, cookie)).headers.get("location")).toBe("/welcome");
+    // The second post of a form sent twice, after the first one's answer cleared the cookie.
+    expect((await post(a, "/logout", {})).headers.get("location")).toBe("/welcome");
+  });
+
   it("opens nothing on another instance, at once when it had not seen the cookie, within the verdict's window when it had", async () => {
     const fresh = await signIn(a);
     const seen = await signIn(a);
