@@ -1,5 +1,6 @@
 import type { Params, ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { noteAnswered } from "~/offline/supported";
 import { revalidateBeneath } from "./page-beneath";
 
 /** The router's question to a route page's rule, from one address to another (the page's slug and, over it, a player's activity). */
@@ -54,6 +55,18 @@ describe("revalidateBeneath", () => {
     vi.stubGlobal("navigator", { onLine: false });
     expect(rule(asked("/learning-path/a/203", "/learning-path/a"))).toBe(false);
     vi.stubGlobal("navigator", { onLine: true });
+    expect(rule(asked("/learning-path/a", "/learning-path/a/204"))).toBe(true);
+  });
+
+  it("closing the player after a request that could not be sent keeps the page, though the browser says it is online", () => {
+    const rule = revalidateBeneath("routes/unreachable");
+    expect(rule(asked("/learning-path/a/203", "/learning-path/a/203"))).toBe(true);
+    noteAnswered(false);
+    try {
+      expect(rule(asked("/learning-path/a/203", "/learning-path/a"))).toBe(false);
+    } finally {
+      noteAnswered(true);
+    }
     expect(rule(asked("/learning-path/a", "/learning-path/a/204"))).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { type Params, type ShouldRevalidateFunction, type ShouldRevalidateFunctionArgs, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { isOffline } from "~/offline/supported";
 
 /**
  * A player's document is the player (issue #31 item 1, decision 062). Home and a route page are
@@ -67,7 +68,7 @@ export function revalidateBeneath(routeId: string): ShouldRevalidateFunction {
     if (!samePage(currentParams, nextParams)) return true;
     if (coveredPages.has(routeId)) return readingBeneath || !playerOpen(nextParams);
     // Offline the read would fail and put an error where the page was: the outbox's sync reads it once the writes are sent.
-    if (currentUrl.pathname !== nextUrl.pathname) return navigator.onLine && unread.delete(routeId);
+    if (currentUrl.pathname !== nextUrl.pathname) return !isOffline() && unread.delete(routeId);
     if (defaultShouldRevalidate && playerOpen(nextParams)) unread.add(routeId);
     return defaultShouldRevalidate;
   };

@@ -24,6 +24,16 @@ async function fillComment(page: Page) {
   return form;
 }
 
+/** Home, signed in, with the live form in place of the server's copy (marked, so it is seen to go) and filled in. */
+async function filledLiveForm(page: Page) {
+  await signIn(page);
+  const form = page.locator(".contact-form");
+  await form.evaluate((element) => element.setAttribute("data-from-server", ""));
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator(".contact-form[data-from-server]")).toHaveCount(0);
+  return fillComment(page);
+}
+
 test("home's contact footer keeps the learner on home, with the notice in view at the form", async ({ page }) => {
   await signIn(page);
   const form = await fillComment(page);
@@ -74,12 +84,7 @@ test("with the legacy API down, the failure is said at the form and what was typ
 
 test("sent with no connection, the form says so and keeps what was typed", async ({ page, context }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "without JavaScript the browser itself says it is offline");
-  await signIn(page);
-  const form = page.locator(".contact-form");
-  await form.evaluate((element) => element.setAttribute("data-from-server", ""));
-  await form.scrollIntoViewIfNeeded();
-  await expect(page.locator(".contact-form[data-from-server]")).toHaveCount(0);
-  await fillComment(page);
+  const form = await filledLiveForm(page);
   await context.setOffline(true);
   try {
     await form.getByRole("button", { name: "Enviar comentario" }).click();
@@ -91,6 +96,26 @@ test("sent with no connection, the form says so and keeps what was typed", async
   // Sent again once back online, it goes.
   await form.getByRole("button", { name: "Enviar comentario" }).click();
   await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
+  await expect.poll(contactCount).toBe(1);
+});
+
+test("sent on a network that goes nowhere, the form and the header say 'Sin conexión', though the browser says it is online (decision 083)", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the browser itself says the page cannot be reached");
+  const form = await filledLiveForm(page);
+  // The post leaves no trace on the network, as on a dead mobile link; the browser stays 'online'.
+  await page.route("**/contact-form", (route) => route.abort("internetdisconnected"));
+  await form.getByRole("button", { name: "Enviar comentario" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Sin conexión");
+  await expect(page.locator(".connection-status")).toHaveText("Sin conexión");
+  await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  // Answered again, it goes, and the header no longer says it.
+  await page.unrouteAll();
+  await form.getByRole("button", { name: "Enviar comentario" }).click();
+  await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
+  await expect(page.locator(".connection-status")).toHaveText("");
   await expect.poll(contactCount).toBe(1);
 });
 

@@ -5,6 +5,7 @@ import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
+import { noteAnswered } from "~/offline/supported";
 import type { ContactReply } from "./contact.server";
 
 /** Spec §4: the form resets 1 s after it was sent. */
@@ -72,14 +73,16 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
         body: new URLSearchParams(fields),
         headers: { Accept: "application/json" },
       });
+      noteAnswered(true);
       // An answer that is not the form's reply (a refusal before the action, a proxy's page) is a failure like any other.
       const answer: unknown = await response.json().catch(() => null);
       if (!mounted.current) return;
       if (answer && typeof answer === "object" && "sent" in answer) setReply(answer as ContactReply);
       else setReply(failed(fields, t("errors.generic")));
     } catch {
-      // No answer at all: what was typed stays, with the reason.
-      if (mounted.current) setReply(failed(fields, navigator.onLine ? t("errors.unavailable") : t("app.offline")));
+      // No answer at all is no connection, as the header counts it (decision 083): what was typed stays.
+      noteAnswered(false);
+      if (mounted.current) setReply(failed(fields, t("app.offline")));
     } finally {
       sending.current = false;
       if (mounted.current) setSaving(false);
