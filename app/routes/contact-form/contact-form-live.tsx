@@ -5,7 +5,6 @@ import { LeaveDialog } from "~/components/leave-dialog";
 import { useTranslation } from "~/lib/i18n/use-translation";
 import { useDirtyForm } from "~/lib/use-dirty-form";
 import { type FormConstraint, useZodForm } from "~/lib/use-zod-form";
-import { noteAnswered } from "~/offline/supported";
 import type { ContactReply } from "./contact.server";
 
 /** Spec §4: the form resets 1 s after it was sent. */
@@ -73,15 +72,13 @@ export function LiveContactForm({ submissionId, constraint, pageReply }: Contact
         body: new URLSearchParams(fields),
         headers: { Accept: "application/json" },
       });
-      noteAnswered(true);
       // An answer that is not the form's reply (a refusal before the action, a proxy's page) is a failure like any other.
       const answer: unknown = await response.json().catch(() => null);
       if (!mounted.current) return;
       if (answer && typeof answer === "object" && "sent" in answer) setReply(answer as ContactReply);
       else setReply(failed(fields, t("errors.generic")));
     } catch {
-      // No answer at all is no connection, as the header counts it (decision 083): what was typed stays.
-      noteAnswered(false);
+      // No answer at all is no connection, whatever `navigator.onLine` says (decision 083): what was typed stays.
       if (mounted.current) setReply(failed(fields, t("app.offline")));
     } finally {
       sending.current = false;
