@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, mock, scaled, signIn, test } from "./fixtures";
+import { tapReachable } from "./touch";
 
 /**
  * The contact footer on home (issue #14 item 17): a signed-in learner who sends it stays on home,
@@ -99,22 +100,26 @@ test("sent with no connection, the form says so and keeps what was typed", async
   await expect.poll(contactCount).toBe(1);
 });
 
-test("sent on a network that goes nowhere, the form says 'Sin conexión', though the browser says it is online (decision 083)", async ({
-  page,
-}, testInfo) => {
-  test.skip(!jsEnabled(testInfo), "without JavaScript the browser itself says the page cannot be reached");
-  const form = await filledLiveForm(page);
-  // The post leaves no trace on the network, as on a dead mobile link; the browser stays 'online'.
-  await page.route("**/contact-form", (route) => route.abort("internetdisconnected"));
-  await form.getByRole("button", { name: "Enviar comentario" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Sin conexión");
-  await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
-  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-  // Answered again, it goes.
-  await page.unrouteAll();
-  await form.getByRole("button", { name: "Enviar comentario" }).click();
-  await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
-  await expect.poll(contactCount).toBe(1);
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("sent on a network that goes nowhere, the form says 'Sin conexión', though the browser says it is online (decision 083)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript the browser itself says the page cannot be reached");
+    const form = await filledLiveForm(page);
+    // The post leaves no trace on the network, as on a dead mobile link; the browser stays 'online'.
+    await page.route("**/contact-form", (route) => route.abort("internetdisconnected"));
+    await tapReachable(form.getByRole("button", { name: "Enviar comentario" }));
+    await expect(form.getByRole("alert")).toHaveText("Sin conexión");
+    await expect(form.getByLabel("Comentario")).toHaveValue("Quisiera saber cuándo abre la Formación Dirigida.");
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    // Answered again, it goes.
+    await page.unrouteAll();
+    await tapReachable(form.getByRole("button", { name: "Enviar comentario" }));
+    await expect(form.getByText("¡Tu comentario ha sido enviado con éxito!")).toBeVisible();
+    await expect.poll(contactCount).toBe(1);
+  });
 });
 
 test("a comment too short on home keeps what was typed, at the form", async ({ page }) => {
