@@ -23,12 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: session.user.id };
 }
 
+/** Where signing out lands (spec §2, profile: 'Sesión cerrada', then welcome). */
+const SIGNED_OUT_AT = "/welcome";
+
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await readSession(request);
   // Already signed out (a second post: a tap while the page hydrated sends the form twice, or
   // another tab): where signing out lands, not the sign-in page.
-  if (!session) return redirect("/welcome");
+  if (!session) return redirect(SIGNED_OUT_AT);
   // Every replica refuses a copy of the cookie at once with Redis, this process without it; the
   // legacy API revokes the token too. A failure there must not keep the user signed in.
   await forgetSession(session);
@@ -41,8 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       kind: error instanceof LegacyError ? error.kind : "error",
     }),
   );
-  // Spec §2 (profile): 'Sesión cerrada', then welcome.
-  const response = await endSessionAndGo("/welcome", request, "server:common.auth.signedOut");
+  const response = await endSessionAndGo(SIGNED_OUT_AT, request, "server:common.auth.signedOut");
   // A shared device keeps nothing of this learner (issue #18): saved content, the outbox (sent or
   // discarded by the page before it posts here), drafts, and the service worker.
   response.headers.set("Clear-Site-Data", '"cache", "storage"');
