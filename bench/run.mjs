@@ -217,16 +217,19 @@ try {
     );
     results.replay = { replies: await replay.freeze() };
 
+    // The same-work floor (bench/floor/app/routes/same-work.tsx): home's upstream calls and cards.
+    const home = await replay.callsOf(replayed, "/", replayCookie);
+    const cards = home.html.match(/<article class="activity-card"/g)?.length ?? 0;
+    const sameWork = runs("server-time", "throughput")
+      ? await startFloor({
+          port: PORTS.sameWorkFloor,
+          env: { FLOOR_UPSTREAM: replay.origin, FLOOR_CALLS: JSON.stringify(home.calls), FLOOR_CARDS: String(cards) },
+        })
+      : undefined;
+    if (sameWork) servers.push(sameWork);
+
     if (runs("server-time")) {
       phase("5a. Server time at one connection, replayed upstream");
-      // The same-work floor (bench/floor/app/routes/same-work.tsx): home's upstream calls and cards.
-      const home = await replay.callsOf(replayed, "/", replayCookie);
-      const cards = home.html.match(/<article class="activity-card"/g)?.length ?? 0;
-      const sameWork = await startFloor({
-        port: PORTS.sameWorkFloor,
-        env: { FLOOR_UPSTREAM: replay.origin, FLOOR_CALLS: JSON.stringify(home.calls), FLOOR_CARDS: String(cards) },
-      });
-      servers.push(sameWork);
       results.serverTime = await measureServerTime({
         origin: replayed.origin,
         cookie: replayCookie,
@@ -235,7 +238,6 @@ try {
         pages: signedInPages,
       });
       results.serverTime.sameWork = { calls: home.calls.length, cards };
-      await sameWork.stop();
       report(
         "Same-work floor",
         `${results.serverTime.sameWorkMs.toFixed(1)} ms: ${home.calls.length} upstream calls, ${cards} cards (the bare floor ${results.serverTime.floorMs.toFixed(1)} ms)`,
@@ -268,7 +270,12 @@ try {
 
     if (runs("throughput")) {
       phase("5b. Throughput, replayed upstream");
-      const throughput = await measureThroughput({ floorUrl, appUrl: `${replayed.origin}/`, cookie: replayCookie });
+      const throughput = await measureThroughput({
+        floorUrl,
+        appUrl: `${replayed.origin}/`,
+        cookie: replayCookie,
+        sameWorkUrl: `${sameWork.origin}/same-work`,
+      });
       results.throughput = throughput;
       report(
         "Throughput signed-in home / floor",
@@ -288,7 +295,14 @@ try {
         `p99 ≤ ${throughput.p99LimitMs} ms`,
         throughput.app.p99Ms <= throughput.p99LimitMs,
       );
+      report(
+        "Throughput same-work floor / floor (home's I/O and cards, nothing else)",
+        `${throughput.sameWork.ratio.toFixed(3)}, ${throughput.sameWork.requestsPerSecond.toFixed(1)} req/s, p50 / p99 ${throughput.sameWork.p50Ms} / ${throughput.sameWork.p99Ms} ms, in the same rounds; home ÷ same-work floor ${throughput.sameWork.homeRatio.toFixed(2)}`,
+        "reported",
+        true,
+      );
     }
+    await sameWork?.stop();
     await replayed.stop();
 
     if (runs("memory")) {

@@ -31,34 +31,44 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
  * `rounds` rounds of `seconds` on each side taken in turn: the ratio is the median of the rounds'
  * ratios, so a burst of load from other work on the machine weighs on both sides of a round and
  * one slow round does not decide. The app's p99 is its worst round's; its errors are all rounds'.
+ * With `sameWorkUrl`, the same-work floor takes a third turn in each round, measured the same way:
+ * what a page that does home's I/O and draws its cards with nothing else reaches on this machine
+ * in the same minutes (reported beside the target, not judged).
  */
-export async function measureThroughput({ floorUrl, appUrl, cookie, rounds = ROUNDS, seconds = ROUND_SECONDS }) {
+export async function measureThroughput({ floorUrl, appUrl, cookie, sameWorkUrl, rounds = ROUNDS, seconds = ROUND_SECONDS }) {
   const run = (url, duration, headers = {}) => autocannon({ url, connections: CONNECTIONS, duration, headers }).then(summary);
   await run(floorUrl, WARM_UP_SECONDS);
   await run(appUrl, WARM_UP_SECONDS, { cookie });
+  if (sameWorkUrl) await run(sameWorkUrl, WARM_UP_SECONDS);
   const slices = [];
   for (let round = 0; round < rounds; round++) {
     const floor = await run(floorUrl, seconds);
     const app = await run(appUrl, seconds, { cookie });
-    slices.push({ floor, app, ratio: app.requestsPerSecond / floor.requestsPerSecond });
+    const sameWork = sameWorkUrl ? await run(sameWorkUrl, seconds) : undefined;
+    slices.push({ floor, app, ratio: app.requestsPerSecond / floor.requestsPerSecond, sameWork });
   }
   const total = (side, key) => slices.reduce((sum, slice) => sum + slice[side][key], 0);
   const ratios = slices.map((slice) => slice.ratio);
+  const sideOf = (side) => ({
+    requestsPerSecond: total(side, "requests") / (rounds * seconds),
+    requests: total(side, "requests"),
+    p50Ms: median(slices.map((slice) => slice[side].p50Ms)),
+    p99Ms: Math.max(...slices.map((slice) => slice[side].p99Ms)),
+  });
   const app = {
-    requestsPerSecond: total("app", "requests") / (rounds * seconds),
-    requests: total("app", "requests"),
-    p50Ms: median(slices.map((slice) => slice.app.p50Ms)),
-    p99Ms: Math.max(...slices.map((slice) => slice.app.p99Ms)),
+    ...sideOf("app"),
     errors: total("app", "errors"),
     timeouts: total("app", "timeouts"),
     non2xx: total("app", "non2xx"),
   };
-  const floor = {
-    requestsPerSecond: total("floor", "requests") / (rounds * seconds),
-    requests: total("floor", "requests"),
-    p50Ms: median(slices.map((slice) => slice.floor.p50Ms)),
-    p99Ms: Math.max(...slices.map((slice) => slice.floor.p99Ms)),
-  };
+  const floor = sideOf("floor");
+  const sameWork = sameWorkUrl
+    ? {
+        ...sideOf("sameWork"),
+        ratio: median(slices.map((slice) => slice.sameWork.requestsPerSecond / slice.floor.requestsPerSecond)),
+        homeRatio: median(slices.map((slice) => slice.app.requestsPerSecond / slice.sameWork.requestsPerSecond)),
+      }
+    : undefined;
   const ratio = median(ratios);
   const clean = app.errors === 0 && app.timeouts === 0 && app.non2xx === 0;
   return {
@@ -69,6 +79,7 @@ export async function measureThroughput({ floorUrl, appUrl, cookie, rounds = ROU
     slices,
     app,
     floor,
+    sameWork,
     ratio,
     ratioRange: [Math.min(...ratios), Math.max(...ratios)],
     target: THROUGHPUT_TARGET,
