@@ -286,7 +286,8 @@ const ATTACKER_NICE = 10;
  */
 export function apart(attack, ...args) {
   const child = spawn(process.execPath, [ATTACK, JSON.stringify({ attack, args })], { stdio: ["pipe", "pipe", "inherit"] });
-  setPriority(child.pid, ATTACKER_NICE);
+  // No pid: the spawn failed, and `exited` below rejects with its error.
+  if (child.pid !== undefined) setPriority(child.pid, ATTACKER_NICE);
   let counted = "";
   child.stdout.setEncoding("utf8").on("data", (chunk) => (counted += chunk));
   const exited = once(child, "exit");
