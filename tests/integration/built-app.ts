@@ -143,3 +143,17 @@ export function send(port: number, { method = "POST", path, headers = {}, body, 
     pump();
   });
 }
+
+/** The demo learner signed in through `app`'s sign-in form (with `headers` too): the `Cookie` value its answer sets. */
+export async function signInByForm(app: App, headers: Record<string, string> = {}): Promise<string> {
+  const answer = await send(app.port, {
+    path: "/login",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: "email=ana.martinez%40academia.test&password=Academia2026%21",
+  });
+  if (answer.status !== 302) throw new Error(`signing in answered ${answer.status}`);
+  return [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}

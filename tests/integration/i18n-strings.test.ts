@@ -2,15 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/locales";
 import { STRINGS_LIMIT_BYTES } from "../../bench/lib/strings.mjs";
 import { type MockServer, startMockServer } from "../../mock";
-import { type App, TEST_SECRETS, ensureBuilt, send, startBuiltApp, stopApp } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuilt, send, signInByForm, startBuiltApp, stopApp } from "./built-app";
 
 /**
  * Per-route namespaces (decision 038), against the built server over real HTTP: each document
  * carries common and its routes' namespaces only; the others are served one by one, cached for
  * good under the current version.
  */
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-const CREDENTIALS = "email=ana.martinez%40academia.test&password=Academia2026%21";
 
 let mock: MockServer;
 let app: App;
@@ -32,12 +30,7 @@ beforeAll(async () => {
   ensureBuilt();
   mock = await startMockServer({ port: 0, appKey: TEST_SECRETS.LEGACY_APP_KEY });
   app = await startBuiltApp({ LEGACY_API_URL: mock.url, FILES_HOST_URL: mock.origin });
-  const login = await send(app.port, { path: "/login", headers: FORM, body: CREDENTIALS });
-  expect(login.status).toBe(302);
-  cookie = [login.headers["set-cookie"] ?? []]
-    .flat()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  cookie = await signInByForm(app);
 }, 180_000);
 
 afterAll(async () => {
