@@ -4,7 +4,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { loggablePath, log } from "~/infra/log.server";
@@ -100,9 +100,15 @@ export default async function handleRequest(
   });
 }
 
-/** Unexpected errors are logged once, with the request id the error page shows; never a token. */
+/**
+ * Unexpected errors are logged once, with the request id the error page shows; never a token. A 4xx
+ * a route threw on purpose (a resource route's 404 for an unknown file or language) is an answer,
+ * not a failure: Remix hands those of resource routes here too, and a crawler's misses would fill
+ * the error log.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error("request failed", {
     requestId: requestIdOf(request),
     method: request.method,

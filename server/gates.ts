@@ -37,3 +37,13 @@ export const sameOriginGate: RequestHandler = (req, res, next) => {
   if (crossSite) return void refuse(req, res, "crossSite");
   next();
 };
+
+/**
+ * `?_data=` is Remix's data request from before single fetch: the app's pages never send it (they
+ * ask for `<path>.data`), and Remix logs each one as an error on its way to an older code path. Refused
+ * as a bad request before Remix, with a warn line like any refusal.
+ */
+export const legacyDataGate: RequestHandler = (req, res, next) => {
+  if (!req.originalUrl.includes("_data") || !new URL(req.originalUrl, "http://app").searchParams.has("_data")) return next();
+  void refuse(req, res, "badRequest");
+};

@@ -24,7 +24,7 @@ import { sessionCookieName } from "../app/infra/session-cookie.server";
 import { flushTraces, requestSpan, startTracing } from "../app/infra/tracing.server";
 import { bodyLimit, drainThenClose, MAX_BODY_COST } from "./body-limit";
 import { CostRate, MemoryBudget, OpenCounter } from "./budget";
-import { methodGate, refuseConnect, sameOriginGate } from "./gates";
+import { legacyDataGate, methodGate, refuseConnect, sameOriginGate } from "./gates";
 import { insecureSignInGate, usePublicHost } from "./proxy";
 import { abortRemix, remixHandler, requestsInFlight } from "./remix-handler";
 import { securityHeaders } from "./security-headers";
@@ -106,6 +106,7 @@ app.use(securityHeaders({ production: config.NODE_ENV === "production", filesOri
 // Before Remix, in this order: one public host, then what a page never takes.
 app.use(usePublicHost);
 app.use(methodGate);
+app.use(legacyDataGate);
 app.use(sameOriginGate);
 if (secureCookies) app.use(insecureSignInGate);
 const bodyBudget = (config.BODY_BUDGET_MB ?? Math.round(config.HEAP_MB / 3)) * 1024 * 1024;

@@ -128,10 +128,11 @@ function ssoQuery(url: URL): URLSearchParams {
 
 /**
  * Query parameters that are not the app's own mark an SSO hand-off (spec §2 guards). Remix strips
- * its `_routes` and an empty `index` before loaders run (server.test.ts proves it); `vr` opens the
- * VR PIN dialog over a page (app/lib/vr.ts); `q` is the search page's query (app/domain/search.ts).
+ * its `_routes` and an empty `index` before loaders run (server.test.ts proves it), and the server
+ * refuses its old `_data` before Remix (server/gates.ts); `vr` opens the VR PIN dialog over a page
+ * (app/lib/vr.ts); `q` is the search page's query (app/domain/search.ts).
  */
-const OWN_PARAMS = new Set(["_data", VR_PARAM, SEARCH_PARAM]);
+const OWN_PARAMS = new Set([VR_PARAM, SEARCH_PARAM]);
 
 export function handOffQuery(url: URL): string | null {
   const params = new URLSearchParams(url.search);

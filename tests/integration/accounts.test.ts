@@ -147,7 +147,7 @@ describe("caching of personalised responses (item 6)", () => {
     const responses: Array<[string, Response]> = [
       ["sign-in redirect", login],
       ["page", await get(a, "/", cookie)],
-      ["data", await get(a, "/ranking?_data=routes%2F_app%2B%2Franking", cookie)],
+      ["data", await get(a, "/ranking.data", cookie)],
       ["guest page", await get(a, "/login")],
       ["guard redirect", await get(a, "/ranking")],
       ["file", await get(a, IMAGE, cookie)],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../mock";
-import { type App, TEST_SECRETS, ensureBuilt, rssOf, send, startBuiltApp, stopApp } from "./built-app";
+import { type App, TEST_SECRETS, ensureBuilt, rssOf, send, signInByForm, startBuiltApp, stopApp } from "./built-app";
 
 /**
  * Issue #12, items 1, 7, 8 and 14, against the built server over real HTTP, in production mode:
@@ -29,15 +29,6 @@ async function start(env: Record<string, string> = {}) {
 }
 
 const errorsIn = (target: App) => target.logs.filter((line) => line.includes('"level":"error"'));
-
-async function signIn(target: App, headers: Record<string, string> = {}) {
-  const answer = await send(target.port, { path: "/login", headers: { ...FORM, ...headers }, body: CREDENTIALS });
-  expect(answer.status).toBe(302);
-  return [answer.headers["set-cookie"] ?? []]
-    .flat()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
 
 /** The serving process's RSS growth while `run` runs, sampled every 20 ms. */
 async function rssGrowth(run: () => Promise<unknown>): Promise<number> {
@@ -104,7 +95,7 @@ describe("request bodies (#12 item 1)", () => {
   });
 
   it("an upload of undeclared length is cut at the file limit plus the form, whatever reads it", async () => {
-    const cookie = await signIn(app);
+    const cookie = await signInByForm(app);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const part = '--edge\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
     const { status } = await send(app.port, {
@@ -176,7 +167,7 @@ describe("cross-site requests (#12 item 7)", () => {
   });
 
   it("a same-origin POST still signs in", async () => {
-    await signIn(app, { Origin: app.origin, "Sec-Fetch-Site": "same-origin" });
+    await signInByForm(app, { Origin: app.origin, "Sec-Fetch-Site": "same-origin" });
   });
 });
 
@@ -201,6 +192,19 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
     expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
   });
 
+  it("Remix's old ?_data= data request answers 400 before Remix, in the user's language, with no error logged", async () => {
+    const errorsBefore = errorsIn(app).length;
+    const cookie = await signInByForm(app);
+    for (const path of ["/?_data=root", "/ranking?page=2&_data=routes%2F_app%2B%2Franking", "/login?_data"]) {
+      const answer = await send(app.port, { method: "GET", path, headers: { Cookie: `${cookie}; ${ENGLISH}` } });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toContain("We could not read what you sent");
+    }
+    // A search for the word itself is a search.
+    expect((await send(app.port, { method: "GET", path: "/search?q=_data", headers: { Cookie: cookie } })).status).toBe(200);
+    expect(errorsIn(app).slice(errorsBefore)).toEqual([]);
+  });
+
   it("TRACE, PUT, DELETE, OPTIONS and CONNECT answer 405 with Allow", async () => {
     for (const method of ["TRACE", "PUT", "DELETE", "OPTIONS", "PATCH"]) {
       const answer = await send(app.port, { method, path: "/" });
@@ -212,7 +216,7 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
   });
 
   it("malformed multipart to the upload routes and the player's writes answers 400, not 500", async () => {
-    const cookie = await signIn(app);
+    const cookie = await signInByForm(app);
     const truncated =
       '--edge\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc';
     const brokenPart = "--edge\r\nGarbage\r\n\r\n1\r\n--edge--\r\n";
