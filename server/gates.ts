@@ -44,6 +44,8 @@ export const sameOriginGate: RequestHandler = (req, res, next) => {
  * as a bad request before Remix, with a warn line like any refusal.
  */
 export const legacyDataGate: RequestHandler = (req, res, next) => {
-  if (!req.originalUrl.includes("_data") || !new URL(req.originalUrl, "http://app").searchParams.has("_data")) return next();
+  const query = req.originalUrl.indexOf("?");
+  // Read as Remix reads it: decoded, so `%5Fdata` is `_data` too.
+  if (query === -1 || !new URLSearchParams(req.originalUrl.slice(query + 1)).has("_data")) return next();
   void refuse(req, res, "badRequest");
 };

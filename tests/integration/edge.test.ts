@@ -195,7 +195,7 @@ describe("malformed and unexpected requests (#12 item 8)", () => {
   it("Remix's old ?_data= data request answers 400 before Remix, in the user's language, with no error logged", async () => {
     const errorsBefore = errorsIn(app).length;
     const cookie = await signInByForm(app);
-    for (const path of ["/?_data=root", "/ranking?page=2&_data=routes%2F_app%2B%2Franking", "/login?_data"]) {
+    for (const path of ["/?_data=root", "/ranking?page=2&_data=routes%2F_app%2B%2Franking", "/login?_data", "/?%5Fdata=root"]) {
       const answer = await send(app.port, { method: "GET", path, headers: { Cookie: `${cookie}; ${ENGLISH}` } });
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toContain("We could not read what you sent");
