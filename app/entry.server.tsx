@@ -102,9 +102,9 @@ export default async function handleRequest(
 
 /**
  * Unexpected errors are logged once, with the request id the error page shows; never a token. A 4xx
- * a route threw on purpose (a resource route's 404 for an unknown file or language) is an answer,
- * not a failure: Remix hands those of resource routes here too, and a crawler's misses would fill
- * the error log.
+ * a route threw on purpose (the strings route's 404 for an unknown language or namespace) is an
+ * answer, not a failure: Remix hands those of resource routes here too, and a crawler's misses would
+ * fill the error log (decision 084).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
