@@ -11,13 +11,14 @@ import {
   screenshot,
   showPdfPages,
   signIn,
-  test,
+  testWithServiceWorkers as test,
 } from "./fixtures";
 import { tapReachable } from "./touch";
 
 /**
  * Issue #18: saving activities for offline use, and using them with no connection. The service
- * worker is allowed here only; with JavaScript off nothing of it exists.
+ * worker is allowed here only, each test in a browser of its own (`testWithServiceWorkers`); with
+ * JavaScript off nothing of it exists.
  */
 
 const ROUTE = "/learning-path/formacion-requerida";
