@@ -1,19 +1,20 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import type { MediaStatus } from "./media-status";
 
-let hydrating = true;
+const nothingToWatch = () => () => undefined;
 
 /**
  * False while the page is server-rendered HTML (JavaScript off, or not yet hydrated); true once
- * scripts run. Unlike the per-component flag, a player opened after hydration knows at once.
+ * scripts run. React hydrates with the server's value, in every boundary, a lazy player's too
+ * (which hydrates after the rest of the page), and renders again with true; a player opened after
+ * hydration knows at once.
  */
 export function useScripted() {
-  const [scripted, setScripted] = useState(!hydrating);
-  useEffect(() => {
-    hydrating = false;
-    setScripted(true);
-  }, []);
-  return scripted;
+  return useSyncExternalStore(
+    nothingToWatch,
+    () => true,
+    () => false,
+  );
 }
 
 /** A note for the page as the server rendered it (what the player cannot do without JavaScript). */
