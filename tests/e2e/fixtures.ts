@@ -449,7 +449,7 @@ export async function afterPendingTasks(page: Page) {
  * and every text body — for the secret markers (issue #7).
  */
 export const test = base.extend<
-  { leakScan: void; cspWatch: void },
+  { leakScan: void; cspWatch: void; pageErrorWatch: void },
   { app: AppServer; employeeApp: AppServer; cable: Cable; axeProbes: void }
 >({
   app: [
@@ -529,6 +529,19 @@ export const test = base.extend<
       await use();
       const leaks = (await Promise.all(scans)).filter(Boolean);
       expect(leaks).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every test fails if a page throws an error it does not catch. React's hydration mismatches are
+   * such errors (#418–#425): the page is then drawn again by the client, not kept from the server.
+   */
+  pageErrorWatch: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on("weberror", (error) => errors.push(`${error.page()?.url()}: ${error.error().message}`));
+      await use();
+      expect(errors).toEqual([]);
     },
     { auto: true },
   ],
