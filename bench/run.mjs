@@ -217,10 +217,11 @@ try {
     );
     results.replay = { replies: await replay.freeze() };
 
-    // The same-work floor (bench/floor/app/routes/same-work.tsx): home's upstream calls and cards.
-    const home = await replay.callsOf(replayed, "/", replayCookie);
-    const cards = home.html.match(/<article class="activity-card"/g)?.length ?? 0;
-    const sameWork = runs("server-time", "throughput")
+    // The same-work floor (bench/floor/app/routes/same-work.tsx): home's upstream calls and cards,
+    // for the sections that compare with it (the memory section alone does not).
+    const home = runs("server-time", "throughput") ? await replay.callsOf(replayed, "/", replayCookie) : undefined;
+    const cards = home?.html.match(/<article class="activity-card"/g)?.length ?? 0;
+    const sameWork = home
       ? await startFloor({
           port: PORTS.sameWorkFloor,
           env: { FLOOR_UPSTREAM: replay.origin, FLOOR_CALLS: JSON.stringify(home.calls), FLOOR_CARDS: String(cards) },
