@@ -191,13 +191,6 @@ export async function dismissBadge(page: Page, label: string) {
 /** The options of every axe check: violations only, a SCORM package's own document left out (see below). */
 const AXE_EXCLUDE = [".scorm-frame", "body"];
 const AXE_OPTIONS = { resultTypes: ["violations" as const] };
-/**
- * Everything drawn while axe reads it. A section far from the screen is not drawn until it comes
- * near (`content-visibility: auto`, decision 086), and axe then takes the colour of what is painted
- * where the section's text would be as its background: the footer's blue behind a heading. A
- * constructed style sheet, which the page's Content-Security-Policy does not govern.
- */
-const DRAW_ALL = "* { content-visibility: visible !important; }";
 
 type Violation = { id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> };
 
@@ -223,19 +216,10 @@ export async function accessibilityViolations(page: Page, { anyImpact = false } 
 
 async function inLivePage(page: Page): Promise<Violation[]> {
   await holdingFades(page);
-  const drawn = await page.evaluateHandle((css) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    return sheet;
-  }, DRAW_ALL);
   try {
     const results = await new AxeBuilder({ page }).setLegacyMode().exclude(AXE_EXCLUDE).options(AXE_OPTIONS).analyze();
     return results.violations;
   } finally {
-    await drawn.evaluate((sheet) => {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((other) => other !== sheet);
-    });
     await releaseFades(page);
   }
 }
@@ -313,7 +297,7 @@ async function inProbe(page: Page): Promise<Violation[]> {
   await probe.context().addCookies(await page.context().cookies());
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   return probe.evaluate(
-    async ({ html, base, exclude, options, css }) => {
+    async ({ html, base, exclude, options }) => {
       document.open();
       // document.open() dropped the window's listeners: this one is for the document written now.
       const loaded = new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
@@ -321,16 +305,13 @@ async function inProbe(page: Page): Promise<Violation[]> {
       if (!document.querySelector("base")) document.head.prepend(Object.assign(document.createElement("base"), { href: base }));
       document.close();
       await loaded;
-      const drawAll = new CSSStyleSheet();
-      drawAll.replaceSync(css);
-      document.adoptedStyleSheets = [drawAll];
       const { axe } = window as unknown as {
         axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
       };
       const { violations } = await axe.run({ exclude: [exclude] }, options);
       return violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map(({ target }) => ({ target })) }));
     },
-    { html, base: page.url(), exclude: AXE_EXCLUDE, options: AXE_OPTIONS, css: DRAW_ALL },
+    { html, base: page.url(), exclude: AXE_EXCLUDE, options: AXE_OPTIONS },
   );
 }
 
