@@ -12,9 +12,9 @@ export type UpstreamReply = { status: number; body: AsyncIterable<Uint8Array> };
 const agent = new Agent();
 
 /**
- * Where the legacy client's calls and the files host's HEADs meet the network: undici's `request`,
- * not `fetch`, the same client without the WHATWG objects (Request, Response, a web stream per
- * body) fetch builds around it (decision 073), on connections kept alive. A redirect is not
+ * Where the legacy client's calls and the files host's HEADs and SCORM manifests meet the network:
+ * undici's `request`, not `fetch`, the same client without the WHATWG objects (Request, Response, a
+ * web stream per body) fetch builds around it (decision 073), on connections kept alive. A redirect is not
  * followed. undici closes a connection after a HEAD, for servers that answer one with a body;
  * neither host does, and a new connection per player document cost more than its HEAD. Tests spy
  * on `send` to play a host that fails, hangs or answers garbage.
@@ -43,4 +43,9 @@ export async function readCapped(body: AsyncIterable<Uint8Array> | ReadableStrea
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
+}
+
+/** Reads and drops a body no one wants (an error page): a short one frees its connection, a longer one is cut. */
+export async function discard(body: AsyncIterable<Uint8Array>, limit = 64 * 1024): Promise<void> {
+  await readCapped(body, limit).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OfflineFiles } from "~/player/types";
-import { caught, context, get, signedInCookie, withLegacy } from "./helpers";
+import { caught, context, get, signedInCookie, spyOnUpstream, withLegacy } from "./helpers";
 
 /** `GET /offline-files/<activity>/<width>` (issue #18): what saving an activity for offline use fetches. */
 const legacy = withLegacy();
@@ -93,6 +93,12 @@ describe("offline files", () => {
       String(input).startsWith(`${legacy().origin}/storage/`)
         ? Promise.reject(new TypeError("fetch failed"))
         : realFetch(input, init),
+    );
+    // The manifest's read goes out on the server's own client (decision 073).
+    spyOnUpstream((url) =>
+      url.startsWith(`${legacy().origin}/storage/`)
+        ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))
+        : undefined,
     );
     try {
       const video = ready((await filesOf("101")).body);

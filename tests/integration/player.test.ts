@@ -116,25 +116,25 @@ describe("activity loader", () => {
     expect(await readScormPackage(path)).toBe(first);
     // Shared by every request: nothing can change it for the next learner.
     expect(Object.isFrozen(first?.items[0]?.cmi)).toBe(true);
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      if (!String(input).endsWith("/intro-auditoria/imsmanifest.xml")) return realFetch(input, init);
-      const xml = await (await realFetch(input, init)).text();
-      return new Response(xml.replace("<adlcp:masteryscore>80<", "<adlcp:masteryscore>70<"), { status: 200 });
-    });
+    spyOnUpstream((url) =>
+      url.endsWith("/intro-auditoria/imsmanifest.xml")
+        ? fetch(url)
+            .then((response) => response.text())
+            .then((xml) => new Response(xml.replace("<adlcp:masteryscore>80<", "<adlcp:masteryscore>70<"), { status: 200 }))
+        : undefined,
+    );
     const replaced = await readScormPackage(path);
     expect(replaced).not.toBe(first);
     expect(replaced?.items[0]?.cmi).toEqual({ "cmi.student_data.mastery_score": "70" });
     vi.restoreAllMocks();
   });
 
-  it("does not play a package whose manifest the files host did not serve (5xx, down): the player says it failed", async () => {
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input).endsWith("/imsmanifest.xml")
-        ? Promise.resolve(new Response("busy", { status: 503 }))
-        : realFetch(input, init),
-    );
+  it.each([
+    ["5xx", () => Promise.resolve(new Response("busy", { status: 503 }))],
+    ["a redirect", () => Promise.resolve(new Response("moved", { status: 302, headers: { Location: "/elsewhere.xml" } }))],
+    ["down", () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))],
+  ])("does not play a package whose manifest the files host did not serve (%s): the player says it failed", async (_, reply) => {
+    spyOnUpstream((url) => (url.endsWith("/imsmanifest.xml") ? reply() : undefined));
     const { readScormPackage, ManifestUnreachable } = await import("~/player/server/scorm-manifest.server");
     await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(
       ManifestUnreachable,
@@ -146,6 +146,19 @@ describe("activity loader", () => {
     vi.restoreAllMocks();
   });
 
+  it("reads a manifest the files host does not have (404, however long its page) as none: the launch file plays alone", async () => {
+    spyOnUpstream((url) =>
+      url.endsWith("/imsmanifest.xml") ? Promise.resolve(new Response("x".repeat(2 * 1024 * 1024), { status: 404 })) : undefined,
+    );
+    const { readScormPackage } = await import("~/player/server/scorm-manifest.server");
+    expect(await readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).toBeNull();
+    expect(ready(await openOnHome("106"))).toMatchObject({
+      scormProblem: null,
+      scorm: { version: "1.2", items: [{ id: "sco" }] },
+    });
+    vi.restoreAllMocks();
+  });
+
   it.each([
     ["not XML", () => new Response("<manifest><organizations default='o'><organization identifier='o'><item", { status: 200 })],
     ["no organisation", () => new Response("<manifest><organizations/><resources/></manifest>", { status: 200 })],
@@ -153,10 +166,7 @@ describe("activity loader", () => {
   ])(
     "does not play a package whose manifest is there but %s: broken, with the request's id for support (issue #27)",
     async (_, reply) => {
-      const realFetch = globalThis.fetch;
-      vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-        String(input).endsWith("/imsmanifest.xml") ? Promise.resolve(reply()) : realFetch(input, init),
-      );
+      spyOnUpstream((url) => (url.endsWith("/imsmanifest.xml") ? Promise.resolve(reply()) : undefined));
       const { readScormPackage, ManifestBroken } = await import("~/player/server/scorm-manifest.server");
       await expect(readScormPackage("/files/storage/scorm/intro-auditoria/imsmanifest.xml")).rejects.toBeInstanceOf(
         ManifestBroken,
@@ -170,17 +180,14 @@ describe("activity loader", () => {
 
   it("asks for the launch file beside the manifest, not after it, and once", async () => {
     const events: string[] = [];
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      if (!String(input).endsWith("/intro-auditoria/imsmanifest.xml")) return realFetch(input, init);
-      events.push("manifest asked");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      events.push("manifest read");
-      return realFetch(input, init);
-    });
     const spy = spyOnUpstream((url, init) => {
       if (url.endsWith("/intro-auditoria/index.html") && init.method === "HEAD") events.push("launch file asked");
-      return undefined;
+      if (!url.endsWith("/intro-auditoria/imsmanifest.xml")) return undefined;
+      events.push("manifest asked");
+      return new Promise((resolve) => setTimeout(resolve, 100)).then(() => {
+        events.push("manifest read");
+        return fetch(url);
+      });
     });
     expect(ready(await openOnHome("106"))).toMatchObject({ scormProblem: null, scorm: { version: "1.2" } });
     expect(events).toEqual(["launch file asked", "manifest asked", "manifest read"]);

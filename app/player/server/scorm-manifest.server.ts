@@ -3,7 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { LRUCache } from "lru-cache";
 import type { ScormVersion } from "~/domain/scorm";
 import { filesHostUrl } from "~/infra/files-host.server";
-import { BodyTooLarge, readCapped, upstream } from "~/infra/upstream.server";
+import { BodyTooLarge, discard, readCapped, upstream } from "~/infra/upstream.server";
 import { SCORM_DATA_LIMITS } from "~/player/scorm-package";
 import type { ScormItem, ScormPackage, SequencingActivity } from "~/player/types";
 import { first, type Node, nodes, text } from "./manifest-xml.server";
@@ -227,7 +227,11 @@ export class ManifestBroken extends Error {
   }
 }
 
-/** The manifest's text at a `/files/` address, fetched from the files host; null when there is none to read. */
+/**
+ * The manifest's text at a `/files/` address, fetched from the files host on the server's kept
+ * connections (`upstream`, decision 073); null when there is none to read. A redirect is not
+ * followed: the files host answers for its files where they are, so one counts as not answering.
+ */
 async function readManifestText(manifestPath: string, signal?: AbortSignal): Promise<string | null> {
   let splat: string;
   try {
@@ -239,25 +243,24 @@ async function readManifestText(manifestPath: string, signal?: AbortSignal): Pro
   if (!manifestPath.startsWith("/files/") || !url) return null;
   const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
   try {
-    const response = await fetch(url, {
-      redirect: "error",
+    const { status, body } = await upstream.send(url.href, {
+      method: "GET",
+      headers: {},
       signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
     });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      if (response.status >= 500) throw new ManifestUnreachable();
+    if (status < 200 || status >= 300) {
+      await discard(body);
+      // A redirect or a server error is no answer; any other refusal means there is no manifest.
+      if (status < 400 || status >= 500) throw new ManifestUnreachable();
       return null;
     }
-    if (Number(response.headers.get("Content-Length") ?? 0) > MAX_MANIFEST_BYTES) {
-      await response.body.cancel();
-      throw new ManifestBroken("too large");
-    }
-    return new TextDecoder().decode(await readCapped(response.body, MAX_MANIFEST_BYTES));
+    // TextDecoder drops a byte-order mark, which authoring tools put before the XML declaration.
+    return new TextDecoder().decode(await readCapped(body, MAX_MANIFEST_BYTES));
   } catch (error) {
     if (error instanceof BodyTooLarge) throw new ManifestBroken("too large");
     if (error instanceof ManifestBroken) throw error;
-    // Not reached (down, slow, 5xx; parsing never throws): the player says so rather than play
-    // the package without its manifest, whose SCOs' saved data it would not find again.
+    // Not reached (down, slow, 5xx, a redirect; parsing never throws): the player says so rather
+    // than play the package without its manifest, whose SCOs' saved data it would not find again.
     throw new ManifestUnreachable();
   }
 }
