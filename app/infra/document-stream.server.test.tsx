@@ -1,6 +1,7 @@
-import { PassThrough, type Transform } from "node:stream";
+import { once } from "node:events";
+import { PassThrough, Transform } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDocumentStream } from "./document-stream.server";
 
 /** Renders many short accented texts after `shift` ASCII bytes, so one of them straddles a view. */
@@ -42,5 +43,16 @@ describe("the document stream", () => {
     await render(0, createDocumentStream(), chunks);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]?.toString("utf8")).toBe(Buffer.concat(alone).toString("utf8").replaceAll("\0", ""));
+  });
+
+  it("is ended once: React's second end, when the stream closes, does not reach Node (which builds an error for it)", async () => {
+    const end = vi.spyOn(Transform.prototype, "end");
+    const body = createDocumentStream();
+    const closed = once(body, "close");
+    await render(0, body);
+    await closed;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(end).toHaveBeenCalledTimes(1);
+    end.mockRestore();
   });
 });

@@ -32,5 +32,10 @@ export function createDocumentStream() {
       callback();
     },
   });
+  // React ends the stream once the document is written, and again when the stream closes (its abort
+  // on 'close'); for the second, Node builds an ERR_STREAM_ALREADY_FINISHED, stack trace and all.
+  const end = stream.end.bind(stream);
+  stream.end = ((...args: unknown[]) =>
+    args.length === 0 && stream.writableEnded ? stream : end(...(args as Parameters<typeof end>))) as typeof end;
   return stream;
 }
