@@ -253,9 +253,9 @@ async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline:
   }
   const status = response.status;
   const ok = status >= 200 && status < 300;
-  let text: string;
+  let reply: Buffer;
   try {
-    text = (await readCapped(response.body, MAX_REPLY_BYTES)).toString("utf8");
+    reply = await readCapped(response.body, MAX_REPLY_BYTES);
   } catch (error) {
     const tooLarge = error instanceof BodyTooLarge;
     logCall(tooLarge ? "too-large" : "body-timeout");
@@ -266,7 +266,7 @@ async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline:
   if (!ok) count(status >= 500 ? "5xx" : "4xx");
 
   if (!ok) {
-    const payload = parseJson(text);
+    const payload = parseJson(reply.toString("utf8"));
     if (status === 401) {
       if (ctx.token && ctx.onUnauthorized) throw await ctx.onUnauthorized(messageOf(payload));
       throw new LegacyError("unauthorized", 401, messageOf(payload));
@@ -276,7 +276,7 @@ async function call<T>(ctx: LegacyContext, options: RequestOptions<T>, deadline:
     throw new LegacyError("unavailable", status, "");
   }
 
-  const parsed = validateReply(options.schema, text);
+  const parsed = validateReply(options.schema, reply);
   if (!parsed.success) {
     log.warn("legacy response did not match its schema", {
       path: loggablePath(options.path),
