@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { translatorFor } from "~/infra/language.server";
 import type { Strings } from "./keys";
 import { createTranslator, type Resources } from "./translator";
@@ -62,6 +62,23 @@ describe("the document's strings", () => {
     const text = dataBlockOf(hostile);
     expect(text).not.toContain("<");
     expect(readBack(text)).toEqual({ version: "v1", resources: hostile });
+  });
+
+  it("are written once per language and namespaces: every later document gets the same block", () => {
+    const translator = translatorFor("es");
+    const render = (namespaces: string[]) =>
+      renderToStaticMarkup(
+        <TranslatorProvider value={translator}>
+          <TranslationsData nonce="n" namespaces={namespaces} />
+        </TranslatorProvider>,
+      );
+    const stringify = vi.spyOn(JSON, "stringify");
+    const first = render(["common", "learning"]);
+    expect(render(["common", "learning"])).toBe(first);
+    expect(stringify).toHaveBeenCalledTimes(1);
+    expect(render(["common"])).not.toBe(first);
+    expect(stringify).toHaveBeenCalledTimes(2);
+    stringify.mockRestore();
   });
 
   it("are none when the block is missing", () => {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from "react";
+import { createContext, useContext } from "react";
 import type { Namespace } from "~/locales";
 import type { AppT, Strings } from "./keys";
 import type { Resources, Translator } from "./translator";
@@ -31,6 +31,12 @@ function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): 
 }
 
 /**
+ * Each translator's data blocks, by namespaces: the same for every document of a language whose
+ * routes read the same namespaces (the routes declare them, so there are a few dozen at most).
+ */
+const dataBlocks = new WeakMap<Translator<Strings>, Map<string, string>>();
+
+/**
  * The page language's strings as a JSON data block (not run, not in the JS bundle, not in the
  * loader data): only `namespaces`, those the matched routes declare (./namespaces). `<` is
  * escaped so no string can close the element.
@@ -38,7 +44,10 @@ function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): 
 export function TranslationsData({ nonce, namespaces }: { nonce: string; namespaces: readonly string[] }) {
   const { i18n } = useTranslation();
   const key = namespaces.join();
-  const json = useMemo(() => JSON.stringify(stringsData(i18n, key.split(","))).replace(/</g, "\\u003c"), [i18n, key]);
+  let blocks = dataBlocks.get(i18n);
+  if (!blocks) dataBlocks.set(i18n, (blocks = new Map()));
+  let json = blocks.get(key);
+  if (json === undefined) blocks.set(key, (json = JSON.stringify(stringsData(i18n, namespaces)).replace(/</g, "\\u003c")));
   return <script type="application/json" id={DATA_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
