@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { Namespace } from "~/locales";
 import type { AppT, Strings } from "./keys";
+import * as serverStrings from "./strings-block.server";
 import type { Resources, Translator } from "./translator";
 
 /**
@@ -21,34 +22,27 @@ export function useTranslation<NS extends Namespace = "common">(namespace?: NS):
 
 const DATA_ID = "__i18n";
 
-type StringsData = { version: string; resources: Resources };
-
-/** The strings of `namespaces` and their version, as the data block carries them. */
-function stringsData(i18n: Translator<Strings>, namespaces: readonly string[]): StringsData {
-  const has = (namespace: string) => Object.prototype.hasOwnProperty.call(i18n.resources, namespace);
-  const resources = Object.fromEntries(namespaces.filter(has).map((namespace) => [namespace, i18n.resources[namespace]]));
-  return { version: i18n.version, resources };
-}
-
-/**
- * Each translator's data blocks, by namespaces: the same for every document of a language whose
- * routes read the same namespaces (the routes declare them, so there are a few dozen at most).
- */
-const dataBlocks = new WeakMap<Translator<Strings>, Map<string, string>>();
+export type StringsData = { version: string; resources: Resources };
 
 /**
  * The page language's strings as a JSON data block (not run, not in the JS bundle, not in the
- * loader data): only `namespaces`, those the matched routes declare (./namespaces). `<` is
- * escaped so no string can close the element.
+ * loader data): only `namespaces`, those the matched routes declare (./namespaces). The server
+ * writes it (./strings-block.server); the browser reads it once, before hydrating, and keeps the
+ * element as the server wrote it.
  */
 export function TranslationsData({ nonce, namespaces }: { nonce: string; namespaces: readonly string[] }) {
   const { i18n } = useTranslation();
-  const key = namespaces.join();
-  let blocks = dataBlocks.get(i18n);
-  if (!blocks) dataBlocks.set(i18n, (blocks = new Map()));
-  let json = blocks.get(key);
-  if (json === undefined) blocks.set(key, (json = JSON.stringify(stringsData(i18n, namespaces)).replace(/</g, "\\u003c")));
-  return <script type="application/json" id={DATA_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  const { stringsBlock } = serverStrings;
+  const json = stringsBlock ? stringsBlock(i18n, namespaces) : "";
+  return (
+    <script
+      type="application/json"
+      id={DATA_ID}
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
 }
 
 /** The strings `<TranslationsData>` put in the document (none if it is missing). */
