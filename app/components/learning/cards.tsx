@@ -67,14 +67,7 @@ const statusLabels: Record<ActivityStatus | "locked", AppKey<"learning">> = {
   locked: "common:activity.status.locked",
 };
 
-/** An activity (spec §2): cover (the light default when missing or with data saver), course, title, description, content type, state. */
-export function ActivityCard({
-  activity,
-  href,
-  status,
-  result,
-  first = false,
-}: {
+export type ActivityCardProps = {
   activity: ActivityCardData;
   /** Where the card leads; a card without one (a locked escape room) is not a link. */
   href?: `/${string}`;
@@ -83,7 +76,10 @@ export function ActivityCard({
   result?: ActivityResult | null;
   /** The page's first card, in its first screen: its cover is the largest paint, fetched at once. */
   first?: boolean;
-}) {
+};
+
+/** An activity (spec §2): cover (the light default when missing or with data saver), course, title, description, content type, state. */
+export function ActivityCard({ activity, href, status, result, first = false }: ActivityCardProps) {
   const { t, i18n } = useTranslation("learning");
   const saveData = useSaveData();
   return (

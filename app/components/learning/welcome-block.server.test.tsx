@@ -1,11 +1,7 @@
-import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/infra/language.server";
-import type { Strings } from "~/lib/i18n/keys";
-import type { Translator } from "~/lib/i18n/translator";
-import { TranslatorProvider } from "~/lib/i18n/use-translation";
-import { SaveDataProvider } from "~/lib/save-data";
+import { counted, page } from "../../../tests/fixtures/drawn-markup";
 import type { ActivityCardData } from "./cards";
 import { WelcomeBlock, type WelcomeBlockData } from "./welcome-block";
 import { DrawnWelcomeBlock } from "./welcome-block.server";
@@ -30,25 +26,6 @@ const data = (title = "Simulador: arqueo de caja"): WelcomeBlockData => ({
   },
   videoTips: { title: "", activities: [card(503, "Tip: evidencia"), card(504, "Tip: entrevistas")] },
 });
-
-/** `translator`, counting the translating functions asked of it (every component that translates asks). */
-function counted(translator: Translator<Strings>) {
-  let asked = 0;
-  const watched = new Proxy(translator, {
-    get(target, key, receiver) {
-      if (key === "scoped") asked += 1;
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  return { translator: watched, asked: () => asked };
-}
-
-const page = (element: React.ReactElement, translator: Translator<Strings>, saveData = false) =>
-  renderToString(
-    <TranslatorProvider value={translator}>
-      <SaveDataProvider value={saveData}>{element}</SaveDataProvider>
-    </TranslatorProvider>,
-  );
 
 describe("the server's welcome block", () => {
   it("is the block the page would draw, its links the router's, drawn once and then put in every page", () => {

@@ -1,5 +1,6 @@
 // Home's page for the server's HTML: in the browser this module is empty and the page is a chunk
 // of its own, loaded when home shows without a dialog over it (routes/_app+/_home+/_layout.tsx, decision 027).
+import { DrawnActivityCard } from "~/components/learning/cards.server";
 import { DrawnWelcomeBlock } from "~/components/learning/welcome-block.server";
 import { StaticMarkup } from "~/lib/static-markup.server";
 import { type HomeData, HomeContent as Content } from "./home-content";
@@ -8,7 +9,7 @@ import { type HomeData, HomeContent as Content } from "./home-content";
 export function HomeContent(props: { data: HomeData; contactFooter: boolean }) {
   return (
     <StaticMarkup>
-      <Content {...props} Welcome={DrawnWelcomeBlock} />
+      <Content {...props} Welcome={DrawnWelcomeBlock} Card={DrawnActivityCard} />
     </StaticMarkup>
   );
 }

@@ -1,6 +1,12 @@
 import type { ComponentType } from "react";
 import { FaqAccordion } from "~/components/faq-accordion";
-import { ActivityCard, type ActivityCardData, RouteCard, type RouteCardData } from "~/components/learning/cards";
+import {
+  ActivityCard,
+  type ActivityCardData,
+  type ActivityCardProps,
+  RouteCard,
+  type RouteCardData,
+} from "~/components/learning/cards";
 import { Carousel } from "~/components/learning/carousel";
 import { WelcomeBlock, type WelcomeBlockData } from "~/components/learning/welcome-block";
 import type { SafeFaqCategory } from "~/lib/faq.server";
@@ -30,11 +36,14 @@ export function HomeContent({
   data,
   contactFooter,
   Welcome = WelcomeBlock,
+  Card = ActivityCard,
 }: {
   data: HomeData;
   contactFooter: boolean;
   /** The server's drawn once (./home-content.server.tsx). */
   Welcome?: ComponentType<{ data: WelcomeBlockData }>;
+  /** The server's drawn once per card (./home-content.server.tsx). */
+  Card?: ComponentType<ActivityCardProps>;
 }) {
   const { t } = useTranslation("learning");
   return (
@@ -43,7 +52,7 @@ export function HomeContent({
         {t("greeting")} <span className="greeting-name">{data.name}</span>
       </h1>
       {/* Its cover is the page's largest paint, fetched first, unless a player over home has that. */}
-      {data.resume ? <ResumeBlock activity={data.resume} first={!contactFooter} /> : null}
+      {data.resume ? <ResumeBlock activity={data.resume} first={!contactFooter} Card={Card} /> : null}
       <HomeSection title={t("byLevel")} empty={data.routes.length === 0}>
         <Carousel label={t("byLevel")}>
           {data.routes.map((route) => (
@@ -61,7 +70,7 @@ export function HomeContent({
         <HomeSection key={key} title={t(key)} empty={activities.length === 0}>
           <Carousel label={t(key)}>
             {activities.map((activity) => (
-              <ActivityCard key={activity.id} activity={activity} href={`/${activity.id}`} />
+              <Card key={activity.id} activity={activity} href={`/${activity.id}`} />
             ))}
           </Carousel>
         </HomeSection>
@@ -77,13 +86,21 @@ export function HomeContent({
 }
 
 /** Home's first block: one tap opens the activity the learner left unfinished. */
-function ResumeBlock({ activity, first }: { activity: ActivityCardData; first: boolean }) {
+function ResumeBlock({
+  activity,
+  first,
+  Card,
+}: {
+  activity: ActivityCardData;
+  first: boolean;
+  Card: ComponentType<ActivityCardProps>;
+}) {
   const { t } = useTranslation("learning");
   const href = `/${activity.id}` as const;
   return (
     <section className="home-section home-resume" aria-labelledby="home-resume">
       <h2 id="home-resume">{t("resume.title")}</h2>
-      <ActivityCard activity={activity} href={href} status="started" first={first} />
+      <Card activity={activity} href={href} status="started" first={first} />
       <PageLink to={href} className="button button-primary" preventScrollReset>
         {t("resume.action")}
       </PageLink>
