@@ -14,10 +14,10 @@ const agent = new Agent();
 /**
  * Where the legacy client's calls and the files host's HEADs and SCORM manifests meet the network:
  * undici's `request`, not `fetch`, the same client without the WHATWG objects (Request, Response, a
- * web stream per body) fetch builds around it (decision 073), on connections kept alive. A redirect is not
- * followed. undici closes a connection after a HEAD, for servers that answer one with a body;
- * neither host does, and a new connection per player document cost more than its HEAD. Tests spy
- * on `send` to play a host that fails, hangs or answers garbage.
+ * web stream per body) fetch builds around it (decision 073), on connections kept alive. A
+ * redirect is not followed. undici closes a connection after a HEAD, for servers that answer one
+ * with a body; neither host does, and a new connection per player document cost more than its
+ * HEAD. Tests spy on `send` to play a host that fails, hangs or answers garbage.
  */
 export const upstream = {
   async send(url: string, init: UpstreamRequest): Promise<UpstreamReply> {

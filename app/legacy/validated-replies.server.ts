@@ -8,9 +8,9 @@ import { cacheLookups } from "~/infra/metrics.server";
  * Replies already parsed and validated, by schema and by the SHA-256 of their body (decision 048).
  * A learner's pages ask for the same replies again and again (points, progress, routes), and
  * parsing and validating them again was about a tenth of a page's CPU; hashing a body costs a
- * small fraction of that. The body's bytes are hashed as they came: a known one is never decoded. The value is the same object for every request that gets the same body,
- * so it is frozen, all the way down: code that changed it would throw rather than change another
- * learner's page.
+ * small fraction of that. The body's bytes are hashed as they came: a known one is never decoded.
+ * The value is the same object for every request that gets the same body, so it is frozen, all the
+ * way down: code that changed it would throw rather than change another learner's page.
  */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
