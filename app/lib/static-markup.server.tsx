@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { createContext, type ReactElement, type ReactNode, useContext } from "react";
+import { useLocation } from "@remix-run/react";
+import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Strings } from "./i18n/keys";
 import type { Translator } from "./i18n/translator";
@@ -8,31 +8,48 @@ import type { PageLinkProps } from "./page-link";
 import { SaveDataProvider } from "./save-data";
 
 /**
- * Markup the browser keeps as the server drew it and never hydrates: home's page until its chunk
- * has loaded (decision 027) and what the server draws once and reuses (decisions 071, 074).
+ * The server's `PageLink` (./page-link): the anchor Remix's `<Link>` renders, drawn without the
+ * router's work for each link (a home has ~60), and outside a router too. The markup is `<Link>`'s
+ * (page-link.test.tsx), so a hydrated page's link becomes the browser's `<Link>`.
  */
-const StaticMarkupContext = createContext(false);
-
-export function StaticMarkup({ children }: { children: ReactNode }) {
-  return <StaticMarkupContext.Provider value={true}>{children}</StaticMarkupContext.Provider>;
+export function PageLink({ to, className, "aria-label": label, children }: PageLinkProps) {
+  return (
+    <a className={className} aria-label={label} data-discover="true" href={to}>
+      {children}
+    </a>
+  );
 }
 
 /**
- * The server's `PageLink` (./page-link): in static markup the anchor Remix's `<Link>` renders, drawn
- * without the router's work for each link (a home's cards have 45) and outside a router too.
+ * React Router's `NavLink` rule, as it is on the server (nothing pending), case-insensitive:
+ * active at `to` itself and, unless `end`, below it.
  */
-export function PageLink({ to, className, preventScrollReset, children }: PageLinkProps) {
-  if (useContext(StaticMarkupContext)) {
-    return (
-      <a className={className} data-discover="true" href={to}>
-        {children}
-      </a>
-    );
-  }
+export function navLinkActive(pathname: string, to: string, end = false): boolean {
+  const location = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  const slash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
+  return location === target || (!end && location.startsWith(target) && location.charAt(slash) === "/");
+}
+
+export type NavPageLinkProps = {
+  to: `/${string}`;
+  end?: boolean;
+  className?: (state: { isActive: boolean }) => string;
+  children: ReactNode;
+};
+
+/** Remix's `<NavLink>` as the server draws it: its anchor at this request's path, `className` as a function or its default. */
+export function NavPageLink({ to, end, className, children }: NavPageLinkProps) {
+  const isActive = navLinkActive(useLocation().pathname, to, end);
   return (
-    <Link to={to} className={className} preventScrollReset={preventScrollReset}>
+    <a
+      data-discover="true"
+      aria-current={isActive ? "page" : undefined}
+      className={className ? className({ isActive }) : isActive ? "active" : ""}
+      href={to}
+    >
       {children}
-    </Link>
+    </a>
   );
 }
 
@@ -43,9 +60,7 @@ export function PageLink({ to, className, preventScrollReset, children }: PageLi
 export function drawStatic(element: ReactElement, translator: Translator<Strings>, saveData = false): string {
   return renderToStaticMarkup(
     <TranslatorProvider value={translator}>
-      <SaveDataProvider value={saveData}>
-        <StaticMarkup>{element}</StaticMarkup>
-      </SaveDataProvider>
+      <SaveDataProvider value={saveData}>{element}</SaveDataProvider>
     </TranslatorProvider>,
   );
 }

@@ -12,7 +12,7 @@ export type VrDialogData = { pin: number[]; problem: null } | { pin: null; probl
 type Place = { pathname: string; search: string };
 
 /** One leading slash: a path that starts with two would make a link to another host. */
-const samePath = (pathname: string) => `/${pathname.replace(/^\/+/, "")}`;
+const samePath = (pathname: string): `/${string}` => `/${pathname.replace(/^\/+/, "")}`;
 
 function otherParams(search: string): string {
   const params = new URLSearchParams(search);
@@ -26,13 +26,13 @@ export function opensVr(search: string): boolean {
 }
 
 /** The page with the dialog open over it. */
-export function withVr({ pathname, search }: Place): string {
+export function withVr({ pathname, search }: Place): `/${string}` {
   const rest = otherParams(search);
   return `${samePath(pathname)}?${rest ? `${rest}&` : ""}${VR_PARAM}`;
 }
 
 /** The page under the dialog: where closing it goes. */
-export function withoutVr({ pathname, search }: Place): string {
+export function withoutVr({ pathname, search }: Place): `/${string}` {
   const rest = otherParams(search);
   return rest ? `${samePath(pathname)}?${rest}` : samePath(pathname);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { ConnectionStatus } from "~/components/connection-status";
 import { DataSaverToggle } from "~/components/data-saver-toggle";
@@ -17,11 +17,12 @@ import {
   VrIcon,
 } from "~/components/icons";
 import { LanguageSelect } from "~/components/language-select";
-import * as serverDialogs from "~/components/layout-dialogs.server";
 import { formatPoints } from "~/lib/format";
 import { lazyChunk } from "~/lib/hooks";
 import { useTranslation } from "~/lib/i18n/use-translation";
+import type { PageLinkProps } from "~/lib/page-link";
 import { SaveDataProvider } from "~/lib/save-data";
+import type { NavPageLinkProps } from "~/lib/static-markup.server";
 import { withoutVr, withVr } from "~/lib/vr";
 import { hasDeviceData, OUTBOX_EVENT } from "~/offline/supported";
 import {
@@ -34,6 +35,7 @@ import {
   checkUpdates,
   vrDialogData,
 } from "./_layout.server";
+import * as serverParts from "./_layout.server";
 
 /**
  * The app layout of spec §2: header, the routed page, footer tabs. The header's extras degrade
@@ -81,40 +83,43 @@ function OutboxSlot({ user }: { user: number }) {
   ) : null;
 }
 
+/** On the server, the anchors Remix's links render, without the router's work for each (decision 074). */
+const AppLink: (props: PageLinkProps) => ReactNode = (serverParts.PageLink as typeof serverParts.PageLink | undefined) ?? Link;
+const AppNavLink: (props: NavPageLinkProps) => ReactNode =
+  (serverParts.NavPageLink as typeof serverParts.NavPageLink | undefined) ?? NavLink;
+
 /** The layout's dialogs load only on a page that shows one (decision 027). */
-const NewsDialog = lazyChunk(serverDialogs.NewsDialog, () =>
+const NewsDialog = lazyChunk(serverParts.NewsDialog, () =>
   import("~/components/news-dialog").then((module) => module.NewsDialog),
 );
-const BadgeDialog = lazyChunk(serverDialogs.BadgeDialog, () =>
+const BadgeDialog = lazyChunk(serverParts.BadgeDialog, () =>
   import("~/components/badge-dialog").then((module) => module.BadgeDialog),
 );
-const VrDialog = lazyChunk(serverDialogs.VrDialog, () => import("~/components/vr-dialog").then((module) => module.VrDialog));
+const VrDialog = lazyChunk(serverParts.VrDialog, () => import("~/components/vr-dialog").then((module) => module.VrDialog));
 
 export default function AppLayout() {
   const { user, unseenNotifications, points, newBadge, news, saveData, vr } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const matches = useMatches();
   const location = useLocation();
-  const inTrivia = matches.some((match) => match.id.startsWith("routes/_app+/trivia+/"));
   return (
     <SaveDataProvider value={saveData}>
       <div className="app-layout">
         <header className="app-header">
           <div className="app-header-top">
-            <Link to="/" className="brand">
+            <AppLink to="/" className="brand">
               {t("app.name")}
-            </Link>
+            </AppLink>
             <div className="app-header-actions">
               {points ? (
-                <Link to="/achievements" className="points-chip" aria-label={t("nav.yourPoints", { points })}>
+                <AppLink to="/achievements" className="points-chip" aria-label={t("nav.yourPoints", { points })}>
                   {points}
-                </Link>
+                </AppLink>
               ) : null}
-              <Link to={withVr(location)} preventScrollReset className="header-button">
+              <AppLink to={withVr(location)} preventScrollReset className="header-button">
                 <VrIcon />
                 <span>{t("nav.vr")}</span>
-              </Link>
-              <Link
+              </AppLink>
+              <AppLink
                 to="/notifications"
                 className="icon-button bell"
                 aria-label={
@@ -127,30 +132,30 @@ export default function AppLayout() {
                     {unseenNotifications > 99 ? "99+" : unseenNotifications}
                   </span>
                 ) : null}
-              </Link>
-              <Link to="/profile" className="icon-button" aria-label={t("nav.profile")}>
+              </AppLink>
+              <AppLink to="/profile" className="icon-button" aria-label={t("nav.profile")}>
                 <Avatar url={user.photoUrl} name={user.fullName} size={32} />
-              </Link>
+              </AppLink>
             </div>
           </div>
           <ConnectionStatus />
           <nav aria-label={t("nav.main")} className="app-nav">
-            <NavLink to="/" end>
+            <AppNavLink to="/" end>
               <HomeIcon />
               <span>{t("nav.home")}</span>
-            </NavLink>
-            <NavLink to="/ranking">
+            </AppNavLink>
+            <AppNavLink to="/ranking">
               <RankingIcon />
               <span>{t("nav.ranking")}</span>
-            </NavLink>
-            <NavLink to="/trivia" className={({ isActive }) => (isActive || inTrivia ? "active" : "")}>
+            </AppNavLink>
+            <AppNavLink to="/trivia">
               <TriviaIcon />
               <span>{t("nav.trivia")}</span>
-            </NavLink>
-            <NavLink to="/profile">
+            </AppNavLink>
+            <AppNavLink to="/profile">
               <ProfileIcon />
               <span>{t("nav.profile")}</span>
-            </NavLink>
+            </AppNavLink>
           </nav>
         </header>
         <OutboxSlot user={user.id} />
@@ -164,7 +169,7 @@ export default function AppLayout() {
           <div className="app-footer-tools">
             <LanguageSelect />
             <DataSaverToggle />
-            <Link to="/accessibility">{t("footer.accessibility")}</Link>
+            <AppLink to="/accessibility">{t("footer.accessibility")}</AppLink>
             <Form method="post" action="/logout">
               <button type="submit" className="footer-logout">
                 {t("nav.logout")}
@@ -172,22 +177,22 @@ export default function AppLayout() {
             </Form>
           </div>
           <nav aria-label={t("nav.tabs")} className="tab-bar">
-            <NavLink to="/" end>
+            <AppNavLink to="/" end>
               <HomeIcon />
               <span>{t("nav.home")}</span>
-            </NavLink>
-            <NavLink to="/achievements">
+            </AppNavLink>
+            <AppNavLink to="/achievements">
               <ProgressIcon />
               <span>{t("nav.achievements")}</span>
-            </NavLink>
-            <NavLink to="/search">
+            </AppNavLink>
+            <AppNavLink to="/search">
               <SearchIcon />
               <span>{t("nav.search")}</span>
-            </NavLink>
-            <NavLink to="/faq">
+            </AppNavLink>
+            <AppNavLink to="/faq">
               <FaqIcon />
               <span>{t("nav.faq")}</span>
-            </NavLink>
+            </AppNavLink>
           </nav>
         </footer>
       </div>

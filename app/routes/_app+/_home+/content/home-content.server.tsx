@@ -2,14 +2,9 @@
 // of its own, loaded when home shows without a dialog over it (routes/_app+/_home+/_layout.tsx, decision 027).
 import { DrawnActivityCard } from "~/components/learning/cards.server";
 import { DrawnWelcomeBlock } from "~/components/learning/welcome-block.server";
-import { StaticMarkup } from "~/lib/static-markup.server";
 import { type HomeData, HomeContent as Content } from "./home-content";
 
-/** The browser keeps this HTML as it is until the chunk replaces it: static markup (decision 074). */
+/** The browser keeps this HTML as it is until the chunk replaces it (decision 074). */
 export function HomeContent(props: { data: HomeData; contactFooter: boolean }) {
-  return (
-    <StaticMarkup>
-      <Content {...props} Welcome={DrawnWelcomeBlock} Card={DrawnActivityCard} />
-    </StaticMarkup>
-  );
+  return <Content {...props} Welcome={DrawnWelcomeBlock} Card={DrawnActivityCard} />;
 }
