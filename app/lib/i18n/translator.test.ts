@@ -99,6 +99,31 @@ describe("createTranslator", () => {
     expect(english.scoped()("nested")).toBe("nested");
   });
 
+  it("looks a key up once, and interpolates each call's own values into it", () => {
+    let reads = 0;
+    const common = new Proxy(es.common, {
+      getOwnPropertyDescriptor(target, key) {
+        reads += 1;
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    });
+    const t = createTranslator({ language: "es", resources: { common } }).scoped();
+    expect(t("greeting", { name: "Ana" })).toBe("Hola, Ana");
+    const once = reads;
+    expect(t("greeting", { name: "Luis" })).toBe("Hola, Luis");
+    expect(t("greeting")).toBe("Hola, {{name}}");
+    expect(reads).toBe(once);
+    expect(t("items", { count: 2 })).toBe("2 elementos");
+    expect(t("items", { count: 1 })).toBe("1 elemento");
+  });
+
+  it("reads a list only with returnObjects, before or after a plain read of its key", () => {
+    const t = createTranslator({ language: "en", resources: en }).scoped();
+    expect(t("list")).toBe("list");
+    expect(t("list", { returnObjects: true })).toEqual(["one", "two"]);
+    expect(t("list")).toBe("list");
+  });
+
   it("tells its language and resources", () => {
     expect(english.language).toBe("en");
     expect(english.resources).toBe(en);

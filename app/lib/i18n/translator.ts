@@ -50,6 +50,7 @@ function usable(value: unknown, returnObjects: boolean): boolean {
 
 /** `{{name}}` takes the option's value (`null`/`undefined` read as ''); an unknown name stays as is. */
 function interpolate(text: string, values: Options): string {
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{(.+?)\}\}/g, (match, name: string) => {
     const key = name.trim();
     if (!has(values, key)) return match;
@@ -84,11 +85,20 @@ export function createTranslator<R = Resources>(catalog: Catalog, fallback?: Cat
   function scoped(defaultNamespace = DEFAULT_NAMESPACE): TFunction {
     const cached = scopes.get(defaultNamespace);
     if (cached) return cached;
+    // The string each key reads without a count or `returnObjects`, looked up once (a home calls `t`
+    // a few hundred times). Only keys found are kept, so the catalogs bound the map.
+    const found = new Map<string, string>();
     const t = ((fullKey: string, options: Options = {}) => {
-      const separator = fullKey.indexOf(":");
-      const namespace = separator < 0 ? defaultNamespace : fullKey.slice(0, separator);
-      const key = separator < 0 ? fullKey : fullKey.slice(separator + 1);
-      const value = resolve(catalogs, namespace, key.split("."), options) ?? options.defaultValue ?? key;
+      const plain = typeof options.count !== "number" && options.returnObjects !== true;
+      let value: unknown = plain ? found.get(fullKey) : undefined;
+      if (value === undefined) {
+        const separator = fullKey.indexOf(":");
+        const namespace = separator < 0 ? defaultNamespace : fullKey.slice(0, separator);
+        const key = separator < 0 ? fullKey : fullKey.slice(separator + 1);
+        const read = resolve(catalogs, namespace, key.split("."), options);
+        if (plain && typeof read === "string") found.set(fullKey, read);
+        value = read ?? options.defaultValue ?? key;
+      }
       return typeof value === "string" ? interpolate(value, options) : value;
     }) as TFunction;
     scopes.set(defaultNamespace, t);
