@@ -6,7 +6,7 @@ import helmet from "helmet";
 /** Media with an `s3_bucket_name` comes straight from its public bucket (app/domain/media.ts). */
 const S3_BUCKETS = "https://*.s3.amazonaws.com";
 
-/** Nonces are cut from random bytes drawn 256 at a time, each used once (as Node's `randomUUID` keeps its own). */
+/** Each nonce is 16 random bytes, used once, cut from bytes drawn for 256 nonces at a time (as Node's `randomUUID` pools its own). */
 const NONCE_BYTES = 16;
 const pool = Buffer.alloc(NONCE_BYTES * 256);
 let used = pool.length;
