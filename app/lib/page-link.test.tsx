@@ -66,26 +66,6 @@ describe("NavPageLink", () => {
       }
     }
   });
-
-  it("takes a className function as <NavLink> does, aria-current staying React Router's", () => {
-    const className = ({ isActive }: { isActive: boolean }) => (isActive ? "here" : "active");
-    for (const location of ["/trivia", "/trivia-results"]) {
-      const nav = routed(
-        location,
-        <NavLink to="/trivia" className={className}>
-          Trivia
-        </NavLink>,
-      );
-      const drawn = routed(
-        location,
-        <NavPageLink to="/trivia" className={className}>
-          Trivia
-        </NavPageLink>,
-      );
-      expect(drawn).toBe(nav);
-    }
-    expect(routed("/trivia-results", <NavPageLink to="/trivia">Trivia</NavPageLink>)).not.toContain("aria-current");
-  });
 });
 
 describe("navLinkActive", () => {

@@ -34,20 +34,14 @@ export function navLinkActive(pathname: string, to: string, end = false): boolea
 export type NavPageLinkProps = {
   to: `/${string}`;
   end?: boolean;
-  className?: (state: { isActive: boolean }) => string;
   children: ReactNode;
 };
 
-/** Remix's `<NavLink>` as the server draws it: its anchor at this request's path, `className` as a function or its default. */
-export function NavPageLink({ to, end, className, children }: NavPageLinkProps) {
+/** Remix's `<NavLink>` as the server draws it: its anchor at this request's path, with its default class. */
+export function NavPageLink({ to, end, children }: NavPageLinkProps) {
   const isActive = navLinkActive(useLocation().pathname, to, end);
   return (
-    <a
-      data-discover="true"
-      aria-current={isActive ? "page" : undefined}
-      className={className ? className({ isActive }) : isActive ? "active" : ""}
-      href={to}
-    >
+    <a data-discover="true" aria-current={isActive ? "page" : undefined} className={isActive ? "active" : ""} href={to}>
       {children}
     </a>
   );

@@ -83,7 +83,11 @@ function OutboxSlot({ user }: { user: number }) {
   ) : null;
 }
 
-/** On the server, the anchors Remix's links render, without the router's work for each (decision 074). */
+/**
+ * On the server, the anchors Remix's links render, without the router's work for each (decision 074).
+ * Not `~/lib/page-link`'s `PageLink`: that module, shared with the cards, would become a chunk of its
+ * own on every signed-in page; these come through `_layout.server`, which the browser build empties.
+ */
 const AppLink: (props: PageLinkProps) => ReactNode = (serverParts.PageLink as typeof serverParts.PageLink | undefined) ?? Link;
 const AppNavLink: (props: NavPageLinkProps) => ReactNode =
   (serverParts.NavPageLink as typeof serverParts.NavPageLink | undefined) ?? NavLink;
